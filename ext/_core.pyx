@@ -1,0 +1,877 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled core of pokerrules: cards, rules presets and hand ranking.
+
+Use it through :mod:`pokerrules.cards` and :mod:`pokerrules.hands`; everything
+here is re-exported there.
+"""
+
+cimport cython
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
+from libc.string cimport memset
+
+from enum import IntEnum
+from itertools import combinations
+import operator
+
+import numpy as np
+
+from pokerrules.errors import (
+    CardNotInDeckError,
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    PokerRulesError,
+    RulesMismatchError,
+)
+
+
+cdef extern from "Python.h":
+    long PyLong_AsLongAndOverflow(object obj, int *overflow) except? -1
+
+
+cdef extern from "pr_eval.h" nogil:
+    int PR_JOKER
+    int PR_DECK_STANDARD, PR_DECK_PAIGOW, PR_DECK_PIQUET, PR_DECK_MASK
+    int PR_WHEEL_SECOND, PR_ACE_LOW, PR_FLUSH_OVER_FULL
+    int PR_STRAIGHT, PR_FLUSH, PR_STRAIGHT_FLUSH, PR_FIVE_ACES
+    ctypedef struct pr_tables:
+        int variant
+        uint32_t *class_key
+        uint8_t *class_cat
+        int nclasses
+        uint64_t deck_mask
+        uint8_t cat_pos[10]
+        uint8_t pos_cat[10]
+    const pr_tables *pr_get_tables(int variant)
+    uint64_t pr_table_bytes()
+    uint16_t pr_eval_codes(const pr_tables *t, const uint8_t *codes, int n)
+    int pr_check_codes(const pr_tables *t, const uint8_t *codes, int n, int *why)
+    int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                          int32_t *out, int check, int *why)
+    void pr_enumerate(const pr_tables *t, int k, uint64_t *counts)
+    uint32_t pr_partial_key(const pr_tables *t, const uint8_t *codes, int n)
+    int pr_key_category(const pr_tables *t, uint32_t skey)
+
+
+class HandCategory(IntEnum):
+    """Poker hand categories. Their order of strength comes from the
+    :class:`HandRules`, never from these numbers."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    FIVE_ACES = 9
+
+
+RANK_SYMBOLS = "23456789TJQKA"
+SUIT_SYMBOLS = "cdhs"
+JOKER_CODE = 52
+_RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
+               "ten", "jack", "queen", "king", "ace")
+_RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+                 "nines", "tens", "jacks", "queens", "kings", "aces")
+_RANK_OF_CHAR = {ch: i for i, ch in enumerate(RANK_SYMBOLS)}
+_SUIT_OF_CHAR = {"c": 0, "d": 1, "h": 2, "s": 3,
+                 "\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3,
+                 "\u2667": 0, "\u2662": 1, "\u2661": 2, "\u2664": 3}
+_DECKS = {"standard": PR_DECK_STANDARD, "paigow": PR_DECK_PAIGOW, "piquet": PR_DECK_PIQUET}
+_DECK_SIZES = {"standard": 52, "paigow": 53, "piquet": 32}
+
+cdef enum:  # HandRank kinds
+    KIND_FIVE = 0
+    KIND_TWO = 1
+    KIND_PARTIAL = 2
+_KIND_NAMES = ("five-card", "two-card", "partial")
+
+
+# ------------------------------------------------------------------ cards
+
+@cython.final
+cdef class Card:
+    """One playing card or the joker; immutable, hashable and ordered by code.
+
+    ``Card("As")``, ``Card("10d")``, ``Card("Jk")`` or ``Card(51)``. The code is
+    ``rank * 4 + suit`` with ranks 2..A as 0..12 and suits c d h s as 0..3; the
+    joker is 52 and sorts above every card.
+
+    Raises:
+        InvalidCardError: the text or code is no card.
+    """
+
+    cdef readonly int code
+
+    def __init__(self, value):
+        self.code = _one_code(value)
+
+    @property
+    def rank(self):
+        """Rank index 0..12 (2..A); -1 for the joker."""
+        return -1 if self.code == PR_JOKER else self.code >> 2
+
+    @property
+    def suit(self):
+        """Suit index 0..3 (c d h s); -1 for the joker."""
+        return -1 if self.code == PR_JOKER else self.code & 3
+
+    @property
+    def is_joker(self):
+        """True for the joker."""
+        return self.code == PR_JOKER
+
+    def __str__(self):
+        return _card_text(self.code)
+
+    def __repr__(self):
+        return f"Card({_card_text(self.code)!r})"
+
+    def __hash__(self):
+        return self.code
+
+    def __richcmp__(self, other, int op):
+        if not isinstance(other, Card):
+            return NotImplemented
+        cdef int a = self.code, b = (<Card>other).code
+        if op == 0:
+            return a < b
+        if op == 1:
+            return a <= b
+        if op == 2:
+            return a == b
+        if op == 3:
+            return a != b
+        if op == 4:
+            return a > b
+        return a >= b
+
+    def __reduce__(self):
+        return (Card, (self.code,))
+
+
+cdef tuple CARDS = tuple([Card(c) for c in range(53)])
+ALL_CARDS = CARDS
+
+
+cdef str _card_text(int code):
+    if code == PR_JOKER:
+        return "Jk"
+    return RANK_SYMBOLS[code >> 2] + SUIT_SYMBOLS[code & 3]
+
+
+cdef int _one_code(object value) except -1:
+    """The code of one card given as text, Card or int."""
+    if isinstance(value, Card):
+        return (<Card>value).code
+    if isinstance(value, str):
+        codes = _parse_text(value)
+        if len(codes) != 1:
+            raise InvalidCardError(f"expected one card, got {value!r}")
+        return codes[0]
+    return _int_code(value)
+
+
+cdef int _int_code(object value) except -1:
+    if isinstance(value, bool):
+        raise TypeError(f"a card is text, a Card or an int code, not {value!r}")
+    try:
+        c = operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"a card is text, a Card or an int code, not {type(value).__name__}") from None
+    if c < 0 or c > 52:
+        raise InvalidCardError(f"card code {c} is out of range 0..52")
+    return c
+
+
+cdef list _parse_text(str text):
+    """Codes of every card in a text such as 'As Kd', 'AsKd', 'As,Kd', '10d', 'Jk'."""
+    cdef list out = []
+    cdef Py_ssize_t i, j, n
+    for chunk in text.replace(",", " ").split():
+        low = chunk.lower()
+        n = len(low)
+        i = 0
+        while i < n:
+            if low.startswith("joker", i):
+                out.append(PR_JOKER)
+                i += 5
+                continue
+            if low.startswith("jk", i):
+                out.append(PR_JOKER)
+                i += 2
+                continue
+            if low.startswith("10", i):
+                rank = 8
+                j = i + 2
+            else:
+                rank = _RANK_OF_CHAR.get(low[i].upper())
+                j = i + 1
+            suit = _SUIT_OF_CHAR.get(low[j]) if j < n else None
+            if rank is None or suit is None:
+                raise InvalidCardError(f"cannot read a card at {chunk[i:i + 3]!r} in {text!r}")
+            out.append(rank * 4 + suit)
+            i = j + 1
+    return out
+
+
+cdef list _codes_of(object cards):
+    """Card codes of text, a Card, or an iterable of texts, Cards or int codes."""
+    if isinstance(cards, str):
+        return _parse_text(cards)
+    if isinstance(cards, Card):
+        return [(<Card>cards).code]
+    cdef list out = []
+    try:
+        items = iter(cards)
+    except TypeError:
+        raise TypeError(f"cards are text or an iterable of cards, not {type(cards).__name__}") from None
+    for x in items:
+        if type(x) is int:
+            if x < 0 or x > 52:
+                raise InvalidCardError(f"card code {x} is out of range 0..52")
+            out.append(x)
+        elif isinstance(x, Card):
+            out.append((<Card>x).code)
+        elif isinstance(x, str):
+            out.extend(_parse_text(x))
+        else:
+            out.append(_int_code(x))
+    return out
+
+
+def parse_cards(cards):
+    """Read cards from text ("As Kd", "AsKd", "As,Kd", "10d", "A♠", "Jk", "Joker"),
+    a :class:`Card`, or an iterable of texts, Cards or int codes.
+
+    Returns:
+        list[Card], in the order given. Duplicates are kept (games check them).
+
+    Raises:
+        InvalidCardError: a token or code that is no card.
+        TypeError: something that is neither text nor cards.
+    """
+    return [CARDS[c] for c in _codes_of(cards)]
+
+
+def format_cards(cards):
+    """The inverse of :func:`parse_cards`: cards as text separated by spaces."""
+    return " ".join([_card_text(c) for c in _codes_of(cards)])
+
+
+# ------------------------------------------------------------------ rules
+
+@cython.final
+cdef class HandRules:
+    """How hands rank: the deck and the options the games disagree on.
+
+    Presets: :data:`STANDARD`, :data:`PAI_GOW`, :data:`PIQUET`. Build variants with
+    :meth:`replace`, e.g. ``PAI_GOW.replace(wheel_second_highest=True)``.
+
+    Args:
+        deck: "standard" (52 cards), "paigow" (53, with the joker as the bug) or
+            "piquet" (32 cards, A K Q J T 9 8 7).
+        wheel_second_highest: A-2-3-4-5 ranks just below A-K-Q-J-T (standard/paigow).
+        ace_low_straight: A-7-8-9-T is the lowest straight (piquet).
+        flush_beats_full_house: a flush ranks above a full house (piquet).
+
+    Raises:
+        PokerRulesError: an unknown deck or an option the deck does not take.
+    """
+
+    cdef readonly str deck
+    cdef readonly bint wheel_second_highest
+    cdef readonly bint ace_low_straight
+    cdef readonly bint flush_beats_full_house
+    cdef readonly int variant
+    cdef const pr_tables *_tables
+
+    def __init__(self, str deck="standard", *, bint wheel_second_highest=False,
+                 bint ace_low_straight=False, bint flush_beats_full_house=False):
+        if deck not in _DECKS:
+            raise PokerRulesError(f"unknown deck {deck!r}; use one of {sorted(_DECKS)}")
+        piquet = deck == "piquet"
+        if piquet and wheel_second_highest:
+            raise PokerRulesError("wheel_second_highest needs a deck with A-2-3-4-5")
+        if not piquet and (ace_low_straight or flush_beats_full_house):
+            raise PokerRulesError("ace_low_straight and flush_beats_full_house are piquet options")
+        self.deck = deck
+        self.wheel_second_highest = wheel_second_highest
+        self.ace_low_straight = ace_low_straight
+        self.flush_beats_full_house = flush_beats_full_house
+        self.variant = (_DECKS[deck] | (PR_WHEEL_SECOND if wheel_second_highest else 0)
+                        | (PR_ACE_LOW if ace_low_straight else 0)
+                        | (PR_FLUSH_OVER_FULL if flush_beats_full_house else 0))
+        self._tables = NULL
+
+    cdef const pr_tables *tables(self) except NULL:
+        if self._tables == NULL:
+            self._tables = pr_get_tables(self.variant)
+            if self._tables == NULL:
+                raise MemoryError("cannot build the ranking tables")
+        return self._tables
+
+    def replace(self, **changes):
+        """A copy with some fields changed (same keywords as the constructor)."""
+        fields = dict(deck=self.deck, wheel_second_highest=self.wheel_second_highest,
+                      ace_low_straight=self.ace_low_straight,
+                      flush_beats_full_house=self.flush_beats_full_house)
+        unknown = set(changes) - set(fields)
+        if unknown:
+            raise TypeError(f"unknown HandRules field(s): {sorted(unknown)}")
+        fields.update(changes)
+        return HandRules(fields.pop("deck"), **fields)
+
+    @property
+    def name(self):
+        """Short name: the deck plus the options that are on."""
+        opts = [n for n, on in (("wheel_second_highest", self.wheel_second_highest),
+                                ("ace_low_straight", self.ace_low_straight),
+                                ("flush_beats_full_house", self.flush_beats_full_house)) if on]
+        return "+".join([self.deck] + opts)
+
+    @property
+    def has_joker(self):
+        """True when the deck holds the joker."""
+        return self.deck == "paigow"
+
+    @property
+    def deck_codes(self):
+        """The card codes of the deck, ascending (tuple of int)."""
+        cdef const pr_tables *t = self.tables()
+        return tuple([c for c in range(53) if (t.deck_mask >> c) & 1])
+
+    @property
+    def category_order(self):
+        """The categories this deck can make, weakest first (tuple of HandCategory)."""
+        cdef const pr_tables *t = self.tables()
+        cats = [HandCategory(t.pos_cat[p]) for p in range(10)]
+        if not self.has_joker:
+            cats.remove(HandCategory.FIVE_ACES)
+        return tuple(cats)
+
+    @property
+    def n_values(self):
+        """The number of distinct five-card hand values (7,462 for STANDARD)."""
+        return self.tables().nclasses
+
+    def __eq__(self, other):
+        if not isinstance(other, HandRules):
+            return NotImplemented
+        return self.variant == (<HandRules>other).variant
+
+    def __hash__(self):
+        return hash(("HandRules", self.variant))
+
+    def __repr__(self):
+        args = [repr(self.deck)] + [f"{n}=True" for n in self.name.split("+")[1:]]
+        return f"HandRules({', '.join(args)})"
+
+    def __reduce__(self):
+        return (_rules_from_variant, (self.variant,))
+
+
+def _rules_from_variant(int variant):
+    deck = {v: k for k, v in _DECKS.items()}[variant & PR_DECK_MASK]
+    return HandRules(deck, wheel_second_highest=bool(variant & PR_WHEEL_SECOND),
+                     ace_low_straight=bool(variant & PR_ACE_LOW),
+                     flush_beats_full_house=bool(variant & PR_FLUSH_OVER_FULL))
+
+
+STANDARD = HandRules("standard")
+PAI_GOW = HandRules("paigow")
+PIQUET = HandRules("piquet")
+
+
+cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
+               str what) except -1:
+    """Reads cards into buf, checks count, deck and duplicates; returns the count."""
+    cdef const pr_tables *t = rules.tables()
+    cdef int n, i, c, overflow
+    cdef long lc
+    cdef uint64_t seen = 0
+    cdef object x
+    if type(cards) is list or type(cards) is tuple:
+        n = len(cards)
+        if n < lo or n > hi:
+            raise HandSizeError(_size_message(what, lo, hi, n))
+        for i in range(n):
+            x = cards[i]
+            if type(x) is int:
+                lc = PyLong_AsLongAndOverflow(x, &overflow)
+                if overflow or lc < 0 or lc > 52:
+                    raise InvalidCardError(f"card code {x} is out of range 0..52")
+                c = <int>lc
+            elif type(x) is Card:
+                c = (<Card>x).code
+            else:
+                c = _one_code(x)
+            buf[i] = c
+    else:
+        codes = _codes_of(cards)
+        n = len(codes)
+        if n < lo or n > hi:
+            raise HandSizeError(_size_message(what, lo, hi, n))
+        for i in range(n):
+            buf[i] = codes[i]
+    for i in range(n):
+        c = buf[i]
+        if not (t.deck_mask >> c) & 1:
+            raise CardNotInDeckError(f"{_card_text(c)} is not in the {rules.deck} deck")
+        if (seen >> c) & 1:
+            raise DuplicateCardError(f"duplicate card {_card_text(c)}")
+        seen |= 1ULL << c
+    return n
+
+
+cdef str _size_message(str what, int lo, int hi, int n):
+    want = str(lo) if lo == hi else f"{lo} to {hi}"
+    return f"{what} takes {want} cards, got {n}"
+
+
+# ------------------------------------------------------------- hand ranks
+
+@cython.final
+@cython.freelist(32)
+cdef class HandRank:
+    """The rank of a hand: ordered and hashable, higher is stronger.
+
+    Ranks compare only with ranks of the same kind (five-card, two-card, partial)
+    and the same :class:`HandRules`; ordering across them raises
+    :class:`RulesMismatchError`. ``value`` is an int: for five-card ranks the
+    dense class index (1 is the weakest hand of the rules), for two-card and
+    partial ranks a structured key; compare values only within one kind and rules.
+    """
+
+    cdef readonly int value
+    cdef readonly HandRules rules
+    cdef int kind
+    cdef int ncards
+    cdef uint8_t codes[7]
+
+    @property
+    def kind(self):
+        """"five-card", "two-card" or "partial"."""
+        return _KIND_NAMES[self.kind]
+
+    @property
+    def cards(self):
+        """The cards ranked, in the order given (tuple of Card)."""
+        return tuple([CARDS[self.codes[i]] for i in range(self.ncards)])
+
+    cdef const pr_tables *_t(self) except NULL:
+        if self.rules is None:
+            raise PokerRulesError("this HandRank was not made by an evaluate function")
+        return self.rules.tables()
+
+    cdef uint32_t skey(self) except? 0:
+        self._t()
+        if self.kind == KIND_FIVE:
+            return self.rules._tables.class_key[self.value]
+        return <uint32_t>self.value
+
+    @property
+    def category(self):
+        """The :class:`HandCategory` of the hand."""
+        self._t()
+        if self.kind == KIND_FIVE:
+            return HandCategory(self.rules._tables.class_cat[self.value])
+        return HandCategory(pr_key_category(self.rules._tables, <uint32_t>self.value))
+
+    @property
+    def is_royal(self):
+        """True for an ace-high straight flush."""
+        cdef uint32_t k = self.skey()
+        return self.category == HandCategory.STRAIGHT_FLUSH and ((k >> 16) & 0xFF) == 24
+
+    @property
+    def best_five(self):
+        """The cards that make the hand, most significant first (tuple of Card).
+
+        For five-card ranks of six or seven cards: the five that give the value;
+        where several choices give the same value, the lowest card codes. Two-card
+        and partial ranks return all their cards."""
+        return tuple([CARDS[c] for c in self._best_codes()])
+
+    @property
+    def joker_as(self):
+        """The card the joker stands for in the best five, or None."""
+        best = self._best_codes()
+        if PR_JOKER not in best:
+            return None
+        if len(best) == 5:
+            return CARDS[self._joker_stand_in(best)]
+        return _joker_ace(best)
+
+    cdef list _best_codes(self):
+        cdef const pr_tables *t = self._t()
+        cdef uint8_t sub[5]
+        cdef list cands = [self.codes[i] for i in range(self.ncards)]
+        if self.kind != KIND_FIVE or self.ncards == 5:
+            return self._display_order(cands)
+        best = None
+        for combo in combinations(cands, 5):
+            for i in range(5):
+                sub[i] = combo[i]
+            if pr_eval_codes(t, sub, 5) == self.value:
+                key = sorted(combo, reverse=True)
+                if best is None or key < best:
+                    best = key
+        return self._display_order(best)
+
+    cdef list _display_order(self, list codes):
+        """Most significant first: bigger groups, higher ranks; a five-high straight
+        puts its ace last, the joker stands where its stand-in would."""
+        if PR_JOKER in codes and len(codes) == 5:
+            stand = self._joker_stand_in(codes)
+        else:
+            stand = 48
+        ranks = [stand >> 2 if c == PR_JOKER else c >> 2 for c in codes]
+        count = {r: ranks.count(r) for r in ranks}
+        cat = self.category
+        low_ace = (cat in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH)
+                   and 12 in ranks and 11 not in ranks)
+        def order(i):
+            r = ranks[i]
+            if low_ace and r == 12:
+                r = -1
+            return (-count[ranks[i]], -r, codes[i])
+        return [codes[i] for i in sorted(range(len(codes)), key=order)]
+
+    cdef int _joker_stand_in(self, list five) except -1:
+        """The real card the joker plays as in these five cards: the highest rank
+        that gives the same value, then a card not in the hand, then the lowest code."""
+        cdef const pr_tables *t = self.rules._tables
+        cdef uint8_t sub[5]
+        others = [c for c in five if c != PR_JOKER]
+        target = pr_eval_codes(t, _buf5(five, sub), 5)
+        if sum(1 for c in others if c >> 2 == 12) == 4:
+            return 48
+        for rank in range(12, -1, -1):
+            for pass_ in range(2):
+                for suit in range(4):
+                    c = rank * 4 + suit
+                    if (c in self._all_codes()) != (pass_ == 1):
+                        continue
+                    if [o >> 2 for o in others].count(rank) >= 4:
+                        continue
+                    if pr_eval_codes(t, _buf5(others + [c], sub), 5) != target:
+                        continue
+                    cat = t.class_cat[target]
+                    if rank == 12 or cat in (PR_STRAIGHT, PR_FLUSH, PR_STRAIGHT_FLUSH):
+                        return c
+        return 48
+
+    cdef list _all_codes(self):
+        return [self.codes[i] for i in range(self.ncards)]
+
+    def describe(self):
+        """The hand in words, e.g. "Straight, ten high" or
+        "Two pair, kings and sevens, ace kicker"."""
+        return _describe(self.category, self.skey(), self.rules.deck == "piquet")
+
+    def __richcmp__(self, other, int op):
+        if not isinstance(other, HandRank):
+            return NotImplemented
+        cdef HandRank o = <HandRank>other
+        if self.kind != o.kind or self.rules.variant != o.rules.variant:
+            if op == 2:
+                return False
+            if op == 3:
+                return True
+            raise RulesMismatchError(
+                f"cannot order a {_KIND_NAMES[self.kind]} {self.rules.name} rank against "
+                f"a {_KIND_NAMES[o.kind]} {o.rules.name} rank")
+        cdef int a = self.value, b = o.value
+        if op == 0:
+            return a < b
+        if op == 1:
+            return a <= b
+        if op == 2:
+            return a == b
+        if op == 3:
+            return a != b
+        if op == 4:
+            return a > b
+        return a >= b
+
+    def __hash__(self):
+        return hash((self.kind, self.rules.variant, self.value))
+
+    def __repr__(self):
+        return f"<HandRank {self.describe()!r} ({_KIND_NAMES[self.kind]}, value={self.value})>"
+
+    def __reduce__(self):
+        return (_remake_rank, (self.kind, self.rules, self._all_codes()))
+
+
+cdef uint8_t *_buf5(list codes, uint8_t *sub):
+    for i in range(5):
+        sub[i] = codes[i]
+    return sub
+
+
+cdef object _joker_ace(list codes):
+    for c in (48, 49, 50, 51):
+        if c not in codes:
+            return CARDS[c]
+    return CARDS[48]
+
+
+def _remake_rank(int kind, HandRules rules, list codes):
+    if kind == KIND_FIVE:
+        return evaluate(codes, rules)
+    if kind == KIND_TWO:
+        return evaluate_two(codes, rules)
+    return evaluate_partial(codes, rules)
+
+
+def _kickers(list rest):
+    if not rest:
+        return ""
+    if len(rest) == 1:
+        return f", {rest[0]} kicker"
+    return ", kickers " + ", ".join(rest)
+
+
+cdef str _describe(object cat, uint32_t key, bint piquet):
+    d = [(key >> (16 - 4 * i)) & 0xF for i in range(5)]
+    ranks = [x - 1 for x in d if x]
+    names = [_RANK_NAMES[r] for r in ranks]
+    plural = [_RANK_PLURALS[r] for r in ranks]
+    if cat == HandCategory.FIVE_ACES:
+        return "Five aces"
+    if cat == HandCategory.STRAIGHT or cat == HandCategory.STRAIGHT_FLUSH:
+        s = (key >> 16) & 0xFF
+        if s == 1:  # the lowest straight: A-7-8-9-T in piquet, else the wheel
+            top = 8 if piquet else 3
+        elif s == 23:  # the wheel ranked second highest
+            top = 3
+        else:
+            top = s // 2
+        if cat == HandCategory.STRAIGHT_FLUSH:
+            return "Royal flush" if s == 24 else f"Straight flush, {_RANK_NAMES[top]} high"
+        return f"Straight, {_RANK_NAMES[top]} high"
+    if cat == HandCategory.FOUR_OF_A_KIND:
+        return f"Four of a kind, {plural[0]}" + _kickers(names[1:])
+    if cat == HandCategory.FULL_HOUSE:
+        return f"Full house, {plural[0]} full of {plural[1]}"
+    if cat == HandCategory.FLUSH:
+        return "Flush, " + ", ".join(names)
+    if cat == HandCategory.THREE_OF_A_KIND:
+        return f"Three of a kind, {plural[0]}" + _kickers(names[1:])
+    if cat == HandCategory.TWO_PAIR:
+        return f"Two pair, {plural[0]} and {plural[1]}" + _kickers(names[2:])
+    if cat == HandCategory.ONE_PAIR:
+        return f"One pair, {plural[0]}" + _kickers(names[1:])
+    if not names:
+        return "No cards"
+    return "High card, " + ", ".join(names)
+
+
+# --------------------------------------------------------------- ranking
+
+cdef inline HandRank _new_rank(HandRules rules, int kind, int value, uint8_t *codes, int n):
+    cdef HandRank h = HandRank.__new__(HandRank)
+    h.value = value
+    h.rules = rules
+    h.kind = kind
+    h.ncards = n
+    for i in range(n):
+        h.codes[i] = codes[i]
+    return h
+
+
+def evaluate(cards, HandRules rules=STANDARD):
+    """Rank the best five of 5, 6 or 7 cards.
+
+    Args:
+        cards: text ("As Ks Qs Js Ts 9d 2c"), Cards or int codes.
+        rules: a :class:`HandRules`; :data:`STANDARD` by default.
+
+    Returns:
+        HandRank of kind "five-card".
+
+    Raises:
+        HandSizeError: fewer than 5 or more than 7 cards.
+        InvalidCardError, DuplicateCardError, CardNotInDeckError: a bad card.
+
+    >>> evaluate("As Ks Qs Js Ts 9d 2c").describe()
+    'Royal flush'
+    """
+    cdef uint8_t buf[64]
+    cdef int n = _load(rules, cards, buf, 5, 7, "evaluate")
+    return _new_rank(rules, KIND_FIVE, pr_eval_codes(rules._tables, buf, n), buf, n)
+
+
+def evaluate_two(cards, HandRules rules=PAI_GOW):
+    """Rank a Pai Gow two-card hand: a pair beats any two unpaired cards, pairs
+    by rank, others by the higher then the lower card; the joker is an ace.
+
+    Returns:
+        HandRank of kind "two-card".
+
+    Raises:
+        HandSizeError: not exactly 2 cards; InvalidCardError, DuplicateCardError,
+        CardNotInDeckError: a bad card.
+    """
+    cdef uint8_t buf[64]
+    cdef int n = _load(rules, cards, buf, 2, 2, "evaluate_two")
+    return _new_rank(rules, KIND_TWO, pr_partial_key(rules._tables, buf, n), buf, n)
+
+
+def evaluate_partial(cards, HandRules rules=STANDARD):
+    """Rank 0 to 5 cards as a partial poker hand (Z Poker's sides, Pai Gow fouls).
+
+    Only the categories the card count allows (no straight or flush under five
+    cards); then grouped ranks (quads, trips, pairs), then kickers; a hand that
+    runs out of cards first loses the tie. Five cards rank as :func:`evaluate`
+    ranks them; with fewer, the joker is an ace.
+
+    Returns:
+        HandRank of kind "partial".
+
+    Raises:
+        HandSizeError: more than 5 cards; a bad card as for :func:`evaluate`.
+
+    >>> evaluate_partial("Kc Kd 2h") > evaluate_partial("Qc Qd Ah")
+    True
+    """
+    cdef uint8_t buf[64]
+    cdef int n = _load(rules, cards, buf, 0, 5, "evaluate_partial")
+    return _new_rank(rules, KIND_PARTIAL, pr_partial_key(rules._tables, buf, n), buf, n)
+
+
+def evaluate_many(codes, HandRules rules=STANDARD, *, bint check=True):
+    """Rank many hands at once, with the GIL released.
+
+    Args:
+        codes: integer array-like of shape (n, k), k = 5..7, card codes 0..52.
+        rules: a :class:`HandRules`.
+        check: validate every row (deck, duplicates). ``check=False`` skips it
+            for trusted input; codes out of 0..52 are still refused.
+
+    Returns:
+        numpy.ndarray of int32, shape (n,): the five-card values (as
+        ``HandRank.value``).
+
+    Raises:
+        TypeError: a non-integer array. HandSizeError: a shape other than (n, 5..7).
+        InvalidCardError, DuplicateCardError, CardNotInDeckError: a bad row,
+        named by its index.
+    """
+    cdef const pr_tables *t = rules.tables()
+    arr = np.asarray(codes)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"card codes must be an integer array, not dtype {arr.dtype}")
+    if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
+        raise HandSizeError(f"evaluate_many takes an (n, 5..7) array, got shape {arr.shape}")
+    if arr.dtype != np.uint8:
+        if arr.size:
+            bad = (arr < 0) | (arr > 52)
+            if bad.any():
+                row = int(np.argmax(bad.any(axis=1)))
+                val = arr[row][bad[row]][0]
+                raise InvalidCardError(f"row {row}: card code {val} is out of range 0..52")
+        arr = arr.astype(np.uint8)
+    elif arr.size and int(arr.max()) > 52:
+        row = int(np.argmax((arr > 52).any(axis=1)))
+        raise InvalidCardError(f"row {row}: card code {int(arr[row].max())} is out of range 0..52")
+    arr = np.ascontiguousarray(arr)
+    cdef int64_t n = arr.shape[0]
+    cdef int k = arr.shape[1]
+    out = np.zeros(n, dtype=np.int32)
+    if n == 0:
+        return out
+    cdef const uint8_t[:, ::1] mv = arr
+    cdef int32_t[::1] o = out
+    cdef int why = 0
+    cdef int64_t bad_row
+    cdef int do_check = check
+    with nogil:
+        bad_row = pr_eval_batch(t, &mv[0, 0], n, k, &o[0], do_check, &why)
+    if bad_row >= 0:
+        error, message = _row_problem(rules, [int(c) for c in arr[bad_row]])
+        raise error(f"row {bad_row}: {message}")
+    return out
+
+
+cdef tuple _row_problem(HandRules rules, list codes):
+    seen = set()
+    for c in codes:
+        if not (rules.tables().deck_mask >> c) & 1:
+            return (CardNotInDeckError, f"{_card_text(c)} is not in the {rules.deck} deck")
+        if c in seen:
+            return (DuplicateCardError, f"duplicate card {_card_text(c)}")
+        seen.add(c)
+    return (PokerRulesError, "bad row")
+
+
+def categories(values, HandRules rules=STANDARD):
+    """The category of each five-card value, vectorised.
+
+    Args:
+        values: integer array-like of any shape, values from :func:`evaluate_many`.
+
+    Returns:
+        numpy.ndarray of uint8 (HandCategory numbers), the shape of ``values``.
+
+    Raises:
+        TypeError: a non-integer array. PokerRulesError: a value that is no hand
+        of these rules.
+    """
+    cdef const pr_tables *t = rules.tables()
+    arr = np.asarray(values)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"values must be an integer array, not dtype {arr.dtype}")
+    if arr.size and (int(arr.min()) < 1 or int(arr.max()) > t.nclasses):
+        raise PokerRulesError(f"values must lie in 1..{t.nclasses} for {rules.name} rules")
+    table = np.frombuffer((<char *>t.class_cat)[:t.nclasses + 1], dtype=np.uint8)
+    return table[arr]
+
+
+def value_counts(int k, HandRules rules=STANDARD):
+    """How many k-card hands of the rules' deck have each value, by full enumeration.
+
+    Args:
+        k: cards per hand, 5 to 7.
+
+    Returns:
+        numpy.ndarray of uint64, shape (rules.n_values + 1,), indexed by value
+        (index 0 stays zero).
+
+    Raises:
+        HandSizeError: k outside 5..7.
+    """
+    cdef const pr_tables *t = rules.tables()
+    if k < 5 or k > 7:
+        raise HandSizeError(f"value_counts takes k from 5 to 7, got {k}")
+    out = np.zeros(t.nclasses + 1, dtype=np.uint64)
+    cdef uint64_t[::1] o = out
+    with nogil:
+        pr_enumerate(t, k, &o[0])
+    return out
+
+
+def category_counts(int k, HandRules rules=STANDARD):
+    """The category histogram of every k-card hand of the rules' deck (computed in C).
+
+    Returns:
+        dict mapping each HandCategory of ``rules.category_order`` to its count.
+
+    >>> category_counts(5)[HandCategory.FULL_HOUSE]
+    3744
+    """
+    counts = value_counts(k, rules)
+    cats = categories(np.arange(1, rules.n_values + 1), rules)
+    hist = np.bincount(cats, weights=counts[1:], minlength=10)
+    return {c: int(round(hist[int(c)])) for c in rules.category_order}
+
+
+def table_bytes():
+    """Bytes held by the ranking tables built so far in this process."""
+    return pr_table_bytes()

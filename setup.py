@@ -1,0 +1,28 @@
+"""Builds the compiled core pokerrules._core from ext/ (Cython + C)."""
+
+import sys
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+if sys.platform == "win32":
+    compile_args = ["/O2"]
+else:
+    compile_args = ["-O3", "-std=c99", "-fno-strict-aliasing"]
+
+extensions = [
+    Extension(
+        "pokerrules._core",
+        sources=["ext/_core.pyx", "ext/pr_eval.c"],
+        include_dirs=["ext"],
+        depends=["ext/pr_eval.h"],
+        extra_compile_args=compile_args,
+    )
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives={"language_level": "3", "embedsignature": True},
+    )
+)

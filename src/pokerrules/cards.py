@@ -1,0 +1,101 @@
+"""Cards, decks and seeded shuffles.
+
+A card code is ``rank * 4 + suit``: ranks 2..A are 0..12, suits c d h s are 0..3,
+and the joker is 52. Everything that takes cards takes text ("As Kd", "AsKd",
+"As,Kd", "10d", "A♠", "Jk"), :class:`Card` objects or int codes.
+
+>>> parse_cards("As 10d Jk")
+[Card('As'), Card('Td'), Card('Jk')]
+>>> format_cards([51, 34, 52])
+'As Td Jk'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TypeAlias, Union
+
+import numpy as np
+
+from pokerrules._core import ALL_CARDS, JOKER_CODE, Card, format_cards, parse_cards
+
+__all__ = [
+    "CHINESE_POKER_DECK",
+    "JOKER",
+    "JOKER_CODE",
+    "PAI_GOW_DECK",
+    "PIQUET_DECK",
+    "STANDARD_DECK",
+    "Card",
+    "CardsLike",
+    "Deck",
+    "SeedLike",
+    "card_codes",
+    "format_cards",
+    "make_rng",
+    "parse_cards",
+]
+
+CardsLike: TypeAlias = Union[str, Card, Iterable[Union[str, Card, int]]]
+SeedLike: TypeAlias = Union[int, np.random.Generator]
+
+JOKER: Card = ALL_CARDS[JOKER_CODE]
+
+
+def card_codes(cards: CardsLike) -> list[int]:
+    """The int codes of ``cards`` (see :func:`parse_cards` for what is accepted)."""
+    return [c.code for c in parse_cards(cards)]
+
+
+def make_rng(seed: SeedLike) -> np.random.Generator:
+    """A numpy Generator from an int seed, or the Generator itself.
+
+    Raises:
+        TypeError: anything else (there is no hidden global random state, so a
+            seed or a Generator must always be given).
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        return np.random.default_rng(int(seed))
+    raise TypeError(f"pass a seed (int) or a numpy.random.Generator, not {seed!r}")
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A named deck: the card codes it holds, ascending."""
+
+    name: str
+    codes: tuple[int, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the deck, ascending."""
+        return tuple(ALL_CARDS[c] for c in self.codes)
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, Card):
+            return card.code in self.codes
+        if isinstance(card, (int, str)):
+            return card_codes([card])[0] in self.codes
+        return False
+
+    def shuffled_codes(self, seed: SeedLike) -> np.ndarray:
+        """The deck's codes in a random order: numpy uint8 array of shape (len(deck),)."""
+        rng = make_rng(seed)
+        return rng.permutation(np.array(self.codes, dtype=np.uint8))
+
+    def shuffled(self, seed: SeedLike) -> list[Card]:
+        """The deck's cards in a random order drawn from ``seed`` (int or Generator)."""
+        return [ALL_CARDS[int(c)] for c in self.shuffled_codes(seed)]
+
+
+STANDARD_DECK = Deck("standard", tuple(range(52)))
+PAI_GOW_DECK = Deck("paigow", tuple(range(53)))
+PIQUET_DECK = Deck("piquet", tuple(range(20, 52)))
+# Chinese Poker: the standard deck less 2c 2d 2h and Ac (one 2 and three aces remain).
+CHINESE_POKER_DECK = Deck("chinese_poker", tuple(c for c in range(52) if c not in (0, 1, 2, 48)))

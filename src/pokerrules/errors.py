@@ -1,0 +1,61 @@
+"""The one exception hierarchy of pokerrules.
+
+Every error the library raises on bad input derives from :class:`PokerRulesError`,
+itself a :class:`ValueError`, so ``except ValueError`` also catches them. Messages
+name the offending card, move or player.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "PokerRulesError",
+    "InvalidCardError",
+    "DuplicateCardError",
+    "CardNotInDeckError",
+    "HandSizeError",
+    "RulesMismatchError",
+    "FoulError",
+    "IllegalMoveError",
+    "NotYourTurnError",
+    "GameOverError",
+]
+
+
+class PokerRulesError(ValueError):
+    """Base class of every pokerrules error."""
+
+
+class InvalidCardError(PokerRulesError):
+    """A token or code that is no card at all ("Xx", 99)."""
+
+
+class DuplicateCardError(PokerRulesError):
+    """The same card given twice."""
+
+
+class CardNotInDeckError(PokerRulesError):
+    """A real card that the rules' deck does not hold (a 2 in piquet, a joker in standard)."""
+
+
+class HandSizeError(PokerRulesError):
+    """The wrong number of cards for the call (or an array of the wrong shape)."""
+
+
+class RulesMismatchError(PokerRulesError, TypeError):
+    """Two hand ranks of different kinds or rules were ordered against each other."""
+
+
+class FoulError(PokerRulesError):
+    """A Pai Gow setting whose two-card hand outranks its five-card hand."""
+
+
+class IllegalMoveError(PokerRulesError):
+    """A move the rules do not allow in the current state."""
+
+
+class NotYourTurnError(IllegalMoveError):
+    """A move by a player other than the one to act."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move after the game has ended."""

@@ -1,0 +1,287 @@
+"""Ranking: exhaustive counts, published figures and the documented orderings."""
+
+import pickle
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pokerrules import (
+    PAI_GOW,
+    PIQUET,
+    STANDARD,
+    CardNotInDeckError,
+    DuplicateCardError,
+    HandCategory,
+    HandSizeError,
+    InvalidCardError,
+    RulesMismatchError,
+    categories,
+    category_counts,
+    evaluate,
+    evaluate_many,
+    evaluate_partial,
+    evaluate_two,
+    value_counts,
+)
+
+C = HandCategory
+ORDER = [
+    C.STRAIGHT_FLUSH, C.FOUR_OF_A_KIND, C.FULL_HOUSE, C.FLUSH, C.STRAIGHT,
+    C.THREE_OF_A_KIND, C.TWO_PAIR, C.ONE_PAIR, C.HIGH_CARD,
+]
+
+
+def counts_in_order(counts, order=ORDER):
+    return [counts[c] for c in order]
+
+
+# ---------------------------------------------------------- exhaustive counts
+
+@pytest.mark.fast
+def test_standard_five_card_counts_and_7462_values():
+    counts = category_counts(5, STANDARD)
+    assert counts_in_order(counts) == [
+        40, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540]
+    assert sum(counts.values()) == 2598960
+    assert int(np.count_nonzero(value_counts(5, STANDARD))) == 7462 == STANDARD.n_values
+
+
+def test_standard_seven_card_counts():
+    counts = category_counts(7, STANDARD)
+    assert counts_in_order(counts) == [
+        41584, 224848, 3473184, 4047644, 6180020, 6461620, 31433400, 58627800, 23294460]
+    assert sum(counts.values()) == 133784560
+
+
+def test_royal_flush_counts():
+    royal = evaluate("As Ks Qs Js Ts").value
+    assert value_counts(5, STANDARD)[royal] == 4
+    assert value_counts(5, PAI_GOW)[evaluate("As Ks Qs Js Ts", PAI_GOW).value] == 24
+    assert value_counts(7, PAI_GOW)[evaluate("As Ks Qs Js Ts", PAI_GOW).value] == 26132
+
+
+@pytest.mark.fast
+def test_pai_gow_five_card_counts():
+    counts = category_counts(5, PAI_GOW)
+    assert counts[C.FIVE_ACES] == 1
+    assert counts_in_order(counts) == [
+        204, 828, 4368, 7804, 20532, 63360, 138600, 1215024, 1418964]
+    assert sum(counts.values()) == 2869685
+
+
+def test_pai_gow_seven_card_counts():
+    counts = category_counts(7, PAI_GOW)
+    assert counts[C.FIVE_ACES] == 1128
+    assert counts_in_order(counts) == [
+        210964, 307472, 4188528, 6172088, 11236028, 7470676, 35553816, 64221960, 24780420]
+    assert sum(counts.values()) == 154143080
+
+
+@pytest.mark.fast
+def test_piquet_five_card_counts_default_and_ace_low():
+    counts = category_counts(5, PIQUET)
+    assert counts_in_order(counts) == [16, 224, 1344, 208, 4080, 10752, 24192, 107520, 53040]
+    assert sum(counts.values()) == 201376
+    low = category_counts(5, PIQUET.replace(ace_low_straight=True))
+    assert counts_in_order(low) == [20, 224, 1344, 204, 5100, 10752, 24192, 107520, 52020]
+
+
+@pytest.mark.fast
+def test_wheel_second_highest_keeps_the_counts():
+    rules = PAI_GOW.replace(wheel_second_highest=True)
+    assert category_counts(5, rules) == category_counts(5, PAI_GOW)
+
+
+# ------------------------------------------------------------- orderings
+
+@pytest.mark.fast
+def test_standard_chain():
+    chain = ["7c 5d 4h 3s 2c", "Kc Qd 9h 4s 2c", "2c 2d 5h 4s 3c", "Ac Ad Kh Qs Jc",
+             "2c 2d 3h 3s 4c", "Ac Ad Kh Ks 2c", "2c 2d 2h 3s 4c", "5s 4d 3h 2s Ac",
+             "6s 5d 4h 3s 2c", "Ac Kd Qh Js Tc", "2c 3c 4c 5c 7c", "Ac Kc Qc Jc 9c",
+             "2c 2d 2h 3s 3c", "4c 4d 4h 4s 2c", "5c 4c 3c 2c Ac", "Ac Kc Qc Jc Tc"]
+    ranks = [evaluate(h) for h in chain]
+    assert all(a < b for a, b in zip(ranks, ranks[1:]))
+    assert ranks[-1].is_royal and not ranks[-2].is_royal
+
+
+@pytest.mark.fast
+def test_no_wrap_around_straight():
+    assert evaluate("Qc Kd Ah 2s 3c").category == C.HIGH_CARD
+
+
+@pytest.mark.fast
+def test_wheel_second_highest():
+    rules = STANDARD.replace(wheel_second_highest=True)
+    wheel, king, ace = (evaluate(h, rules) for h in ("5s 4d 3h 2s Ac", "Ks Qd Jh Ts 9c",
+                                                      "As Kd Qh Js Tc"))
+    assert king < wheel < ace
+    # six-high and the wheel in the same seven cards: the wheel wins under this rule
+    assert evaluate("As 2d 3h 4s 5c 6d Kc", rules) == wheel
+    assert evaluate("As 2d 3h 4s 5c 6d Kc").describe() == "Straight, six high"
+    sf = evaluate("5c 4c 3c 2c Ac", rules)
+    assert evaluate("Kc Qc Jc Tc 9c", rules) < sf < evaluate("Ac Kc Qc Jc Tc", rules)
+
+
+@pytest.mark.fast
+def test_pai_gow_joker_rules():
+    assert evaluate("Kh Kd Kc 7s Jk", PAI_GOW).describe() == \
+        "Three of a kind, kings, kickers ace, seven"
+    five = evaluate("Ah Ad Ac As Jk", PAI_GOW)
+    assert five.category == C.FIVE_ACES
+    assert five > evaluate("Ah Kh Qh Jh Th", PAI_GOW)
+    six_high = evaluate("2h 3h 4c 5d Jk", PAI_GOW)
+    assert six_high.describe() == "Straight, six high" and six_high.joker_as.rank == 4
+    flush = evaluate("2h 3h 4h 9h Jk Kd Ks", PAI_GOW)
+    assert flush.category == C.FLUSH and str(flush.joker_as) == "Ah"
+    flush_ace = evaluate("Ah 3h 4h 9h Jk", PAI_GOW)
+    assert str(flush_ace.joker_as) == "Kh"
+    sf = evaluate("9h 8h 7h 5h Jk", PAI_GOW)
+    assert sf.category == C.STRAIGHT_FLUSH and str(sf.joker_as) == "6h"
+    assert evaluate("As Ad Jk 7c 2d", PAI_GOW).describe() == "Three of a kind, aces, kickers seven, two"
+    assert evaluate("Kh Kd Kc Ks Jk", PAI_GOW).describe() == "Four of a kind, kings, ace kicker"
+
+
+@pytest.mark.fast
+def test_piquet_rules():
+    assert evaluate("Ah 7c 8s 9d Td", PIQUET).category == C.HIGH_CARD
+    low = PIQUET.replace(ace_low_straight=True)
+    lowest = evaluate("Ah 7c 8s 9d Td", low)
+    assert lowest.describe() == "Straight, ten high"
+    assert lowest < evaluate("7c 8s 9d Td Jh", low)
+    flushy = PIQUET.replace(flush_beats_full_house=True)
+    assert evaluate("Ah Jh 9h 8h 7h", flushy) > evaluate("Ac Ad Ah Kc Kd", flushy)
+    assert evaluate("Ah Jh 9h 8h 7h") < evaluate("Ac Ad Ah Kc Kd")
+    assert flushy.category_order.index(C.FLUSH) > flushy.category_order.index(C.FULL_HOUSE)
+    with pytest.raises(CardNotInDeckError, match="2c"):
+        evaluate("Ah Kh Qh Jh 2c", PIQUET)
+
+
+@pytest.mark.fast
+def test_describe_and_best_five():
+    hand = evaluate("Ks Kd 7h 7s Ac 2d 3c")
+    assert hand.describe() == "Two pair, kings and sevens, ace kicker"
+    assert [str(c) for c in hand.best_five] == ["Kd", "Ks", "7h", "7s", "Ac"]
+    assert evaluate("Tc 9d 8h 7s 6c 2d 2h").describe() == "Straight, ten high"
+    wheel = evaluate("5s 4d 3h 2s Ac 2d 3c")
+    assert [str(c) for c in wheel.best_five] == ["5s", "4d", "3c", "2d", "Ac"]
+    flush = evaluate("Ah Kh 9h 7h 5h 3h 2h")
+    assert [str(c) for c in flush.best_five] == ["Ah", "Kh", "9h", "7h", "5h"]
+    assert evaluate("Kc Kd Kh 7s 7c").describe() == "Full house, kings full of sevens"
+
+
+@pytest.mark.fast
+def test_two_card_hand():
+    assert evaluate_two("Jk As") == evaluate_two("Ac Ad")
+    assert evaluate_two("Jk As").category == C.ONE_PAIR
+    assert evaluate_two("Jk 7c") == evaluate_two("Ah 7d")
+    assert evaluate_two("2c 2d") > evaluate_two("Ac Kd") > evaluate_two("Ac Qd")
+    with pytest.raises(HandSizeError):
+        evaluate_two("As Ks Qs")
+
+
+@pytest.mark.fast
+def test_partial_hands():
+    p = evaluate_partial
+    assert p("Kc Kd 2h") > p("Qc Qd Ah")
+    assert p("Ac Kd Qh") > p("Ac Kd")
+    assert p("9c 9d 4h") > p("9c 9d")
+    assert p("") < p("2c")
+    assert p("Ac Ad Ah As") > p("Kc Kd Kh 2c 2d") > p("Ac Ad Ah Ks")
+    five = "Tc 9d 8h 7s 6c"
+    assert p(five).category == C.STRAIGHT and p("Tc 9d 8h 7s").category == C.HIGH_CARD
+    # five cards keep evaluate's order
+    hands = ["Ac Kc Qc Jc 9c", "2c 2d 2h 3s 3c", "Ac Kd Qh Js Tc", "Ac Ad Kh Ks 2c"]
+    by_full = sorted(hands, key=lambda h: evaluate(h).value)
+    by_partial = sorted(hands, key=lambda h: p(h).value)
+    assert by_full == by_partial
+    with pytest.raises(HandSizeError):
+        p("Ac Kd Qh Js Tc 9c")
+
+
+@pytest.mark.fast
+def test_ranks_refuse_other_kinds_and_rules():
+    a, b = evaluate("As Ks Qs Js Ts"), evaluate("As Ks Qs Js Ts", PAI_GOW)
+    assert a != b
+    with pytest.raises(RulesMismatchError):
+        _ = a < b
+    with pytest.raises(TypeError):
+        _ = evaluate_partial("As Ks") < evaluate_two("As Ks")
+
+
+@pytest.mark.fast
+def test_rank_pickles_and_hashes():
+    hand = evaluate("Kh Kd Kc 7s Jk 2c 3d", PAI_GOW)
+    back = pickle.loads(pickle.dumps(hand))
+    assert back == hand and hash(back) == hash(hand) and back.cards == hand.cards
+    assert pickle.loads(pickle.dumps(PAI_GOW.replace(wheel_second_highest=True))) == \
+        PAI_GOW.replace(wheel_second_highest=True)
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize(
+    "cards, error, name",
+    [("As Ks Qs Js", HandSizeError, "4"), ("As Ks Qs Js Ts 9s 8s 7s", HandSizeError, "8"),
+     ("As As Qs Js Ts", DuplicateCardError, "As"), ("As Ks Qs Js Jk", CardNotInDeckError, "Jk"),
+     ("As Ks Qs Js Zz", InvalidCardError, "Zz"), ([51, 50, 49, 48, 99], InvalidCardError, "99")],
+)
+def test_bad_input_names_the_problem(cards, error, name):
+    with pytest.raises(error, match=name):
+        evaluate(cards)
+
+
+# ------------------------------------------------------------- batch API
+
+@pytest.mark.fast
+def test_evaluate_many_matches_evaluate():
+    rng = np.random.default_rng(3)
+    for k in (5, 6, 7):
+        rows = np.array([rng.choice(53, k, replace=False) for _ in range(2000)], dtype=np.int64)
+        got = evaluate_many(rows, PAI_GOW)
+        assert got.dtype == np.int32 and got.shape == (2000,)
+        assert list(got) == [evaluate(list(r), PAI_GOW).value for r in rows]
+        cats = categories(got, PAI_GOW)
+        assert list(cats) == [int(evaluate(list(r), PAI_GOW).category) for r in rows]
+
+
+@pytest.mark.fast
+def test_evaluate_many_names_the_bad_row():
+    rows = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 8]])
+    with pytest.raises(DuplicateCardError, match="row 1"):
+        evaluate_many(rows)
+    with pytest.raises(CardNotInDeckError, match="row 0"):
+        evaluate_many(np.array([[52, 1, 2, 3, 4]]))
+    with pytest.raises(InvalidCardError, match="row 1"):
+        evaluate_many(np.array([[0, 1, 2, 3, 4], [300, 1, 2, 3, 4]]))
+    with pytest.raises(HandSizeError):
+        evaluate_many(np.zeros((3, 4), dtype=np.uint8))
+    with pytest.raises(TypeError):
+        evaluate_many(np.zeros((3, 5)))
+    assert evaluate_many(np.zeros((0, 7), dtype=np.uint8)).shape == (0,)
+
+
+# ------------------------------------------------------------ properties
+
+hands7 = st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True)
+
+
+@pytest.mark.fast
+@given(hands7, st.randoms(use_true_random=False))
+def test_card_order_never_matters(codes, rnd):
+    shuffled = list(codes)
+    rnd.shuffle(shuffled)
+    assert evaluate(codes) == evaluate(shuffled)
+    assert evaluate(codes[:5]) == evaluate(shuffled[:5]) or set(codes[:5]) != set(shuffled[:5])
+
+
+@pytest.mark.fast
+@given(st.lists(st.integers(0, 52), min_size=7, max_size=7, unique=True))
+def test_adding_a_card_never_lowers_the_best_five(codes):
+    for rules in (STANDARD, PAI_GOW):
+        if 52 in codes and rules is STANDARD:
+            continue
+        five, six, seven = (evaluate(codes[:k], rules) for k in (5, 6, 7))
+        assert five <= six <= seven
+        assert evaluate(seven.best_five, rules) == seven
