@@ -6,6 +6,7 @@ Errors print one line on stderr and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -16,6 +17,11 @@ from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules, evaluate
 
 RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
+
+# Games for `pokerrules play NAME`. Each module provides new_game(seed=...),
+# parse_move(text), AGENTS (name -> agent class taking no arguments),
+# DEFAULT_AGENTS (tuple of names) and render(state) -> str.
+PLAY_GAMES: dict[str, str] = {}
 
 EPILOG = """examples:
   pokerrules rank "As Ks Qs Js Ts 9d 2c"
@@ -76,6 +82,56 @@ def _rank(args: argparse.Namespace) -> int:
     return run_lines(sys.stdin, lambda line: rank_record(line, rules), sys.stdout)
 
 
+def _play(args: argparse.Namespace) -> int:
+    module = importlib.import_module(PLAY_GAMES[args.game])
+    state = module.new_game(seed=args.seed)
+    names = args.agents.split(",") if args.agents else list(module.DEFAULT_AGENTS)
+    if len(names) != state.players:
+        raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
+    unknown = [n for n in names if n not in module.AGENTS]
+    if unknown:
+        raise UsageError(f"unknown agent {unknown[0]!r}; choose from {sorted(module.AGENTS)}")
+    agents = [module.AGENTS[n]() for n in names]
+    import numpy as np
+
+    agent_rng = np.random.default_rng([args.seed, 1])
+    while state.current_player is not None:
+        player = state.current_player
+        if not args.json:
+            print(module.render(state))
+        if args.human is not None and player == args.human:
+            move = _ask_move(state, player)
+        else:
+            move = agents[player].choose(state.view(player), state.legal_moves(), agent_rng)
+        record = state.play(move, player)
+        if not args.json:
+            print(f"player {record.player}: {record.move}\n")
+    result = state.result()
+    if args.json:
+        print(json.dumps({"game": args.game, "seed": args.seed, "agents": names,
+                          "moves": [r.move for r in state.history],
+                          "winners": list(result.winners), "scores": list(result.scores),
+                          "detail": result.detail}))
+    else:
+        print(module.render(state))
+        print("draw" if result.is_draw else
+              "winner: " + ", ".join(f"player {w}" for w in result.winners))
+    return 0
+
+
+def _ask_move(state: Any, player: int) -> Any:
+    legal = state.legal_moves()
+    while True:
+        print("legal: " + "  ".join(str(m) for m in legal))
+        try:
+            text = input(f"player {player}> ")
+        except EOFError:
+            raise UsageError("standard input ended before the game did") from None
+        if state.can_play(text, player):
+            return text
+        print(f"not a legal move: {text!r}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pokerrules`` command."""
     parser = argparse.ArgumentParser(
@@ -100,6 +156,19 @@ def build_parser() -> argparse.ArgumentParser:
     rank.add_argument("--json", action="store_true", help="print JSON")
     rank.add_argument("--file", metavar="PATH", help="one hand per line")
     rank.set_defaults(run=_rank)
+
+    if PLAY_GAMES:
+        play = sub.add_parser(
+            "play",
+            help="play a game with agents: pokerrules play east-west --seed 5",
+            description="Play a seeded game between agents (or you, with --human N).",
+        )
+        play.add_argument("game", choices=sorted(PLAY_GAMES))
+        play.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
+        play.add_argument("--agents", help="comma-separated agent names, one per player")
+        play.add_argument("--json", action="store_true", help="print the record as JSON")
+        play.add_argument("--human", type=int, metavar="N", help="you play seat N")
+        play.set_defaults(run=_play)
     return parser
 
 
