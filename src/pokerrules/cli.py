@@ -84,7 +84,8 @@ def _rank(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     module = importlib.import_module(PLAY_GAMES[args.game])
-    state = module.new_game(seed=args.seed)
+    options = {"players": args.players} if args.players is not None else {}
+    state = module.new_game(seed=args.seed, **options)
     names = args.agents.split(",") if args.agents else list(module.DEFAULT_AGENTS)
     if len(names) != state.players:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
@@ -168,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
         play.add_argument("--agents", help="comma-separated agent names, one per player")
         play.add_argument("--json", action="store_true", help="print the record as JSON")
         play.add_argument("--human", type=int, metavar="N", help="you play seat N")
+        play.add_argument("--players", type=int, metavar="N", help="number of players")
         play.set_defaults(run=_play)
     return parser
 
