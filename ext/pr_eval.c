@@ -446,14 +446,34 @@ const pr_tables *pr_get_tables(int variant) {
 
 /* ---------------------------------------------------------- batch, enum */
 
-int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
-                      int32_t *out, int check, int *why) {
+/* Rows of k codes; the constant k of each call site lets the compiler unroll. */
+static inline int64_t eval_rows(const pr_tables *t, const uint8_t *codes, int64_t n,
+                                const int k, int32_t *out, int check, int *why) {
     for (int64_t i = 0; i < n; i++) {
         const uint8_t *row = codes + i * k;
-        if (check && pr_check_codes(t, row, k, why) >= 0) return i;
-        out[i] = pr_eval_codes(t, row, k);
+        uint64_t key = PR_KEY_START, seen = 0, dup = 0;
+        for (int j = 0; j < k; j++) {
+            uint64_t bit = 1ull << row[j];
+            dup |= seen & bit;
+            seen |= bit;
+            key += pr_card_key[row[j]];
+        }
+        if (check && (dup | (seen & ~t->deck_mask))) {
+            pr_check_codes(t, row, k, why);
+            return i;
+        }
+        out[i] = pr_eval_key(t, key, row, k);
     }
     return -1;
+}
+
+int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                      int32_t *out, int check, int *why) {
+    switch (k) {
+    case 5: return eval_rows(t, codes, n, 5, out, check, why);
+    case 6: return eval_rows(t, codes, n, 6, out, check, why);
+    default: return eval_rows(t, codes, n, 7, out, check, why);
+    }
 }
 
 typedef struct {

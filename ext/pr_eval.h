@@ -123,8 +123,9 @@ static inline int pr_check_codes(const pr_tables *t, const uint8_t *codes, int n
     return -1;
 }
 
-/* Evaluates n rows of k codes into out; with check, stops at the first bad
- * row and returns its index (else -1), *why as in pr_check_codes. */
+/* Evaluates n rows of k (5..7) codes, each at most 52, into out; with check,
+ * stops at the first row with a duplicate or a card outside the deck and
+ * returns its index (else -1), *why as in pr_check_codes. */
 int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
                       int32_t *out, int check, int *why);
 
