@@ -104,7 +104,8 @@ def main() -> None:
     pg_hands = random_hands(n, 7, 53, 2027)
     results: list[tuple[str, float]] = [
         ("pokerrules evaluate, 7 int codes per call", median_rate(loop(evaluate, rows), n, repeat)),
-        ("pokerrules evaluate, 7 Cards per call", median_rate(loop(evaluate, card_rows), n, repeat)),
+        ("pokerrules evaluate, 7 Cards per call",
+         median_rate(loop(evaluate, card_rows), n, repeat)),
         ("phevaluator _pheval.evaluate_7cards (raw C entry)",
          median_rate(loop_star(ph7, rows), n, repeat)),
         ("eval7 evaluate, 7 Cards per call", median_rate(loop(eval7.evaluate, e7_rows), n, repeat)),

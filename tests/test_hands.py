@@ -1,5 +1,6 @@
 """Ranking: exhaustive counts, published figures and the documented orderings."""
 
+import itertools
 import pickle
 
 import numpy as np
@@ -103,7 +104,7 @@ def test_standard_chain():
              "6s 5d 4h 3s 2c", "Ac Kd Qh Js Tc", "2c 3c 4c 5c 7c", "Ac Kc Qc Jc 9c",
              "2c 2d 2h 3s 3c", "4c 4d 4h 4s 2c", "5c 4c 3c 2c Ac", "Ac Kc Qc Jc Tc"]
     ranks = [evaluate(h) for h in chain]
-    assert all(a < b for a, b in zip(ranks, ranks[1:]))
+    assert all(a < b for a, b in itertools.pairwise(ranks))
     assert ranks[-1].is_royal and not ranks[-2].is_royal
 
 
@@ -140,7 +141,8 @@ def test_pai_gow_joker_rules():
     assert str(flush_ace.joker_as) == "Kh"
     sf = evaluate("9h 8h 7h 5h Jk", PAI_GOW)
     assert sf.category == C.STRAIGHT_FLUSH and str(sf.joker_as) == "6h"
-    assert evaluate("As Ad Jk 7c 2d", PAI_GOW).describe() == "Three of a kind, aces, kickers seven, two"
+    assert evaluate("As Ad Jk 7c 2d", PAI_GOW).describe() == \
+        "Three of a kind, aces, kickers seven, two"
     assert evaluate("Kh Kd Kc Ks Jk", PAI_GOW).describe() == "Four of a kind, kings, ace kicker"
 
 

@@ -5,10 +5,12 @@ the hands exactly as the reference keys do (equal keys <=> equal values) and giv
 the same category.
 """
 
+import itertools
+
 import numpy as np
 import pytest
-
 import reference
+
 from pokerrules import (
     PAI_GOW,
     PIQUET,
@@ -41,7 +43,7 @@ def assert_same_order(ref_keys: list, values: list) -> None:
     for key, value in pairs:
         assert value_of_key.setdefault(key, value) == value, f"key {key} has two values"
     distinct = sorted(value_of_key.items())
-    for (k1, v1), (k2, v2) in zip(distinct, distinct[1:]):
+    for (k1, v1), (k2, v2) in itertools.pairwise(distinct):
         assert v1 < v2, f"reference says {k1} < {k2}, core gives {v1} >= {v2}"
 
 

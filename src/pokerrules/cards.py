@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TypeAlias, Union
+from typing import TypeAlias
 
 import numpy as np
 
@@ -37,8 +37,8 @@ __all__ = [
     "parse_cards",
 ]
 
-CardsLike: TypeAlias = Union[str, Card, Iterable[Union[str, Card, int]]]
-SeedLike: TypeAlias = Union[int, np.random.Generator]
+CardsLike: TypeAlias = str | Card | Iterable[str | Card | int]
+SeedLike: TypeAlias = int | np.random.Generator
 
 JOKER: Card = ALL_CARDS[JOKER_CODE]
 

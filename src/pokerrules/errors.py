@@ -8,16 +8,16 @@ name the offending card, move or player.
 from __future__ import annotations
 
 __all__ = [
-    "PokerRulesError",
-    "InvalidCardError",
-    "DuplicateCardError",
     "CardNotInDeckError",
-    "HandSizeError",
-    "RulesMismatchError",
+    "DuplicateCardError",
     "FoulError",
-    "IllegalMoveError",
-    "NotYourTurnError",
     "GameOverError",
+    "HandSizeError",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "NotYourTurnError",
+    "PokerRulesError",
+    "RulesMismatchError",
 ]
 
 

@@ -79,8 +79,7 @@ class Agent(Protocol):
 
 def rng_state(rng: np.random.Generator) -> dict[str, Any]:
     """The JSON-ready state of a numpy Generator."""
-    state: dict[str, Any] = rng.bit_generator.state
-    return state
+    return dict(rng.bit_generator.state)
 
 
 def rng_from_state(state: dict[str, Any]) -> np.random.Generator:
@@ -214,7 +213,8 @@ class GameState(ABC, Generic[MoveT]):
         """
         data = json.loads(text)
         if data.get("game") != cls.game_name:
-            raise PokerRulesError(f"this JSON holds a {data.get('game')!r} game, not {cls.game_name!r}")
+            raise PokerRulesError(
+                f"this JSON holds a {data.get('game')!r} game, not {cls.game_name!r}")
         if data.get("format") != FORMAT_VERSION:
             raise PokerRulesError(f"unknown format version {data.get('format')!r}")
         state = cls._from_dict(data["state"])
