@@ -79,13 +79,17 @@ static inline uint32_t pr_slot(const pr_phash *ph, uint32_t rkey) {
     return pr_fastrange((uint32_t)h ^ (d * 0x85EBCA6Bu), ph->nslots);
 }
 
-/* Value of 5..7 valid, distinct cards whose keys sum (from PR_KEY_START) to key. */
+/* Value of 5..7 valid, distinct cards whose keys sum (from PR_KEY_START) to key.
+ * Any codes up to 52 (duplicates, cards outside the deck) give some value
+ * without reading outside the tables. */
 static inline uint16_t pr_eval_key(const pr_tables *t, uint64_t key,
                                    const uint8_t *codes, int n) {
     uint32_t rk = (uint32_t)key;
     uint16_t v;
-    if (rk >= PR_JOKER_RKEY)
+    if (rk >= PR_JOKER_RKEY) {
+        if (!t->jvals) return 0; /* a joker under joker-free rules: unchecked input only */
         v = t->jvals[pr_slot(t->phj, rk - PR_JOKER_RKEY)];
+    }
     else
         v = t->vals[pr_slot(t->ph, rk)];
     uint64_t f = key & PR_FLUSH_BITS;
@@ -98,8 +102,8 @@ static inline uint16_t pr_eval_key(const pr_tables *t, uint64_t key,
             if (c == PR_JOKER) joker = 1;
             else if ((c & 3) == suit) m |= 1u << (c >> 2);
         }
-        uint16_t fv = joker ? t->jflush[m] : t->flush[m];
-        if (fv > v) v = fv;
+        const uint16_t *ft = joker ? t->jflush : t->flush;
+        if (ft && ft[m] > v) v = ft[m];
     }
     return v;
 }

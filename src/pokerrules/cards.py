@@ -6,7 +6,7 @@ and the joker is 52. Everything that takes cards takes text ("As Kd", "AsKd",
 
 >>> parse_cards("As 10d Jk")
 [Card('As'), Card('Td'), Card('Jk')]
->>> format_cards([51, 34, 52])
+>>> format_cards([51, 33, 52])
 'As Td Jk'
 """
 

@@ -1,0 +1,23 @@
+"""Sphinx configuration of the pokerrules documentation."""
+
+from pokerrules import __version__
+
+project = "pokerrules"
+author = "the pokerrules developers"
+release = __version__
+version = __version__
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.napoleon",
+    "myst_parser",
+]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build"]
+html_theme = "furo"
+html_title = f"pokerrules {__version__}"
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+doctest_global_setup = "from pokerrules import *"
+nitpicky = False
