@@ -303,3 +303,28 @@ def test_every_straight_height_is_described(rank):
         suited = [c[0] + "s" for c in cards]
         expected = "Royal flush" if height == "A" else f"Straight flush, {name} high"
         assert rank(" ".join(suited)).describe() == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules",
+    [STANDARD, PAI_GOW, PAI_GOW.replace(wheel_second_highest=True),
+     PIQUET.replace(ace_low_straight=True, flush_beats_full_house=True)],
+    ids=lambda r: r.name,
+)
+def test_every_value_describes_itself(rules):
+    from itertools import combinations
+
+    hands = np.array(list(combinations(rules.deck_codes, 5)), dtype=np.uint8)
+    values = evaluate_many(hands, rules)
+    distinct, first = np.unique(values, return_index=True)
+    assert len(distinct) == rules.n_values
+    texts = set()
+    for i in first:
+        hand = evaluate(hands[i].tolist(), rules)
+        texts.add(hand.describe())
+        assert evaluate(hand.best_five, rules) == hand
+        assert (hand.joker_as is not None) == (52 in hands[i])
+        assert evaluate_partial(hand.best_five, rules).describe() == hand.describe()
+    # distinct values read as distinct words (the joker never hides a difference)
+    assert len(texts) == rules.n_values
