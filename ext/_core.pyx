@@ -639,12 +639,10 @@ def _kickers(list rest):
 
 
 cdef str _describe(object cat, uint32_t key, bint piquet):
-    d = [(key >> (16 - 4 * i)) & 0xF for i in range(5)]
-    ranks = [x - 1 for x in d if x]
-    names = [_RANK_NAMES[r] for r in ranks]
-    plural = [_RANK_PLURALS[r] for r in ranks]
     if cat == HandCategory.FIVE_ACES:
         return "Five aces"
+    # A straight's key holds its height in the top byte, not rank nibbles (0xE, the
+    # nine-high straight, is no rank), so it is described before reading nibbles.
     if cat == HandCategory.STRAIGHT or cat == HandCategory.STRAIGHT_FLUSH:
         s = (key >> 16) & 0xFF
         if s == 1:  # the lowest straight: A-7-8-9-T in piquet, else the wheel
@@ -656,6 +654,10 @@ cdef str _describe(object cat, uint32_t key, bint piquet):
         if cat == HandCategory.STRAIGHT_FLUSH:
             return "Royal flush" if s == 24 else f"Straight flush, {_RANK_NAMES[top]} high"
         return f"Straight, {_RANK_NAMES[top]} high"
+    d = [(key >> (16 - 4 * i)) & 0xF for i in range(5)]
+    ranks = [x - 1 for x in d if x]
+    names = [_RANK_NAMES[r] for r in ranks]
+    plural = [_RANK_PLURALS[r] for r in ranks]
     if cat == HandCategory.FOUR_OF_A_KIND:
         return f"Four of a kind, {plural[0]}" + _kickers(names[1:])
     if cat == HandCategory.FULL_HOUSE:

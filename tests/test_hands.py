@@ -285,3 +285,19 @@ def test_adding_a_card_never_lowers_the_best_five(codes):
         five, six, seven = (evaluate(codes[:k], rules) for k in (5, 6, 7))
         assert five <= six <= seven
         assert evaluate(seven.best_five, rules) == seven
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("rank", [evaluate, evaluate_partial])
+def test_every_straight_height_is_described(rank):
+    # the nine-high straight's key (0xE) once read as a rank name and raised IndexError
+    heights = "5 6 7 8 9 T J Q K A".split()
+    names = "five six seven eight nine ten jack queen king ace".split()
+    order = "A23456789TJQKA"
+    for height, name in zip(heights, names):
+        top = order.rindex(height)
+        cards = [order[top - i] + "cdhsc"[i] for i in range(5)]
+        assert rank(" ".join(cards)).describe() == f"Straight, {name} high"
+        suited = [c[0] + "s" for c in cards]
+        expected = "Royal flush" if height == "A" else f"Straight flush, {name} high"
+        assert rank(" ".join(suited)).describe() == expected
