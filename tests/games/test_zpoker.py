@@ -462,7 +462,7 @@ def golden_data(seed, names):
 
 
 GOLDEN_GAMES = [(9, ("greedy", "random")), (12, ("random", "random")),
-                (40, ("greedy", "greedy"))]
+                (17, ("greedy", "greedy"))]  # 17: two ties for the lead
 
 
 @pytest.mark.fast
