@@ -1,8 +1,7 @@
 """Z Poker: two players build poker hands on the sides of a 3 by 3 board.
 
-Eight positions surround the draw pile X; the top row and the middle row make
-seat 0's side, the middle row and the bottom row seat 1's side (D and E belong to
-both)::
+Eight positions surround the draw pile X; seat 0's side is the top row with D and
+E, seat 1's side the bottom row with D and E (so D and E belong to both)::
 
     A B C        seat 0's side: A B C D E
     D X E
@@ -147,7 +146,7 @@ class ZPokerRules:
                 "hand rules cannot rank"
             )
         pile = len(self.deck) - PLAYERS * self.hand_size
-        most_drawn = max(1, 2 * self.hand_size - 5)
+        most_drawn = 2 * self.hand_size - 5
         if pile < most_drawn:
             raise HandSizeError(
                 f"a {len(self.deck)}-card deck dealt {self.hand_size} each leaves a pile of "
