@@ -314,6 +314,10 @@ class ZPokerState(GameState[Placement]):
         self._draws = 0
         self._turn = 0
 
+    def _shuffle_and_deal(self) -> None:
+        """Gathers the whole deck, shuffles it from the game's rng and deals it."""
+        self._deal([int(c) for c in self.rules.deck.shuffled_codes(self._rng)])
+
     @classmethod
     def from_cards(
         cls,
@@ -514,7 +518,7 @@ class ZPokerState(GameState[Placement]):
         self._hidden = None
         first_rank, second_rank = first // 4, second // 4
         if first_rank == second_rank:
-            self._deal([int(c) for c in self.rules.deck.shuffled_codes(self._rng)])
+            self._shuffle_and_deal()
             detail["redeal"] = self._deals
             return detail
         self._leader = 0 if first_rank > second_rank else 1
@@ -643,10 +647,8 @@ def new_game(
     """
     if players != PLAYERS:
         raise PokerRulesError(f"Z Poker is a two-player game, not a {players}-player one")
-    rules = rules or ZPokerRules()
-    rng = make_rng(seed)
-    state = ZPokerState(rules, rng)
-    state._deal([int(c) for c in rules.deck.shuffled_codes(rng)])
+    state = ZPokerState(rules or ZPokerRules(), make_rng(seed))
+    state._shuffle_and_deal()
     return state
 
 
@@ -728,13 +730,13 @@ def render(state: ZPokerState, viewer: int | None = None) -> str:
     grid = [rule]
     for row in (("A", "B", "C"), ("D", "X", "E"), ("F", "G", "H")):
         cells = [
-            f"X {len(state._pile)}".ljust(CELL_WIDTH) if p == "X" else _cell(state, p, viewer)
+            f"X {state.pile_size}".ljust(CELL_WIDTH) if p == "X" else _cell(state, p, viewer)
             for p in row
         ]
         grid += ["| " + " | ".join(cells) + " |", rule]
     players = []
     for seat in range(PLAYERS):
-        held = len(state._hands[seat])
+        held = len(state.hand(seat))
         cards = "1 card" if held == 1 else f"{held} cards"
         text = f"player {seat} (side {' '.join(SIDES[seat])}): {cards}"
         if state.phase is not Phase.FIND_LEADER:  # no side is ranked before the flip
