@@ -22,6 +22,7 @@ RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet"
 # parse_move(text), AGENTS (name -> agent class taking no arguments),
 # DEFAULT_AGENTS (tuple of names) and render(state) -> str.
 PLAY_GAMES: dict[str, str] = {}
+PLAY_GAMES["z-poker"] = "pokerrules.zpoker"
 
 EPILOG = """examples:
   pokerrules rank "As Ks Qs Js Ts 9d 2c"

@@ -1,0 +1,761 @@
+"""Z Poker: two players build poker hands on the sides of a 3 by 3 board.
+
+Eight positions surround the draw pile X; seat 0's side is the top row with D and
+E, seat 1's side the bottom row with D and E (so D and E belong to both)::
+
+    A B C        seat 0's side: A B C D E
+    D X E
+    F G H        seat 1's side: D E F G H
+
+Seats are numbered 0 and 1 as everywhere in pokerrules; seat 0 is the rules
+text's "Player 1". A side's hand is the top card of each of its positions (0 to
+5 cards), ranked by :func:`pokerrules.hands.evaluate_partial` under the standard
+rules. The game has three phases (:class:`Phase`):
+
+- finding the Leader: seat 0, then seat 1, puts one card face down on an empty
+  position; both flip and the higher rank (ace high, suits ignored) leads. Equal
+  ranks: the whole deck is shuffled again and dealt again.
+- the Start Game: from the Leader on, the players take turns putting a card face
+  up on an empty position until one side has all five positions filled. The
+  stronger side's player becomes the Starter (on a tie the Leader), the other the
+  Reply, who draws a card.
+- the End Game: in each round the Starter, then the Reply, puts a card on any
+  position (covering the card there, if any). The stronger side becomes Starter,
+  the weaker Reply and draws; on a tie the roles stay and the Reply draws.
+
+A player wins when the other must draw while the winner holds no cards.
+
+>>> from pokerrules.zpoker import new_game
+>>> game = new_game(seed=9)
+>>> game.phase, game.current_player, len(game.hand(0)), game.pile_size
+(<Phase.FIND_LEADER: 'find-leader'>, 0, 10, 32)
+>>> game.play("Ac A")  # face down: the record names the position, not the card
+MoveRecord(player=0, move='face-down A', detail={'face_down': True})
+>>> view = game.view(1)
+>>> view.occupied("A"), view.top("A")
+(True, None)
+>>> game.play("As H").detail  # both flip: two aces, so the cards are dealt again
+{'face_down': True, 'flipped': {'A': 'Ac', 'H': 'As'}, 'redeal': 2}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar
+
+import numpy as np
+
+from pokerrules.cards import STANDARD_DECK, Card, CardsLike, Deck, SeedLike, card_codes, make_rng
+from pokerrules.errors import (
+    CardNotInDeckError,
+    DuplicateCardError,
+    HandSizeError,
+    IllegalMoveError,
+    PokerRulesError,
+)
+from pokerrules.game import (
+    GameState,
+    MoveRecord,
+    Result,
+    require_over,
+    rng_from_state,
+    rng_state,
+)
+from pokerrules.hands import STANDARD, HandRank, evaluate_partial
+
+__all__ = [
+    "AGENTS",
+    "DEFAULT_AGENTS",
+    "POSITIONS",
+    "SIDES",
+    "GreedyAgent",
+    "Phase",
+    "Placement",
+    "RandomAgent",
+    "ZPokerRules",
+    "ZPokerState",
+    "ZPokerView",
+    "new_game",
+    "parse_move",
+    "render",
+]
+
+#: The eight positions around the draw pile, in reading order.
+POSITIONS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F", "G", "H")
+#: Each seat's side: the positions whose top cards make its hand.
+SIDES: tuple[tuple[str, ...], tuple[str, ...]] = (
+    ("A", "B", "C", "D", "E"),
+    ("D", "E", "F", "G", "H"),
+)
+PLAYERS = 2
+# Before the End Game each player places one card face down and at most three face
+# up (the eighth position always completes both sides), so a hand needs four cards.
+MOST_CARDS_PLACED_BEFORE_END_GAME = 4
+
+
+class Phase(str, Enum):
+    """The three parts of a game, and its end."""
+
+    FIND_LEADER = "find-leader"
+    START_GAME = "start-game"
+    END_GAME = "end-game"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class ZPokerRules:
+    """The rules of one Z Poker variant.
+
+    Covering an occupied position in the End Game is what keeps a full board
+    playable, so it is part of the game rather than an option; this object holds
+    what a variant may change.
+
+    Attributes:
+        deck: the cards played with (standard 52 by default); it may hold no joker,
+            since sides are ranked with the standard hand rules.
+        hand_size: cards dealt to each player (10). At least 4, the most one player
+            can place before the Start Game ends.
+
+    The draw pile must hold at least ``2 * hand_size - 5`` cards, the most a game
+    can draw (each End Game round places two cards and draws one, and the Start
+    Game places at least five), so the pile never runs out.
+
+    Raises:
+        HandSizeError: ``hand_size`` below 4, or a pile too small for it.
+        CardNotInDeckError: a deck card the standard hand rules do not know.
+    """
+
+    deck: Deck = STANDARD_DECK
+    hand_size: int = 10
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.hand_size, int) or isinstance(self.hand_size, bool):
+            raise HandSizeError(f"hand_size must be an int, not {self.hand_size!r}")
+        if self.hand_size < MOST_CARDS_PLACED_BEFORE_END_GAME:
+            raise HandSizeError(
+                f"hand_size {self.hand_size} is too small: a player may have to place "
+                f"{MOST_CARDS_PLACED_BEFORE_END_GAME} cards before the End Game"
+            )
+        known = set(STANDARD.deck_codes)
+        unknown = [c for c in self.deck.codes if c not in known]
+        if unknown:
+            raise CardNotInDeckError(
+                f"deck {self.deck.name!r} holds {Card(unknown[0])}, which the standard "
+                "hand rules cannot rank"
+            )
+        pile = len(self.deck) - PLAYERS * self.hand_size
+        most_drawn = 2 * self.hand_size - 5
+        if pile < most_drawn:
+            raise HandSizeError(
+                f"a {len(self.deck)}-card deck dealt {self.hand_size} each leaves a pile of "
+                f"{pile}, but a game may draw {most_drawn}"
+            )
+
+    @property
+    def pile_size(self) -> int:
+        """Cards left in the draw pile after the deal."""
+        return len(self.deck) - PLAYERS * self.hand_size
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; :meth:`from_dict` restores it."""
+        return {
+            "deck": {"name": self.deck.name, "codes": list(self.deck.codes)},
+            "hand_size": self.hand_size,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ZPokerRules:
+        """The rules written by :meth:`to_dict` (validated again)."""
+        deck = Deck(str(data["deck"]["name"]), tuple(int(c) for c in data["deck"]["codes"]))
+        return cls(deck=deck, hand_size=int(data["hand_size"]))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One card put on one position; its text is ``"Kh A"`` (see :func:`parse_move`).
+
+    Raises:
+        IllegalMoveError: ``card`` is not a :class:`~pokerrules.cards.Card`, or
+            ``position`` is not one of :data:`POSITIONS`.
+    """
+
+    card: Card
+    position: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise IllegalMoveError(f"a placement needs a Card, not {self.card!r}")
+        if self.position not in POSITIONS:
+            raise IllegalMoveError(_position_problem(self.position))
+
+    def __str__(self) -> str:
+        return f"{self.card} {self.position}"
+
+
+def _position_problem(position: object) -> str:
+    if position == "X":
+        return "X is the draw pile, not a position; positions are A B C D E F G H"
+    return f"there is no position {position!r}; positions are A B C D E F G H"
+
+
+_MOVE_TEXT = re.compile(r"\s*(\S+?)\s*(?:@|\s)\s*(\S+)\s*")
+
+
+def parse_move(text: str) -> Placement:
+    """The placement written as a card and a position: ``"Kh A"``, ``"10h@b"``.
+
+    Raises:
+        IllegalMoveError: the text is not a card followed by a position, the card
+            text is no single card, or the position does not exist (X is the pile).
+    """
+    match = _MOVE_TEXT.fullmatch(text)
+    if match is None:
+        raise IllegalMoveError(f"{text!r} is not a Z Poker move; write a card and a position, "
+                               "e.g. 'Kh A'")
+    card_text, position = match.group(1), match.group(2).upper()
+    try:
+        codes = card_codes(card_text)
+    except PokerRulesError as exc:
+        raise IllegalMoveError(f"{text!r} is not a Z Poker move: {exc}") from exc
+    if len(codes) != 1:
+        raise IllegalMoveError(f"{text!r} is not a Z Poker move: place one card at a time")
+    if position not in POSITIONS:
+        raise IllegalMoveError(f"{text!r} is not a Z Poker move: {_position_problem(position)}")
+    return Placement(Card(codes[0]), position)
+
+
+@dataclass(frozen=True)
+class ZPokerView:
+    """What one player may see.
+
+    Attributes:
+        player: the seat (0 or 1) this view belongs to.
+        phase: the current :class:`Phase`.
+        hand: the player's own cards, ascending.
+        opponent_cards: how many cards the opponent holds.
+        pile_cards: how many cards are left in the draw pile.
+        stacks: for every position, the cards this player can see there, bottom
+            first (the last one is the top card). An opponent's face-down card is
+            left out; :attr:`face_down` says where it lies.
+        face_down: positions whose (only) card still lies face down.
+        leader, starter: the seats holding those roles, or None before they exist.
+    """
+
+    player: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    opponent_cards: int
+    pile_cards: int
+    stacks: Mapping[str, tuple[Card, ...]]
+    face_down: frozenset[str]
+    leader: int | None
+    starter: int | None
+
+    def occupied(self, position: str) -> bool:
+        """True when a card (seen or not) lies on ``position``."""
+        return bool(self.stacks[position]) or position in self.face_down
+
+    def top(self, position: str) -> Card | None:
+        """The visible top card of ``position``; None when it is empty or hidden."""
+        stack = self.stacks[position]
+        return stack[-1] if stack else None
+
+    def side(self, player: int) -> tuple[Card, ...]:
+        """The visible top cards of ``player``'s side, in position order."""
+        return tuple(c for c in (self.top(p) for p in SIDES[player]) if c is not None)
+
+
+def _check_player(player: int) -> int:
+    if isinstance(player, bool) or player not in (0, 1):
+        raise PokerRulesError(f"there is no player {player!r}; Z Poker seats are 0 and 1")
+    return player
+
+
+class ZPokerState(GameState[Placement]):
+    """A Z Poker game in progress: the referee's whole state.
+
+    Build one with :func:`new_game` or :meth:`from_cards`; move with
+    :meth:`~pokerrules.game.GameState.play`. Cards are held as codes (see
+    :mod:`pokerrules.cards`); the accessors return :class:`Card` objects.
+    """
+
+    game_name: ClassVar[str] = "z-poker"
+
+    def __init__(self, rules: ZPokerRules, rng: np.random.Generator) -> None:
+        super().__init__(PLAYERS)
+        self.rules = rules
+        self._rng = rng
+        self._phase = Phase.FIND_LEADER
+        self._hands: list[list[int]] = [[], []]
+        self._pile: list[int] = []  # top card first
+        self._stacks: dict[str, list[int]] = {p: [] for p in POSITIONS}
+        self._hidden: str | None = None  # where seat 0's face-down card lies
+        self._leader: int | None = None
+        self._starter: int | None = None
+        self._turn: int | None = 0
+        self._winner: int | None = None
+        self._deals = 0
+        self._rounds = 0
+        self._draws = 0
+
+    # --- construction ---------------------------------------------------------
+    def _deal(self, order: Sequence[int]) -> None:
+        """Deals ``order`` (the whole deck): seat 0 the first hand, seat 1 the next,
+        the rest is the pile, top first; clears the board."""
+        size = self.rules.hand_size
+        self._hands = [sorted(order[:size]), sorted(order[size:2 * size])]
+        self._pile = list(order[2 * size:])
+        self._stacks = {p: [] for p in POSITIONS}
+        self._hidden = None
+        self._deals += 1
+        self._draws = 0
+        self._turn = 0
+
+    def _shuffle_and_deal(self) -> None:
+        """Gathers the whole deck, shuffles it from the game's rng and deals it."""
+        self._deal([int(c) for c in self.rules.deck.shuffled_codes(self._rng)])
+
+    @classmethod
+    def from_cards(
+        cls,
+        first_hand: CardsLike,
+        second_hand: CardsLike,
+        pile: CardsLike | None = None,
+        *,
+        rules: ZPokerRules | None = None,
+        seed: SeedLike,
+    ) -> ZPokerState:
+        """A game dealt by hand: seat 0 holds ``first_hand``, seat 1 ``second_hand``.
+
+        Args:
+            first_hand, second_hand: ``rules.hand_size`` cards each.
+            pile: the rest of the deck, top card first; None shuffles the rest
+                from ``seed``.
+            rules: the :class:`ZPokerRules` (default: the standard game).
+            seed: int or numpy Generator, used for the pile (when not given) and for
+                every deal again after a tie for the lead.
+
+        Raises:
+            HandSizeError: a hand of the wrong size, or a pile that is not the rest of
+                the deck. DuplicateCardError, CardNotInDeckError, InvalidCardError:
+                a bad card.
+        """
+        rules = rules or ZPokerRules()
+        rng = make_rng(seed)
+        hands = [card_codes(first_hand), card_codes(second_hand)]
+        for seat, hand in enumerate(hands):
+            if len(hand) != rules.hand_size:
+                raise HandSizeError(
+                    f"player {seat} must hold {rules.hand_size} cards, got {len(hand)}")
+        dealt = hands[0] + hands[1]
+        if pile is None:
+            dealt_set = set(dealt)
+            rest = [c for c in rules.deck.codes if c not in dealt_set]
+            pile_codes = [int(c) for c in rng.permutation(np.array(rest, dtype=np.int64))]
+        else:
+            pile_codes = card_codes(pile)
+        seen: set[int] = set()
+        deck = set(rules.deck.codes)
+        for code in dealt + pile_codes:
+            if code in seen:
+                raise DuplicateCardError(f"{Card(code)} is dealt twice")
+            if code not in deck:
+                raise CardNotInDeckError(f"{Card(code)} is not in the {rules.deck.name} deck")
+            seen.add(code)
+        if len(seen) != len(deck):
+            missing = sorted(deck - seen)
+            raise HandSizeError(f"the pile must hold the rest of the deck; {Card(missing[0])} "
+                                f"and {len(missing) - 1} more are missing")
+        state = cls(rules, rng)
+        state._deal(dealt + pile_codes)
+        return state
+
+    # --- what anyone may ask the referee --------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or None when the game is over."""
+        return self._turn
+
+    @property
+    def phase(self) -> Phase:
+        """The current :class:`Phase`."""
+        return self._phase
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that won the face-down flip, or None before."""
+        return self._leader
+
+    @property
+    def starter(self) -> int | None:
+        """The End Game's Starter (plays first in a round), or None before the End Game."""
+        return self._starter
+
+    @property
+    def reply(self) -> int | None:
+        """The End Game's Reply (plays second, draws on a loss or tie), or None before."""
+        return None if self._starter is None else 1 - self._starter
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat, or None while the game goes on."""
+        return self._winner
+
+    @property
+    def deals(self) -> int:
+        """How many times the cards were dealt (1 plus one per tie for the lead)."""
+        return self._deals
+
+    @property
+    def rounds(self) -> int:
+        """End Game rounds completed."""
+        return self._rounds
+
+    @property
+    def draws(self) -> int:
+        """Cards drawn from the pile since the last deal."""
+        return self._draws
+
+    @property
+    def pile_size(self) -> int:
+        """Cards left in the draw pile."""
+        return len(self._pile)
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """The cards ``player`` holds, ascending. Raises PokerRulesError for a bad seat."""
+        return tuple(Card(c) for c in self._hands[_check_player(player)])
+
+    def stack(self, position: str) -> tuple[Card, ...]:
+        """Every card on ``position``, bottom first (face-down ones included).
+
+        Raises:
+            IllegalMoveError: no such position.
+        """
+        if position not in POSITIONS:
+            raise IllegalMoveError(_position_problem(position))
+        return tuple(Card(c) for c in self._stacks[position])
+
+    def side(self, player: int) -> tuple[Card, ...]:
+        """The top cards of ``player``'s side, in position order (0 to 5 cards)."""
+        return tuple(Card(c) for c in self._side_codes(_check_player(player)))
+
+    def side_rank(self, player: int) -> HandRank:
+        """The partial poker rank of ``player``'s side (standard rules)."""
+        return evaluate_partial(self._side_codes(_check_player(player)), STANDARD)
+
+    def _side_codes(self, player: int) -> list[int]:
+        return [self._stacks[p][-1] for p in SIDES[player] if self._stacks[p]]
+
+    # --- the protocol ---------------------------------------------------------
+    def _parse(self, text: str) -> Placement:
+        return parse_move(text)
+
+    def _legal(self) -> tuple[Placement, ...]:
+        assert self._turn is not None
+        if self._phase is Phase.END_GAME:
+            positions: Iterable[str] = POSITIONS
+        else:
+            positions = [p for p in POSITIONS if not self._stacks[p]]
+        cards = [Card(c) for c in self._hands[self._turn]]
+        return tuple(Placement(card, p) for card in cards for p in positions)
+
+    def _check(self, move: Placement) -> None:
+        assert self._turn is not None
+        if not isinstance(move, Placement):
+            raise IllegalMoveError(f"{move!r} is not a Z Poker placement")
+        if move.card.code not in self._hands[self._turn]:
+            raise IllegalMoveError(f"player {self._turn} does not hold {move.card}")
+        if self._phase is not Phase.END_GAME and self._stacks[move.position]:
+            raise IllegalMoveError(
+                f"position {move.position} is taken; until the End Game cards go on empty "
+                "positions")
+
+    def _apply(self, move: Placement) -> MoveRecord:
+        player = self._turn
+        assert player is not None
+        code = move.card.code
+        stack = self._stacks[move.position]
+        covered = stack[-1] if stack else None
+        self._hands[player].remove(code)
+        stack.append(code)
+        detail: dict[str, Any]
+        if self._phase is Phase.FIND_LEADER:
+            if player == 0:
+                self._hidden = move.position
+                self._turn = 1
+                # The card stays secret until both flip; the record says only where.
+                return MoveRecord(player, f"face-down {move.position}", {"face_down": True})
+            detail = self._flip(move.position)
+        elif self._phase is Phase.START_GAME:
+            detail = {}
+            if any(all(self._stacks[p] for p in side) for side in SIDES):
+                assert self._leader is not None
+                detail = self._compare_sides(keep_on_tie=self._leader)
+            else:
+                self._turn = 1 - player
+        else:
+            detail = {} if covered is None else {"covered": str(Card(covered))}
+            if player == self._starter:
+                self._turn = 1 - player
+            else:
+                self._rounds += 1
+                assert self._starter is not None
+                detail.update(self._compare_sides(keep_on_tie=self._starter))
+        return MoveRecord(player, str(move), detail)
+
+    def _flip(self, second_position: str) -> dict[str, Any]:
+        """Both face-down cards are turned over; the higher rank leads, a tie deals again."""
+        assert self._hidden is not None
+        first = self._stacks[self._hidden][-1]
+        second = self._stacks[second_position][-1]
+        detail: dict[str, Any] = {
+            "face_down": True,
+            "flipped": {self._hidden: str(Card(first)), second_position: str(Card(second))},
+        }
+        self._hidden = None
+        first_rank, second_rank = first // 4, second // 4
+        if first_rank == second_rank:
+            self._shuffle_and_deal()
+            detail["redeal"] = self._deals
+            return detail
+        self._leader = 0 if first_rank > second_rank else 1
+        self._phase = Phase.START_GAME
+        self._turn = self._leader
+        detail["leader"] = self._leader
+        return detail
+
+    def _compare_sides(self, keep_on_tie: int) -> dict[str, Any]:
+        """Settles roles after the Start Game or an End Game round; the Reply draws,
+        unless the Starter holds no cards: then the Starter has won."""
+        ranks = (self.side_rank(0), self.side_rank(1))
+        if ranks[0] > ranks[1]:
+            starter = 0
+        elif ranks[1] > ranks[0]:
+            starter = 1
+        else:
+            starter = keep_on_tie
+        self._starter = starter
+        self._phase = Phase.END_GAME
+        detail: dict[str, Any] = {"sides": [r.describe() for r in ranks], "starter": starter}
+        if not self._hands[starter]:
+            self._winner = starter
+            self._phase = Phase.OVER
+            self._turn = None
+            detail["winner"] = starter
+            return detail
+        reply = 1 - starter
+        self._hands[reply].append(self._pile.pop(0))
+        self._hands[reply].sort()
+        self._draws += 1
+        self._turn = starter
+        detail["drew"] = reply  # who drew, never what
+        return detail
+
+    def result(self) -> Result:
+        """The winner (scores 1 and 0) with the rounds, deals, cards left and sides.
+
+        Raises:
+            IllegalMoveError: the game is not over.
+        """
+        require_over(self)
+        assert self._winner is not None
+        return Result(
+            winners=(self._winner,),
+            scores=tuple(1.0 if seat == self._winner else 0.0 for seat in range(PLAYERS)),
+            detail={
+                "rounds": self._rounds,
+                "deals": self._deals,
+                "cards_left": [len(h) for h in self._hands],
+                "pile_left": len(self._pile),
+                "sides": [self.side_rank(seat).describe() for seat in range(PLAYERS)],
+            },
+        )
+
+    def view(self, player: int) -> ZPokerView:
+        """What ``player`` sees: own hand, the face-up board, counts and roles.
+
+        Raises:
+            PokerRulesError: ``player`` is not 0 or 1.
+        """
+        seat = _check_player(player)
+        hidden_from_viewer = self._hidden if seat != 0 else None
+        stacks = {
+            p: () if p == hidden_from_viewer else tuple(Card(c) for c in self._stacks[p])
+            for p in POSITIONS
+        }
+        return ZPokerView(
+            player=seat,
+            phase=self._phase,
+            hand=self.hand(seat),
+            opponent_cards=len(self._hands[1 - seat]),
+            pile_cards=len(self._pile),
+            stacks=stacks,
+            face_down=frozenset() if self._hidden is None else frozenset({self._hidden}),
+            leader=self._leader,
+            starter=self._starter,
+        )
+
+    def _to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_dict(),
+            "phase": self._phase.value,
+            "hands": [list(h) for h in self._hands],
+            "pile": list(self._pile),
+            "stacks": {p: list(s) for p, s in self._stacks.items()},
+            "hidden": self._hidden,
+            "leader": self._leader,
+            "starter": self._starter,
+            "turn": self._turn,
+            "winner": self._winner,
+            "deals": self._deals,
+            "rounds": self._rounds,
+            "draws": self._draws,
+            "rng": rng_state(self._rng),
+        }
+
+    @classmethod
+    def _from_dict(cls, data: dict[str, Any]) -> ZPokerState:
+        state = cls(ZPokerRules.from_dict(data["rules"]), rng_from_state(data["rng"]))
+        state._phase = Phase(data["phase"])
+        state._hands = [[int(c) for c in h] for h in data["hands"]]
+        state._pile = [int(c) for c in data["pile"]]
+        state._stacks = {p: [int(c) for c in data["stacks"][p]] for p in POSITIONS}
+        state._hidden = data["hidden"]
+        state._leader = data["leader"]
+        state._starter = data["starter"]
+        state._turn = data["turn"]
+        state._winner = data["winner"]
+        state._deals = int(data["deals"])
+        state._rounds = int(data["rounds"])
+        state._draws = int(data["draws"])
+        return state
+
+
+def new_game(
+    rules: ZPokerRules | None = None, *, seed: SeedLike, players: int = PLAYERS
+) -> ZPokerState:
+    """A new game, dealt from ``seed`` (int or numpy Generator): seat 0 gets the
+    first ``hand_size`` cards of the shuffled deck, seat 1 the next, the rest is
+    the pile. The same seed gives the same game.
+
+    Raises:
+        PokerRulesError: ``players`` is not 2 (Z Poker is a two-player game).
+        TypeError: ``seed`` is neither an int nor a Generator.
+    """
+    if players != PLAYERS:
+        raise PokerRulesError(f"Z Poker is a two-player game, not a {players}-player one")
+    state = ZPokerState(rules or ZPokerRules(), make_rng(seed))
+    state._shuffle_and_deal()
+    return state
+
+
+# --- agents -----------------------------------------------------------------
+class RandomAgent:
+    """Plays a legal placement chosen uniformly at random."""
+
+    def choose(
+        self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
+    ) -> Placement:
+        """One of ``legal_moves``, uniformly."""
+        return legal_moves[int(rng.integers(len(legal_moves)))]
+
+
+class GreedyAgent:
+    """Plays the placement that leaves its side strongest against the opponent's.
+
+    Each legal placement is tried on the visible board (an opponent's face-down
+    card counts as absent) and scored by, in order: whether the agent's side
+    then beats, ties or trails the opponent's; the agent's side rank (higher
+    first); the opponent's side rank (lower first); the card's rank (lower
+    first, keeping high cards for later). Deterministic: ``rng`` is unused.
+    """
+
+    def choose(
+        self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
+    ) -> Placement:
+        """The best-scored of ``legal_moves``; the first of equals."""
+        me, them = SIDES[view.player], SIDES[1 - view.player]
+        tops: dict[str, int] = {}
+        for position in POSITIONS:
+            card = view.top(position)
+            if card is not None:
+                tops[position] = card.code
+
+        def score(move: Placement) -> tuple[int, int, int, int]:
+            board = dict(tops)
+            board[move.position] = move.card.code
+            mine = evaluate_partial([board[p] for p in me if p in board], STANDARD)
+            theirs = evaluate_partial([board[p] for p in them if p in board], STANDARD)
+            outcome = (mine > theirs) - (mine < theirs)
+            return (outcome, mine.value, -theirs.value, -move.card.rank)
+
+        return max(legal_moves, key=score)
+
+
+AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+}
+DEFAULT_AGENTS: tuple[str, str] = ("greedy", "random")
+
+
+# --- text ---------------------------------------------------------------------
+CELL_WIDTH = 7  # "A Kh+12": position, top card, covered count
+
+
+def _cell(state: ZPokerState, position: str, viewer: int | None) -> str:
+    stack = state._stacks[position]
+    if not stack:
+        text = position
+    elif position == state._hidden and viewer != 0:
+        text = f"{position} ##"
+    else:
+        covered = f"+{len(stack) - 1}" if len(stack) > 1 else ""
+        text = f"{position} {Card(stack[-1])}{covered}"
+    return text.ljust(CELL_WIDTH)
+
+
+def render(state: ZPokerState, viewer: int | None = None) -> str:
+    """The board as text: the grid (``Kh+2``: the king of hearts on two covered
+    cards; ``##``: a face-down card), the pile count in X, each player's card count
+    and side rank, and whose turn it is.
+
+    No hand is shown unless ``viewer`` (a seat) is given: then that seat's hand and
+    own face-down card are. The command line shows the public board only.
+    """
+    rule = "+" + "+".join(["-" * (CELL_WIDTH + 2)] * 3) + "+"
+    grid = [rule]
+    for row in (("A", "B", "C"), ("D", "X", "E"), ("F", "G", "H")):
+        cells = [
+            f"X {state.pile_size}".ljust(CELL_WIDTH) if p == "X" else _cell(state, p, viewer)
+            for p in row
+        ]
+        grid += ["| " + " | ".join(cells) + " |", rule]
+    players = []
+    for seat in range(PLAYERS):
+        held = len(state.hand(seat))
+        cards = "1 card" if held == 1 else f"{held} cards"
+        text = f"player {seat} (side {' '.join(SIDES[seat])}): {cards}"
+        if state.phase is not Phase.FIND_LEADER:  # no side is ranked before the flip
+            text += f"; {state.side_rank(seat).describe()}"
+        players.append(text)
+    lines = [players[0], *grid, players[1], _status(state)]
+    if viewer is not None:
+        lines.append(f"your hand (player {viewer}): "
+                     + " ".join(str(c) for c in state.hand(viewer)))
+    return "\n".join(lines)
+
+
+def _status(state: ZPokerState) -> str:
+    if state.phase is Phase.OVER:
+        return f"game over after {state.rounds} End Game rounds: player {state.winner} wins"
+    if state.phase is Phase.FIND_LEADER:
+        deal = f" (deal {state.deals})" if state.deals > 1 else ""
+        return f"finding the Leader{deal}: player {state.current_player} plays face down"
+    if state.phase is Phase.START_GAME:
+        return f"Start Game, Leader player {state.leader}: player {state.current_player} to play"
+    return (f"End Game round {state.rounds + 1}, Starter player {state.starter}, "
+            f"Reply player {state.reply}: player {state.current_player} to play")
