@@ -20,7 +20,8 @@ RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet"
 
 # Games for `pokerrules play NAME`. Each module provides new_game(seed=...),
 # parse_move(text), AGENTS (name -> agent class taking no arguments),
-# DEFAULT_AGENTS (tuple of names) and render(state) -> str.
+# DEFAULT_AGENTS (tuple of names) and render(state, viewer=None) -> str, which
+# shows the table as seen by seat `viewer` (the public table when None).
 PLAY_GAMES: dict[str, str] = {}
 PLAY_GAMES["z-poker"] = "pokerrules.zpoker"
 
@@ -100,7 +101,7 @@ def _play(args: argparse.Namespace) -> int:
     while state.current_player is not None:
         player = state.current_player
         if not args.json:
-            print(module.render(state))
+            print(module.render(state, viewer=args.human))
         if args.human is not None and player == args.human:
             move = _ask_move(state, player)
         else:
@@ -115,7 +116,7 @@ def _play(args: argparse.Namespace) -> int:
                           "winners": list(result.winners), "scores": list(result.scores),
                           "detail": result.detail}))
     else:
-        print(module.render(state))
+        print(module.render(state, viewer=args.human))
         print("draw" if result.is_draw else
               "winner: " + ", ".join(f"player {w}" for w in result.winners))
     return 0
