@@ -50,6 +50,7 @@ from pokerrules.hands import (
 __all__ = [
     "AGENTS",
     "DEFAULT_AGENTS",
+    "DEFAULT_RULES",
     "EAST",
     "PLACES",
     "SEAT_NAMES",
@@ -152,6 +153,9 @@ class EastWestRules:
         if unknown:
             raise PokerRulesError(f"unknown East-West rules field(s): {sorted(unknown)}")
         return cls(**data)
+
+
+DEFAULT_RULES = EastWestRules()
 
 
 def _wins(rows_won: Any, rows_lost: Any, win_rule: WinRule) -> Any:
@@ -265,14 +269,28 @@ class RowOutcome:
         out: dict[str, Any] = {"row": self.row, "board": _CARD_TEXT[self.hands[0][0]]}
         for seat, name in enumerate(("west", "east")):
             rank = self.ranks[seat]
+            words, category = _rank_words(rank)
             out[name] = {
                 "cards": " ".join([_CARD_TEXT[c] for c in self.hands[seat]]),
-                "rank": rank.describe(),
-                "category": rank.category.name,
+                "rank": words,
+                "category": category,
                 "value": rank.value,
             }
         out["winner"] = self.winner
         return out
+
+
+# A rank's words and category depend only on its rules and value (the piquet deck
+# has no joker), so each is worked out once per process rather than per hand.
+_RANK_WORDS: dict[tuple[int, int], tuple[str, str]] = {}
+
+
+def _rank_words(rank: HandRank) -> tuple[str, str]:
+    key = (rank.rules.variant, rank.value)
+    words = _RANK_WORDS.get(key)
+    if words is None:
+        words = _RANK_WORDS[key] = (rank.describe(), rank.category.name)
+    return words
 
 
 # ------------------------------------------------------------------ the game
@@ -308,7 +326,7 @@ class EastWestState(GameState[Place]):
         if len(codes) != DECK_SIZE:
             raise HandSizeError(f"an East-West deck has {DECK_SIZE} cards, got {len(codes)}")
         self.dealer = _seat(dealer, "dealer")
-        self.rules = rules if rules is not None else EastWestRules()
+        self.rules = rules if rules is not None else DEFAULT_RULES
         if not isinstance(self.rules, EastWestRules):
             raise PokerRulesError(f"rules must be EastWestRules, not {type(self.rules).__name__}")
         self.cut: tuple[tuple[int, int], ...] = tuple(
@@ -381,15 +399,16 @@ class EastWestState(GameState[Place]):
 
     def _apply(self, move: Place) -> MoveRecord:
         seat = self._mover()
-        card = self._deck[BOARD_SIZE + len(self._placements)]
+        placements = self._placements
+        card = self._deck[BOARD_SIZE + len(placements)]
         row = move.row
         side = list(self._sides[seat])
-        side[row] += (card,)
+        held = side[row] = side[row] + (card,)
         self._sides[seat] = tuple(side)
-        if len(side[row]) == ROW_CAPACITY:
+        if len(held) == ROW_CAPACITY:
             self._open[seat] = tuple(p for p in self._open[seat] if p.row != row)
-        self._placements.append(row)
-        self._to_move = None if len(self._placements) == MOVES_PER_GAME else 1 - seat
+        placements.append(row)
+        self._to_move = None if len(placements) == MOVES_PER_GAME else 1 - seat
         return MoveRecord(seat, _PLACE_TEXT[row], {"card": _CARD_TEXT[card], "row": row})
 
     def _parse(self, text: str) -> Place:
@@ -404,15 +423,15 @@ class EastWestState(GameState[Place]):
         player = _seat(player, "player")
         over = self._to_move is None
         moves = len(self._placements)
-        return EastWestView(
-            player=player,
-            to_move=self._to_move,
-            dealer=self.dealer,
-            rules=self.rules,
-            board=self._board,
-            rows=(self._sides[WEST], self._sides[EAST]),
-            card=self._deck[BOARD_SIZE + moves] if player == self._to_move else None,
-            stock_count=DECK_SIZE - BOARD_SIZE - moves - (0 if over else 1),
+        return EastWestView(  # positional: this runs on every move
+            player,
+            self._to_move,
+            self.dealer,
+            self.rules,
+            self._board,
+            (self._sides[WEST], self._sides[EAST]),
+            self._deck[BOARD_SIZE + moves] if player == self._to_move else None,
+            DECK_SIZE - BOARD_SIZE - moves - (0 if over else 1),
         )
 
     def outcomes(self) -> tuple[RowOutcome, ...]:
