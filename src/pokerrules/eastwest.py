@@ -77,7 +77,6 @@ ROW_CAPACITY = 4  # a player's cards per row; with the board card, a five-card h
 BOARD_SIZE = 3
 DECK_SIZE = len(PIQUET_DECK)  # 32
 MOVES_PER_GAME = 2 * ROWS * ROW_CAPACITY  # 24; five stock cards stay unseen
-STOCK_LEFT = DECK_SIZE - BOARD_SIZE - MOVES_PER_GAME  # 5
 
 WinRule = Literal["majority", "two_rows"]
 WIN_RULES: tuple[WinRule, ...] = ("majority", "two_rows")
@@ -197,7 +196,7 @@ def parse_move(text: str) -> Place:
     word = "".join(text.lower().split())
     if word in _ROW_NAMES:
         return PLACES[_ROW_NAMES[word]]
-    digits = word.removeprefix("row").removeprefix("r")
+    digits = word[3:] if word.startswith("row") else word[1:] if word.startswith("r") else word
     if not digits.isdigit() or not digits.isascii():
         raise IllegalMoveError(f"not a move: {text!r}; name a row: 0, 1 or 2")
     row = int(digits)
@@ -303,13 +302,16 @@ class EastWestState(GameState[Place]):
             (rows 0, 1, 2), the rest is the stock, top first.
         dealer: the dealing seat, 0 (West) or 1 (East); the other seat moves first.
         rules: the rule choices (default :class:`EastWestRules`).
-        cut: the cut that chose the dealer, as (West's card, East's card) pairs,
-            one per draw (equal ranks redraw); empty when the dealer was given.
+        cut: the cut that chose the dealer: one (West's card, East's card) pair
+            per draw, each as text or codes; all but the last are equal in rank
+            and the last one's lower rank is the dealer's. Empty when the dealer
+            was given.
 
     Raises:
         HandSizeError: a deck of other than 32 cards.
         CardNotInDeckError, DuplicateCardError, InvalidCardError: a bad card.
-        PokerRulesError: a dealer other than 0 or 1.
+        PokerRulesError: a dealer other than 0 or 1, or a cut that does not
+            choose that dealer.
     """
 
     game_name: ClassVar[str] = "east-west"
@@ -319,7 +321,7 @@ class EastWestState(GameState[Place]):
         deck: CardsLike,
         dealer: int,
         rules: EastWestRules | None = None,
-        cut: Sequence[tuple[int, int]] = (),
+        cut: Sequence[CardsLike] = (),
     ) -> None:
         super().__init__(players=2)
         codes = _piquet_codes(deck, "deck")
@@ -329,9 +331,7 @@ class EastWestState(GameState[Place]):
         self.rules = rules if rules is not None else DEFAULT_RULES
         if not isinstance(self.rules, EastWestRules):
             raise PokerRulesError(f"rules must be EastWestRules, not {type(self.rules).__name__}")
-        self.cut: tuple[tuple[int, int], ...] = tuple(
-            (int(w), int(e)) for w, e in (_piquet_codes(pair, "cut") for pair in cut)
-        )
+        self.cut = _checked_cut(cut, self.dealer)
         self._hand_rules = self.rules.hand_rules
         self._deck = codes
         self._board = tuple(codes[:BOARD_SIZE])
@@ -502,7 +502,7 @@ class EastWestState(GameState[Place]):
             data["deck"],
             data["dealer"],
             EastWestRules.from_dict(data["rules"]),
-            [_cut_pair(text) for text in data["cut"]],
+            data["cut"],
         )
         for row in data["placements"]:
             move = Place(row)
@@ -511,15 +511,32 @@ class EastWestState(GameState[Place]):
         return state
 
 
-def _cut_pair(text: str) -> tuple[int, int]:
-    west, east = card_codes(text)
-    return west, east
-
-
 def _seat(value: object, what: str) -> int:
     if type(value) is not int or value not in (WEST, EAST):
         raise PokerRulesError(f"{what} must be 0 (West) or 1 (East), got {value!r}")
     return value
+
+
+def _checked_cut(cut: Sequence[CardsLike], dealer: int) -> tuple[tuple[int, int], ...]:
+    """The cut as (West, East) code pairs, checked against the dealer it chose."""
+    pairs = []
+    for pair in cut:
+        codes = _piquet_codes(pair, "cut")
+        if len(codes) != 2:
+            raise HandSizeError(f"each cut draws 2 cards, got {format_cards(codes)!r}")
+        pairs.append((codes[0], codes[1]))
+    for number, (west, east) in enumerate(pairs, start=1):
+        last = number == len(pairs)
+        if (west // 4 == east // 4) == last:
+            raise PokerRulesError(
+                f"cut {format_cards([west, east])!r}: only the last draw may differ in rank"
+            )
+        if last and dealer != (WEST if west // 4 < east // 4 else EAST):
+            raise PokerRulesError(
+                f"cut {format_cards([west, east])!r} makes {SEAT_NAMES[1 - dealer]} deal,"
+                f" not {SEAT_NAMES[dealer]}"
+            )
+    return tuple(pairs)
 
 
 def _piquet_codes(cards: CardsLike, what: str) -> list[int]:

@@ -2,6 +2,7 @@
 and the agents' strength over seeded matches."""
 
 import doctest
+import itertools
 import json
 import pickle
 from pathlib import Path
@@ -136,6 +137,21 @@ def test_cut_lowest_rank_deals_and_equal_ranks_redraw():
         redraws += len(equal)
     # Equal ranks come up 3 times in 31; some of 300 cuts must have redrawn.
     assert redraws > 0
+
+
+@pytest.mark.fast
+def test_a_prepared_cut_must_choose_the_dealer():
+    deck = list(PIQUET_DECK.codes)
+    state = EastWestState(deck, WEST, cut=["Ad Ah", "9c Kd"])  # West's nine is lower
+    assert state.cut == (tuple(card_codes("Ad Ah")), tuple(card_codes("9c Kd")))
+    with pytest.raises(PokerRulesError, match="'9c Kd' makes West deal, not East"):
+        EastWestState(deck, EAST, cut=["9c Kd"])
+    with pytest.raises(PokerRulesError, match="only the last draw may differ"):
+        EastWestState(deck, EAST, cut=["9c Kd", "7c 8d"])
+    with pytest.raises(PokerRulesError, match="only the last draw may differ"):
+        EastWestState(deck, EAST, cut=["9c 9d"])
+    with pytest.raises(HandSizeError, match="2 cards"):
+        EastWestState(deck, EAST, cut=["9c Kd Ah"])
 
 
 @pytest.mark.fast
@@ -540,6 +556,53 @@ def test_monte_carlo_win_rates_are_rates():
     rates = MonteCarloAgent(64).win_rates(view, state.legal_moves(), np.random.default_rng(1))
     assert rates.shape == (3,)
     assert ((rates >= 0) & (rates <= 1)).all()
+
+
+def exact_win_rate(state, move):
+    """The win rate (draws count half) of ``move`` when all later cards are placed
+    at random, by playing every order of the stock through the state machine.
+    For a state at move 20 in which each seat has two open slots."""
+    saved = json.loads(state.to_json())["state"]
+    deck, placements = card_codes(saved["deck"]), saved["placements"]
+    assert len(placements) == 20
+    me = state.current_player
+    slots = {seat: [r for r in range(3) for _ in range(4 - len(state.rows(seat)[r]))]
+             for seat in (WEST, EAST)}
+    mine_after = list(slots[me])
+    mine_after.remove(move.row)
+    # Moves 21 and 23 are the opponent's, 22 is mine; the other five stay unseen.
+    # Every ordered triple of the stock is equally likely, so sending the
+    # opponent's first card to its first open slot loses no generality.
+    stock = deck[24:]
+    score = 0.0
+    triples = list(itertools.permutations(stock, 3))
+    for theirs1, mine, theirs2 in triples:
+        rest = [c for c in stock if c not in (theirs1, mine, theirs2)]
+        game = EastWestState([*deck[:24], theirs1, mine, theirs2, *rest], state.dealer,
+                             state.rules)
+        for row in [*placements, move.row, slots[1 - me][0], mine_after[0], slots[1 - me][1]]:
+            game.play(Place(row))
+        winners = game.result().winners
+        score += 1.0 if winners == (me,) else 0.5 if not winners else 0.0
+    return score / len(triples)
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("seed", [32, 34])
+def test_monte_carlo_win_rates_match_exact_enumeration(seed):
+    state = new_game(seed=seed)
+    pattern = [0, 0, 0, 0, 1, 1, 1, 2, 2, 2]  # each seat leaves one slot in rows 1 and 2
+    for row in pattern:
+        state.play(Place(row))
+        state.play(Place(row))
+    legal = state.legal_moves()
+    assert legal == (Place(1), Place(2))
+    estimates = MonteCarloAgent(4000).win_rates(
+        state.view(state.current_player), legal, np.random.default_rng(7))
+    exact = [exact_win_rate(state, move) for move in legal]
+    # 4,000 playouts: standard error at most 0.008; allow five of them.
+    assert np.allclose(estimates, exact, atol=0.04), (estimates, exact)
+    assert len(set(exact)) == 2  # the position is not a coin toss between equal rows
 
 
 def match(agent, opponent, games):
