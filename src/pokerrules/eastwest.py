@@ -661,7 +661,7 @@ class GreedyAgent:
         assert card is not None
         rules = view.rules.hand_rules
         side = view.rows[view.player]
-        best, best_gain = legal_moves[0], -np.inf
+        best, best_gain = legal_moves[0], float("-inf")
         for move in legal_moves:
             held = [view.board[move.row], *side[move.row]]
             gain = row_strength([*held, card], rules) - row_strength(held, rules)
