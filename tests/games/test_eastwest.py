@@ -687,6 +687,10 @@ def test_cli_plays_east_west(capsys):
     record = json.loads(capsys.readouterr().out)
     assert record["game"] == "east-west" and len(record["moves"]) == 24
     assert len(record["detail"]["rows"]) == 3
+    assert main(["play", "east-west", "--players", "3"]) == 2
+    assert "two-player game" in capsys.readouterr().err
+    assert main(["play", "east-west", "--agents", "greedy"]) == 2
+    assert "takes 2 agents" in capsys.readouterr().err
 
 
 @pytest.mark.fast
