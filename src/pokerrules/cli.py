@@ -22,8 +22,10 @@ RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet"
 # parse_move(text), AGENTS (name -> agent class taking no arguments),
 # DEFAULT_AGENTS (tuple of names) and render(state, viewer=None) -> str, which
 # shows the table as seen by seat `viewer` (the public table when None).
-PLAY_GAMES: dict[str, str] = {}
-PLAY_GAMES["z-poker"] = "pokerrules.zpoker"
+PLAY_GAMES: dict[str, str] = {
+    "east-west": "pokerrules.eastwest",
+    "z-poker": "pokerrules.zpoker",
+}
 
 EPILOG = """examples:
   pokerrules rank "As Ks Qs Js Ts 9d 2c"
