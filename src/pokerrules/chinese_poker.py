@@ -859,6 +859,10 @@ class ChinesePokerState(GameState[AnyMove]):
         if type(player) is not int or not 0 <= player < self.players:
             raise PokerRulesError(f"no player {player!r} in a {self.players}-player game")
         open_piles = self.rules.open_choice
+        piles = tuple(
+            tuple(pile) if open_piles and owner is None else None
+            for pile, owner in zip(self.piles, self.pile_owners, strict=True)
+        )
         return ChinesePokerView(
             player=player,
             players=self.players,
@@ -867,16 +871,13 @@ class ChinesePokerState(GameState[AnyMove]):
             dealer=self.dealer,
             to_move=self.current_player,
             hand=tuple(self.hands[player]),
-            hand_counts=tuple(len(h) for h in self.hands),
+            hand_counts=tuple(map(len, self.hands)),
             cards_dealt=self.cards_dealt,
             table=self._table_play,
             table_player=self.table_player,
             must_play=self.must_play,
             played=tuple(self.played),
-            piles=tuple(
-                tuple(pile) if open_piles and owner is None else None
-                for pile, owner in zip(self.piles, self.pile_owners, strict=True)
-            ),
+            piles=piles,
             pile_owners=tuple(self.pile_owners),
             scores=tuple(self.scores),
             target=self.rules.target,
