@@ -128,9 +128,12 @@ def _ask_move(state: Any, player: int) -> Any:
             text = input(f"player {player}> ")
         except EOFError:
             raise UsageError("standard input ended before the game did") from None
-        if state.can_play(text, player):
+        try:  # on a copy, to tell the player why a move is refused
+            state.clone().play(text, player)
+        except PokerRulesError as exc:
+            print(f"not a legal move: {text!r}: {exc}")
+        else:
             return text
-        print(f"not a legal move: {text!r}")
 
 
 def build_parser() -> argparse.ArgumentParser:
