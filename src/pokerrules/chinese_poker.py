@@ -1046,10 +1046,19 @@ DEFAULT_AGENTS = ("greedy", "random", "random", "random")
 # ------------------------------------------------------------------ text
 
 
-def render(state: ChinesePokerState) -> str:
-    """The state as text for the terminal: scores, card counts, the table and the hand
-    of the player to move (only theirs); the round-by-round score table at the end."""
+def render(state: ChinesePokerState, viewer: int | None = None) -> str:
+    """The table as text for the terminal: scores, card counts, the play to beat and
+    whose turn it is; after the last round, the points of every round and the totals.
+
+    No hand is shown unless ``viewer`` (a seat) is given: then that seat's hand is.
+    Dealt hands chosen face up (``open_choice``) are shown to everyone.
+
+    Raises:
+        PokerRulesError: ``viewer`` is no seat of the game.
+    """
     n = state.players
+    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < n):
+        raise PokerRulesError(f"no player {viewer!r} in a {n}-player game")
     seats = range(n)
     lines = [
         f"Chinese Poker, round {state.round}, dealer player {state.dealer}, "
@@ -1057,7 +1066,7 @@ def render(state: ChinesePokerState) -> str:
         "scores: " + "  ".join(f"p{p} {state.scores[p]}" for p in seats),
     ]
     if state.phase == "over":
-        lines.append("round " + " ".join(f"{'p' + str(p):>4}" for p in seats) + "  winner")
+        lines.append("round " + " ".join(f"{'p' + str(p):>4}" for p in seats) + "  went out")
         for r in state.rounds:
             points = " ".join(f"{x:>4}" for x in r["points"])
             lines.append(f"{r['round']:>5} {points}  p{r['winner']}")
@@ -1074,13 +1083,15 @@ def render(state: ChinesePokerState) -> str:
                 shown = f"{len(pile)} cards, face down"
             lines.append(f"hand {i}: {shown}")
         lines.append(f"player {player} chooses a hand")
-        return "\n".join(lines)
-    lines.append("cards:  " + "  ".join(f"p{p} {len(state.hands[p])}" for p in seats))
-    table = state.table_play
-    if table is None:
-        lines.append("table: empty" + (f" (player {player} must play)" if state.must_play else ""))
     else:
-        lines.append(f"table: {_format(table.cards)}  ({table}, by player {state.table_player})")
-    assert player is not None
-    lines.append(f"player {player} to move, holding {_format(state.hands[player])}")
+        lines.append("cards:  " + "  ".join(f"p{p} {len(state.hands[p])}" for p in seats))
+        table = state.table_play
+        if table is None:
+            must = f" (player {player} must play)" if state.must_play else ""
+            lines.append("table: empty" + must)
+        else:
+            lines.append(f"table: {_format(table.cards)}  ({table}, by player {state.table_player})")
+        lines.append(f"player {player} to move")
+    if viewer is not None:
+        lines.append(f"your hand (player {viewer}): {_format(state.hands[viewer]) or '-'}")
     return "\n".join(lines)

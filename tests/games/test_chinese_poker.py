@@ -569,7 +569,7 @@ def test_the_game_ends_at_the_target_and_the_lowest_total_wins():
     assert result.winners == (0, 2)  # ties share the win
     assert result.detail["rounds"][-1]["points"] == [0, 2, 3]
     assert_refused(game, "3c", error=GameOverError)
-    assert "winner" in cp.render(game) and "total" in cp.render(game)
+    assert "went out" in cp.render(game) and "total   10  100   10" in cp.render(game)
 
 
 @pytest.mark.fast
@@ -587,6 +587,26 @@ def test_views_show_only_what_a_player_may_see():
         assert "rng" not in seen
     with pytest.raises(PokerRulesError, match="no player 4"):
         game.view(4)
+
+
+@pytest.mark.fast
+def test_render_shows_a_hand_only_to_its_viewer():
+    game = new_game(seed=3, players=4)
+    game.play("9d 9s")
+    public = cp.render(game)
+    assert "table: 9d 9s  (pair 99, by player 1)" in public
+    assert "cards:  p0 12  p1 10  p2 12  p3 12" in public
+    for hand in game.hands:
+        assert format_cards(hand) not in public
+    mine = cp.render(game, viewer=2)
+    assert mine.endswith("your hand (player 2): " + format_cards(game.hands[2]))
+    assert format_cards(game.hands[3]) not in mine
+    with pytest.raises(PokerRulesError, match="no player 4"):
+        cp.render(game, viewer=4)
+    blind = cp.render(new_game(seed=5, players=2))
+    assert "hand 0: 16 cards, face down" in blind
+    shown = new_game(ChinesePokerRules(open_choice=True), seed=5, players=2)
+    assert f"hand 0: {format_cards(shown.piles[0])}" in cp.render(shown)
 
 
 @pytest.mark.fast
