@@ -1090,7 +1090,8 @@ def render(state: ChinesePokerState, viewer: int | None = None) -> str:
             must = f" (player {player} must play)" if state.must_play else ""
             lines.append("table: empty" + must)
         else:
-            lines.append(f"table: {_format(table.cards)}  ({table}, by player {state.table_player})")
+            by = f"by player {state.table_player}"
+            lines.append(f"table: {_format(table.cards)}  ({table}, {by})")
         lines.append(f"player {player} to move")
     if viewer is not None:
         lines.append(f"your hand (player {viewer}): {_format(state.hands[viewer]) or '-'}")

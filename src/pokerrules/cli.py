@@ -21,8 +21,9 @@ RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet"
 # Games for `pokerrules play NAME`. Each module provides new_game(seed=...),
 # parse_move(text), AGENTS (name -> agent class taking no arguments),
 # DEFAULT_AGENTS (tuple of names) and render(state) -> str.
-PLAY_GAMES: dict[str, str] = {}
-PLAY_GAMES["chinese-poker"] = "pokerrules.chinese_poker"
+PLAY_GAMES: dict[str, str] = {
+    "chinese-poker": "pokerrules.chinese_poker",
+}
 
 EPILOG = """examples:
   pokerrules rank "As Ks Qs Js Ts 9d 2c"
