@@ -498,14 +498,16 @@ def _plays_of(nibs: list[int], table: Play | None) -> list[Move]:
                     out.append(move)
     if four:
         floor = floor if kind is PlayKind.BOMB else -1
-        for q in _single_ranks(four):
-            quad = _LOWEST[4][q][15]
-            for r in _single_ranks(held):
-                if r != q and SINGLE_VALUE[r] > floor:
-                    fifth = _LOWEST[1][r][nibs[r]]
-                    move = new(Move)
-                    set_cards(move, "cards", fifth + quad if r < q else quad + fifth)
-                    out.append(move)
+        quads = _single_ranks(four)
+        for r in _single_ranks(held):  # the fifth card, which is the bomb's value
+            if SINGLE_VALUE[r] > floor:
+                fifth = _LOWEST[1][r][nibs[r]]
+                for q in quads:
+                    if q != r:
+                        quad = _LOWEST[4][q][15]
+                        move = new(Move)
+                        set_cards(move, "cards", fifth + quad if r < q else quad + fifth)
+                        out.append(move)
     return out
 
 

@@ -293,6 +293,10 @@ def test_legal_plays_with_straights_full_houses_and_bombs():
         "4c", "6h", "8c", "4c 4d", "4c 4d 4h", "4c 4d 4h 4s 6h", "4c 4d 4h 4s 8c",
     ]
     assert texts(legal_plays(quads, "6c Jc Jd Jh Js")) == ["pass", "4c 4d 4h 4s 8c"]
+    two_quads = "4c 4d 4h 4s 5c 5d 5h 5s 3c"  # bombs by value (the fifth card), then quads
+    assert texts(legal_plays(two_quads, "2s")) == [
+        "pass", "3c 4c 4d 4h 4s", "3c 5c 5d 5h 5s", "4c 5c 5d 5h 5s", "4c 4d 4h 4s 5c",
+    ]
     assert texts(legal_plays(quads, "Tc Jd Qh Kc Ad")) == [
         "pass", "4c 4d 4h 4s 6h", "4c 4d 4h 4s 8c",
     ]
