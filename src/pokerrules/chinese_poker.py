@@ -946,15 +946,17 @@ def new_game(
         players: 2, 3 or 4.
 
     Raises:
-        PokerRulesError: another number of players.
+        PokerRulesError: another number of players, or ``rules`` of another kind.
         TypeError: ``seed`` is neither an int nor a Generator.
 
     >>> game = new_game(seed=7, players=3)
     >>> game.current_player == game.dealer, [len(h) for h in game.hands]
     (True, [16, 16, 16])
     """
-    if players not in PLAYERS_ALLOWED:
+    if type(players) is not int or players not in PLAYERS_ALLOWED:
         raise PokerRulesError(f"Chinese Poker takes 2, 3 or 4 players, not {players!r}")
+    if rules is not None and not isinstance(rules, ChinesePokerRules):
+        raise PokerRulesError(f"Chinese Poker takes ChinesePokerRules, not {rules!r}")
     return ChinesePokerState(rules or ChinesePokerRules(), players, make_rng(seed))
 
 

@@ -425,6 +425,10 @@ def test_new_game_deals_and_validates():
     assert new_game(seed=3).players == 4
     with pytest.raises(PokerRulesError, match="5"):
         new_game(seed=1, players=5)
+    with pytest.raises(PokerRulesError, match=r"not 2\.0"):
+        new_game(seed=1, players=2.0)  # type: ignore[arg-type]
+    with pytest.raises(PokerRulesError, match="ChinesePokerRules"):
+        new_game("target 50", seed=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         new_game(seed="x")  # type: ignore[arg-type]
     with pytest.raises(PokerRulesError):
