@@ -23,6 +23,7 @@ RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet"
 # DEFAULT_AGENTS (tuple of names) and render(state, viewer=None) -> str, which
 # shows the table as seen by seat `viewer` (the public table when None).
 PLAY_GAMES: dict[str, str] = {
+    "chinese-poker": "pokerrules.chinese_poker",
     "east-west": "pokerrules.eastwest",
     "z-poker": "pokerrules.zpoker",
 }
@@ -90,7 +91,7 @@ def _play(args: argparse.Namespace) -> int:
     module = importlib.import_module(PLAY_GAMES[args.game])
     options = {"players": args.players} if args.players is not None else {}
     state = module.new_game(seed=args.seed, **options)
-    names = args.agents.split(",") if args.agents else list(module.DEFAULT_AGENTS)
+    names = args.agents.split(",") if args.agents else list(module.DEFAULT_AGENTS)[: state.players]
     if len(names) != state.players:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
     unknown = [n for n in names if n not in module.AGENTS]
@@ -132,9 +133,12 @@ def _ask_move(state: Any, player: int) -> Any:
             text = input(f"player {player}> ")
         except EOFError:
             raise UsageError("standard input ended before the game did") from None
-        if state.can_play(text, player):
+        try:  # on a copy, to tell the player why a move is refused
+            state.clone().play(text, player)
+        except PokerRulesError as exc:
+            print(f"not a legal move: {text!r}: {exc}")
+        else:
             return text
-        print(f"not a legal move: {text!r}")
 
 
 def build_parser() -> argparse.ArgumentParser:
