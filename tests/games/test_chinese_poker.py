@@ -920,7 +920,10 @@ def test_cli_plays_a_game(capsys):
     for move in record["moves"]:
         replay.play(move)
     assert list(replay.result().scores) == record["scores"]
-    assert main(["play", "chinese-poker", "--players", "3", "--seed", "3"]) == 2
+    # without --agents, the default line-up is cut to the number of players
+    assert main(["play", "chinese-poker", "--players", "3", "--seed", "3", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["scores"]) == 3
+    assert main(["play", "chinese-poker", "--players", "3", "--agents", "greedy,random"]) == 2
     assert "takes 3 agents" in capsys.readouterr().err
 
 
