@@ -192,7 +192,8 @@ cdef list _parse_text(str text):
     """Codes of every card in a text such as 'As Kd', 'AsKd', 'As,Kd', '10d', 'Jk'."""
     cdef list out = []
     cdef Py_ssize_t i, j, n
-    for chunk in text.replace(",", " ").split():
+    # U+FE0F asks for the emoji form of a suit symbol; it is not part of the card
+    for chunk in text.replace("\ufe0f", "").replace(",", " ").split():
         low = chunk.lower()
         n = len(low)
         i = 0
@@ -225,6 +226,8 @@ cdef list _codes_of(object cards):
         return _parse_text(cards)
     if isinstance(cards, Card):
         return [(<Card>cards).code]
+    if isinstance(cards, (bytes, bytearray, memoryview)):
+        raise TypeError("cards are text or an iterable of cards, not bytes")
     cdef list out = []
     try:
         items = iter(cards)
@@ -289,6 +292,9 @@ cdef class HandRules:
     cdef readonly bint flush_beats_full_house
     cdef readonly int variant
     cdef const pr_tables *_tables
+
+    def __cinit__(self):
+        self.deck = "standard"  # so that HandRules.__new__(HandRules) is STANDARD
 
     def __init__(self, str deck="standard", *, bint wheel_second_highest=False,
                  bint ace_low_straight=False, bint flush_beats_full_house=False):
@@ -376,7 +382,10 @@ cdef class HandRules:
 
 
 def _rules_from_variant(int variant):
-    deck = {v: k for k, v in _DECKS.items()}[variant & PR_DECK_MASK]
+    decks = {v: k for k, v in _DECKS.items()}
+    if variant & PR_DECK_MASK not in decks:
+        raise PokerRulesError(f"no rules have the variant number {variant}")
+    deck = decks[variant & PR_DECK_MASK]
     return HandRules(deck, wheel_second_highest=bool(variant & PR_WHEEL_SECOND),
                      ace_low_straight=bool(variant & PR_ACE_LOW),
                      flush_beats_full_house=bool(variant & PR_FLUSH_OVER_FULL))
@@ -395,29 +404,30 @@ cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
     cdef long lc
     cdef uint64_t seen = 0
     cdef object x
-    if type(cards) is list or type(cards) is tuple:
+    cdef bint fast = (type(cards) is list or type(cards) is tuple) and len(cards) <= hi
+    if fast:
         n = len(cards)
-        if n < lo or n > hi:
-            raise HandSizeError(_size_message(what, lo, hi, n))
         for i in range(n):
             x = cards[i]
             if type(x) is int:
                 lc = PyLong_AsLongAndOverflow(x, &overflow)
                 if overflow or lc < 0 or lc > 52:
                     raise InvalidCardError(f"card code {x} is out of range 0..52")
-                c = <int>lc
+                buf[i] = <int>lc
             elif type(x) is Card:
-                c = (<Card>x).code
-            else:
-                c = _one_code(x)
-            buf[i] = c
-    else:
+                buf[i] = (<Card>x).code
+            else:  # text (maybe several cards) or objects with __index__
+                fast = False
+                break
+    if not fast:
         codes = _codes_of(cards)
         n = len(codes)
-        if n < lo or n > hi:
+        if n > hi:
             raise HandSizeError(_size_message(what, lo, hi, n))
         for i in range(n):
             buf[i] = codes[i]
+    if n < lo:
+        raise HandSizeError(_size_message(what, lo, hi, n))
     for i in range(n):
         c = buf[i]
         if not (t.deck_mask >> c) & 1:
@@ -578,6 +588,8 @@ cdef class HandRank:
         if not isinstance(other, HandRank):
             return NotImplemented
         cdef HandRank o = <HandRank>other
+        self._t()
+        o._t()
         if self.kind != o.kind or self.rules.variant != o.rules.variant:
             if op == 2:
                 return False
@@ -600,6 +612,7 @@ cdef class HandRank:
         return a >= b
 
     def __hash__(self):
+        self._t()
         return hash((self.kind, self.rules.variant, self.value))
 
     def __repr__(self):
@@ -688,7 +701,7 @@ cdef inline HandRank _new_rank(HandRules rules, int kind, int value, uint8_t *co
     return h
 
 
-def evaluate(cards, HandRules rules=STANDARD):
+def evaluate(cards, HandRules rules not None=STANDARD):
     """Rank the best five of 5, 6 or 7 cards.
 
     Args:
@@ -710,7 +723,7 @@ def evaluate(cards, HandRules rules=STANDARD):
     return _new_rank(rules, KIND_FIVE, pr_eval_codes(rules._tables, buf, n), buf, n)
 
 
-def evaluate_two(cards, HandRules rules=PAI_GOW):
+def evaluate_two(cards, HandRules rules not None=PAI_GOW):
     """Rank a Pai Gow two-card hand: a pair beats any two unpaired cards, pairs
     by rank, others by the higher then the lower card; the joker is an ace.
 
@@ -726,7 +739,7 @@ def evaluate_two(cards, HandRules rules=PAI_GOW):
     return _new_rank(rules, KIND_TWO, pr_partial_key(rules._tables, buf, n), buf, n)
 
 
-def evaluate_partial(cards, HandRules rules=STANDARD):
+def evaluate_partial(cards, HandRules rules not None=STANDARD):
     """Rank 0 to 5 cards as a partial poker hand (Z Poker's sides, Pai Gow fouls).
 
     Only the categories the card count allows (no straight or flush under five
@@ -748,7 +761,7 @@ def evaluate_partial(cards, HandRules rules=STANDARD):
     return _new_rank(rules, KIND_PARTIAL, pr_partial_key(rules._tables, buf, n), buf, n)
 
 
-def evaluate_many(codes, HandRules rules=STANDARD, *, bint check=True):
+def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True):
     """Rank many hands at once, with the GIL released.
 
     Args:
@@ -767,9 +780,7 @@ def evaluate_many(codes, HandRules rules=STANDARD, *, bint check=True):
         named by its index.
     """
     cdef const pr_tables *t = rules.tables()
-    arr = np.asarray(codes)
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"card codes must be an integer array, not dtype {arr.dtype}")
+    arr = _int_array(codes, "card codes")
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise HandSizeError(f"evaluate_many takes an (n, 5..7) array, got shape {arr.shape}")
     if arr.dtype != np.uint8:
@@ -802,9 +813,21 @@ def evaluate_many(codes, HandRules rules=STANDARD, *, bint check=True):
     return out
 
 
+cdef object _int_array(object data, str what):
+    try:
+        arr = np.asarray(data)
+    except ValueError as exc:  # ragged rows
+        raise HandSizeError(f"{what} must form a rectangular array: {exc}") from None
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"{what} must be an integer array, not dtype {arr.dtype}")
+    return arr
+
+
 cdef tuple _row_problem(HandRules rules, list codes):
     seen = set()
     for c in codes:
+        if c > 52:  # another thread wrote into the array while it was ranked
+            return (InvalidCardError, f"card code {c} is out of range 0..52")
         if not (rules.tables().deck_mask >> c) & 1:
             return (CardNotInDeckError, f"{_card_text(c)} is not in the {rules.deck} deck")
         if c in seen:
@@ -813,7 +836,7 @@ cdef tuple _row_problem(HandRules rules, list codes):
     return (PokerRulesError, "bad row")
 
 
-def categories(values, HandRules rules=STANDARD):
+def categories(values, HandRules rules not None=STANDARD):
     """The category of each five-card value, vectorised.
 
     Args:
@@ -827,16 +850,14 @@ def categories(values, HandRules rules=STANDARD):
         of these rules.
     """
     cdef const pr_tables *t = rules.tables()
-    arr = np.asarray(values)
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"values must be an integer array, not dtype {arr.dtype}")
+    arr = _int_array(values, "values")
     if arr.size and (int(arr.min()) < 1 or int(arr.max()) > t.nclasses):
         raise PokerRulesError(f"values must lie in 1..{t.nclasses} for {rules.name} rules")
     table = np.frombuffer((<char *>t.class_cat)[:t.nclasses + 1], dtype=np.uint8)
     return table[arr]
 
 
-def value_counts(int k, HandRules rules=STANDARD):
+def value_counts(k, HandRules rules not None=STANDARD):
     """How many k-card hands of the rules' deck have each value, by full enumeration.
 
     Args:
@@ -850,16 +871,18 @@ def value_counts(int k, HandRules rules=STANDARD):
         HandSizeError: k outside 5..7.
     """
     cdef const pr_tables *t = rules.tables()
+    k = operator.index(k)
     if k < 5 or k > 7:
         raise HandSizeError(f"value_counts takes k from 5 to 7, got {k}")
+    cdef int cards = k
     out = np.zeros(t.nclasses + 1, dtype=np.uint64)
     cdef uint64_t[::1] o = out
     with nogil:
-        pr_enumerate(t, k, &o[0])
+        pr_enumerate(t, cards, &o[0])
     return out
 
 
-def category_counts(int k, HandRules rules=STANDARD):
+def category_counts(k, HandRules rules not None=STANDARD):
     """The category histogram of every k-card hand of the rules' deck (computed in C).
 
     Returns:

@@ -452,17 +452,22 @@ static inline int64_t eval_rows(const pr_tables *t, const uint8_t *codes, int64_
     for (int64_t i = 0; i < n; i++) {
         const uint8_t *row = codes + i * k;
         uint64_t key = PR_KEY_START, seen = 0, dup = 0;
+        int wild = 0;
         for (int j = 0; j < k; j++) {
-            uint64_t bit = 1ull << row[j];
+            /* read once: the caller checked c <= 52, but another thread may write */
+            int c = row[j];
+            wild |= c > PR_JOKER;
+            c = c > PR_JOKER ? 0 : c;
+            uint64_t bit = 1ull << c;
             dup |= seen & bit;
             seen |= bit;
-            key += pr_card_key[row[j]];
+            key += pr_card_key[c];
         }
-        if (check && (dup | (seen & ~t->deck_mask))) {
-            pr_check_codes(t, row, k, why);
+        if (check && (wild | dup | (seen & ~t->deck_mask))) {
+            if (pr_check_codes(t, row, k, why) < 0) *why = 1;
             return i;
         }
-        out[i] = pr_eval_key(t, key, row, k);
+        out[i] = wild ? 0 : pr_eval_key(t, key, row, k);
     }
     return -1;
 }

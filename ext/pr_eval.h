@@ -100,8 +100,9 @@ static inline uint16_t pr_eval_key(const pr_tables *t, uint64_t key,
         for (int i = 0; i < n; i++) {
             int c = codes[i];
             if (c == PR_JOKER) joker = 1;
-            else if ((c & 3) == suit) m |= 1u << (c >> 2);
+            else if ((c & 3) == suit) m |= 1u << ((c >> 2) & 15);
         }
+        m &= 8191u; /* only a concurrent writer can set more */
         const uint16_t *ft = joker ? t->jflush : t->flush;
         if (ft && ft[m] > v) v = ft[m];
     }

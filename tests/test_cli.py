@@ -61,3 +61,21 @@ def test_version_and_help(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "pokerrules rank" in capsys.readouterr().out
+
+
+def test_file_with_bom_and_bad_bytes_ranks_the_good_lines(tmp_path, capsys):
+    path = tmp_path / "hands.txt"
+    path.write_bytes(b"\xef\xbb\xbfAs Ks Qs Js Ts\n\xff\xfe\n2c 3c 4c 5c 6c\n")
+    assert main(["rank", "--file", str(path)]) == 2
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[0]["description"] == "Royal flush"
+    assert lines[1]["line"] == 2
+    assert lines[2]["description"] == "Straight flush, six high"
+
+
+def test_usage_errors_are_one_line(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["rank", "--rules", "bogus", "As Ks Qs Js Ts"])
+    assert exit_info.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    assert main(["rank", "--file", "x.txt", "As Ks Qs Js Ts"]) == 2

@@ -114,3 +114,89 @@ def test_two_threads_get_identical_results():
     for runs in results:
         for out in runs:
             np.testing.assert_array_equal(out, expected)
+
+
+# --- regressions found by trying to break the API --------------------------------
+
+def test_a_list_emptied_while_it_is_read_is_no_crash():
+    cards: list = []
+
+    class Shrinks:
+        def __index__(self) -> int:
+            cards.clear()
+            return 0
+
+    cards[:] = [Shrinks(), 1, 2, 3, 4]
+    with pytest.raises(PokerRulesError):
+        evaluate(cards)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: evaluate("As Ks Qs Js Ts", None),
+    lambda: evaluate_two("As Ks", None),
+    lambda: evaluate_partial("As", None),
+    lambda: evaluate_many([[0, 1, 2, 3, 4]], None),
+    lambda: categories([1], None),
+    lambda: value_counts(5, None),
+])
+def test_rules_none_is_a_type_error(call):
+    with pytest.raises(TypeError):
+        call()
+
+
+def test_blank_rank_objects_raise_instead_of_reading_garbage():
+    from pokerrules import HandRank, HandRules
+
+    blank = HandRank.__new__(HandRank)
+    for probe in (lambda: blank < evaluate("As Ks Qs Js Ts"), lambda: hash(blank),
+                  blank.describe):
+        with pytest.raises(PokerRulesError):
+            probe()
+    assert repr(HandRules.__new__(HandRules)) == "HandRules('standard')"
+
+
+@pytest.mark.parametrize("k", [2**40, -2**70, np.int64(2**40)])
+def test_huge_enumeration_sizes_are_hand_size_errors(k):
+    with pytest.raises(PokerRulesError):
+        value_counts(k)
+
+
+def test_ragged_rows_and_bytes():
+    with pytest.raises(PokerRulesError):
+        evaluate_many([[0, 1, 2, 3, 4], [0, 1, 2, 3]])
+    with pytest.raises(TypeError):
+        parse_cards(b"As")
+    # text inside a list may hold several cards, as everywhere else
+    assert evaluate(["As Ks", "Qs", "Js", "Ts"]).is_royal
+    assert format_cards("A♠\ufe0f K♠") == "As Ks"
+
+
+def test_deck_membership_of_odd_things():
+    from pokerrules import PIQUET_DECK, STANDARD_DECK
+
+    assert "" not in STANDARD_DECK and "AsKd" not in PIQUET_DECK and "As" in PIQUET_DECK
+    with pytest.raises(PokerRulesError):
+        STANDARD_DECK.shuffled(-1)
+
+
+def test_a_writer_thread_cannot_crash_an_unchecked_batch():
+    base = np.tile(np.arange(0, 28, 4, dtype=np.uint8), (200_000, 1))
+    stop = threading.Event()
+
+    def scribble() -> None:
+        while not stop.is_set():
+            base[-50_000:, 6] = 252
+            base[-50_000:, 6] = 24
+
+    writer = threading.Thread(target=scribble)
+    writer.start()
+    try:
+        for _ in range(20):
+            for check in (False, True):
+                try:
+                    evaluate_many(base, check=check)
+                except PokerRulesError:
+                    pass  # a row seen out of range: an error, never a crash
+    finally:
+        stop.set()
+        writer.join()

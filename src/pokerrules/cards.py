@@ -19,6 +19,7 @@ from typing import TypeAlias
 import numpy as np
 
 from pokerrules._core import ALL_CARDS, JOKER_CODE, Card, format_cards, parse_cards
+from pokerrules.errors import PokerRulesError
 
 __all__ = [
     "CHINESE_POKER_DECK",
@@ -54,10 +55,13 @@ def make_rng(seed: SeedLike) -> np.random.Generator:
     Raises:
         TypeError: anything else (there is no hidden global random state, so a
             seed or a Generator must always be given).
+        PokerRulesError: a negative seed.
     """
     if isinstance(seed, np.random.Generator):
         return seed
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        if seed < 0:
+            raise PokerRulesError(f"a seed is a non-negative int, not {seed}")
         return np.random.default_rng(int(seed))
     raise TypeError(f"pass a seed (int) or a numpy.random.Generator, not {seed!r}")
 
@@ -78,11 +82,14 @@ class Deck:
         return len(self.codes)
 
     def __contains__(self, card: object) -> bool:
-        if isinstance(card, Card):
-            return card.code in self.codes
-        if isinstance(card, (int, str)):
-            return card_codes([card])[0] in self.codes
-        return False
+        """True for one card of the deck (a Card, its text or its code)."""
+        if not isinstance(card, (Card, int, str)) or isinstance(card, bool):
+            return False
+        try:
+            codes = card_codes([card])
+        except PokerRulesError:
+            return False
+        return len(codes) == 1 and codes[0] in self.codes
 
     def shuffled_codes(self, seed: SeedLike) -> np.ndarray:
         """The deck's codes in a random order: numpy uint8 array of shape (len(deck),)."""

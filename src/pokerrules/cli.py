@@ -10,7 +10,7 @@ import importlib
 import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from pokerrules._version import __version__
 from pokerrules.errors import PokerRulesError
@@ -37,6 +37,13 @@ EPILOG = """examples:
 
 class UsageError(Exception):
     """A command line that cannot run; reported on one line, status 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr, status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"pokerrules: error: {message}\n")
 
 
 def rank_record(text: str, rules: HandRules) -> dict[str, Any]:
@@ -73,6 +80,8 @@ def run_lines(
 
 def _rank(args: argparse.Namespace) -> int:
     rules = RULES[args.rules]
+    if args.cards and args.file:
+        raise UsageError("give cards or --file, not both")
     if args.cards:
         record = rank_record(" ".join(args.cards), rules)
         if args.json:
@@ -82,7 +91,8 @@ def _rank(args: argparse.Namespace) -> int:
             print(f"best five: {record['best_five']}")
         return 0
     if args.file:
-        with open(args.file, encoding="utf-8") as handle:
+        # a BOM is skipped; undecodable bytes spoil only their own line
+        with open(args.file, encoding="utf-8-sig", errors="replace") as handle:
             return run_lines(handle, lambda line: rank_record(line, rules), sys.stdout)
     return run_lines(sys.stdin, lambda line: rank_record(line, rules), sys.stdout)
 
@@ -143,7 +153,7 @@ def _ask_move(state: Any, player: int) -> Any:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pokerrules`` command."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="pokerrules",
         description="Poker hand ranking and the rules of four poker-family games.",
         epilog=EPILOG,
