@@ -86,7 +86,7 @@ def house_way(
     >>> house_way("Kh Kd As Qc Jd Th 4s")
     Setting('Kh Kd Jd Th 4s / As Qc')
     >>> house_way("9s 9d 4h 4c Jk Td 2c", way="trump_plaza")
-    Setting('Td 9s 9d 4h 4c / Jk 2c')
+    Setting('9s 9d 4h 4c 2c / Jk Td')
 
     Raises:
         HandSizeError, DuplicateCardError, InvalidCardError: not seven distinct cards.
@@ -187,7 +187,7 @@ class HouseWay:
     built-in way, or ``None`` for the rules' own house way. Picklable.
 
     >>> HouseWay("trump_plaza")(hand_cards("9s 9d 4h 4c Jk Td 2c"), PaiGowRules())
-    Setting('Td 9s 9d 4h 4c / Jk 2c')
+    Setting('9s 9d 4h 4c 2c / Jk Td')
     """
 
     way: str | None = None

@@ -103,14 +103,12 @@ class Setting:
 
     def check_hand(self, hand: CardsLike) -> None:
         """Raises :class:`IllegalMoveError`, naming a card, unless the setting
-        uses exactly the cards of ``hand``."""
-        cards = set(parse_cards(hand))
+        uses exactly the cards of ``hand`` (seven distinct cards, else the
+        errors of :func:`hand_cards`)."""
+        cards = set(hand_cards(hand))
         for card in self.cards:
-            if card not in cards:
+            if card not in cards:  # seven distinct cards, all in the hand: the same cards
                 raise IllegalMoveError(f"the setting holds {card}, which is not in the hand")
-        for card in sorted(cards, reverse=True):
-            if card not in self.cards:
-                raise IllegalMoveError(f"the setting leaves out {card} of the hand")
 
     def high_rank(self, rules: HandRules = PAI_GOW) -> HandRank:
         """The five-card rank of the high hand."""
