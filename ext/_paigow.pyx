@@ -76,13 +76,18 @@ def _rows(codes, int k, str what):
         raise TypeError(f"card codes must be an integer array, not dtype {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] != k:
         raise HandSizeError(f"{what} takes an (n, {k}) array, got shape {arr.shape}")
-    if arr.size:
-        bad = (arr < 0) | (arr > 52)
-        if bad.any():
-            row = int(np.argmax(bad.any(axis=1)))
-            value = arr[row][bad[row]][0]
-            raise InvalidCardError(f"row {row}: card code {value} is out of range 0..52")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    if arr.dtype != np.uint8:
+        if arr.size:
+            bad = (arr < 0) | (arr > 52)
+            if bad.any():
+                row = int(np.argmax(bad.any(axis=1)))
+                value = arr[row][bad[row]][0]
+                raise InvalidCardError(f"row {row}: card code {value} is out of range 0..52")
+        arr = arr.astype(np.uint8)
+    elif arr.size and int(arr.max()) > 52:  # one pass suffices for unsigned bytes
+        row = int(np.argmax((arr > 52).any(axis=1)))
+        raise InvalidCardError(f"row {row}: card code {int(arr[row].max())} is out of range 0..52")
+    return np.ascontiguousarray(arr)
 
 
 cdef int _check(const pr_tables *t, const uint8_t[:, ::1] rows) except -1:
