@@ -57,6 +57,7 @@ class FortuneResult:
 def fortune_bonus(hand: CardsLike) -> FortuneResult:
     """The Fortune bonus of seven cards: the best-paying line.
 
+    >>> from pokerrules.paigow import fortune_bonus
     >>> fortune_bonus("Ks Kd Kh 9c Tc Jd Qh")
     FortuneResult(line='three_of_a_kind', pays=3)
     >>> fortune_bonus("As Ks Qs Js Jk Kh Qh")

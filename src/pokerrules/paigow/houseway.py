@@ -83,6 +83,7 @@ def house_way(
     The built-in ways never foul; where cards of one rank could go either way,
     the lowest card codes go in front, so a hand always sets the same way.
 
+    >>> from pokerrules.paigow import house_way
     >>> house_way("Kh Kd As Qc Jd Th 4s")
     Setting('Kh Kd Jd Th 4s / As Qc')
     >>> house_way("9s 9d 4h 4c Jk Td 2c", way="trump_plaza")
@@ -112,12 +113,13 @@ def house_way_rule(hand: CardsLike, rules: PaiGowRules = _CLASSIC, way: str | No
     """The number (1 to 10, see :data:`HOUSE_WAY_RULES`) of the built-in house
     way's rule that sets ``hand``.
 
+    >>> from pokerrules.paigow import HOUSE_WAY_RULES, house_way_rule
     >>> HOUSE_WAY_RULES[house_way_rule("9s 9d 4h 4c Jk Td 2c")]
     'two pairs'
 
     Raises:
-        PokerRulesError: the way (or the rules' house way) is not a built-in name;
-        the errors of :func:`house_way` for a bad hand.
+        PokerRulesError: the way (or the rules' house way) is not a built-in
+            name; else the errors of :func:`house_way` for a bad hand.
     """
     chosen = _chosen(rules, way)
     if not isinstance(chosen, str):
@@ -186,6 +188,7 @@ class HouseWay:
     """A table strategy that sets every hand by a house way: ``way`` names a
     built-in way, or ``None`` for the rules' own house way. Picklable.
 
+    >>> from pokerrules.paigow import HouseWay, PaiGowRules, hand_cards
     >>> HouseWay("trump_plaza")(hand_cards("9s 9d 4h 4c Jk Td 2c"), PaiGowRules())
     Setting('9s 9d 4h 4c 2c / Jk Td')
     """

@@ -87,6 +87,7 @@ class PaiGowRules:
         """The rules text as written: the wheel is the lowest straight, even
         money both ways, the Foxwoods house way, seven positions.
 
+        >>> from pokerrules.paigow import PaiGowRules
         >>> PaiGowRules.classic().commission
         0.0
         """
@@ -97,6 +98,7 @@ class PaiGowRules:
         """What most casinos play: A-2-3-4-5 the second-highest straight, 5%
         commission on a player's win and on a banking player's net win.
 
+        >>> from pokerrules.paigow import PaiGowRules
         >>> rules = PaiGowRules.casino()
         >>> rules.wheel_second_highest, rules.commission
         (True, 0.05)

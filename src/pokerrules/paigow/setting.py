@@ -47,6 +47,7 @@ class Setting:
     front). Each side is stored highest card code first, so equal settings
     compare equal whatever order the cards were given in.
 
+    >>> from pokerrules.paigow import Setting
     >>> s = Setting("Ah Kd 7c 5s 3h", "Qc Jd")
     >>> str(s)
     'Ah Kd 7c 5s 3h / Qc Jd'
@@ -76,6 +77,7 @@ class Setting:
     def from_hand(cls, hand: CardsLike, low: CardsLike) -> Setting:
         """Sets ``hand`` with the two ``low`` cards in front and the rest behind.
 
+        >>> from pokerrules.paigow import Setting
         >>> Setting.from_hand("As Ah Jk 7c 7d 3s 2h", "7c 7d")
         Setting('Jk As Ah 3s 2h / 7d 7c')
 
@@ -145,6 +147,7 @@ def settings(hand: CardsLike) -> tuple[Setting, ...]:
     """The 21 ways to set seven cards: every pair of cards in front, in the
     order of the hand's positions (1st and 2nd, 1st and 3rd, ...).
 
+    >>> from pokerrules.paigow import settings
     >>> len(settings("As Ah Jk 7c 7d 3s 2h"))
     21
 
@@ -166,6 +169,7 @@ def is_foul(setting: Setting, rules: HandRules = PAI_GOW) -> bool:
     equal front is legal. The joker is an ace in the low hand and the bug in
     the high hand. The wheel rule cannot change the answer.
 
+    >>> from pokerrules.paigow import Setting, is_foul
     >>> is_foul(Setting("Ac Qd 7h 5s 3c", "Ad Kc"))
     True
     >>> is_foul(Setting("Kc Kd 9h 5s 3c", "Kh Ks"))

@@ -113,6 +113,7 @@ def deal_round(
         seed: int or numpy Generator: the same seed deals the same round.
         first_pile: the pile the banker hands out first, 1..7.
 
+    >>> from pokerrules.paigow import PaiGowRules, deal_round
     >>> deal = deal_round(PaiGowRules(), [1, 2, 5], seed=7)
     >>> sorted(deal.hands)
     [1, 2, 5]
@@ -204,6 +205,7 @@ def settle(
     ``banker_foul="house_way"``, has the hand set again by the house way.
     The rules' commission comes off a player's win.
 
+    >>> from pokerrules.paigow import PaiGowRules, Setting, settle
     >>> player = Setting("Kc Kd 9h 8s 2c", "Ah Qd")
     >>> banker = Setting("Jc Jd 7h 5s 3c", "Ac Qs")
     >>> s = settle(player, banker, 10, PaiGowRules.casino())
@@ -403,6 +405,7 @@ def play_round(
     Returns:
         RoundRecord (JSON-serializable with ``to_json``).
 
+    >>> from pokerrules.paigow import PaiGowRules, play_round
     >>> record = play_round(PaiGowRules(), {1: None, 3: None}, seed=7)
     >>> [s.position for s in record.seats]
     [1, 3]
