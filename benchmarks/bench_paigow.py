@@ -54,13 +54,6 @@ def test_house_way_many(benchmark, hands, way):
     assert per_second is None or per_second >= TARGET
 
 
-@pytest.mark.parametrize("way", WAYS)
-def test_house_way_many_unchecked(benchmark, hands, way):
-    benchmark(house_way_many, hands, CLASSIC, way, check=False)
-    per_second = rate(benchmark, N)
-    assert per_second is None or per_second >= TARGET
-
-
 def test_foul_many(benchmark, hands):
     settings = house_way_many(hands)
     flags = benchmark(foul_many, settings)

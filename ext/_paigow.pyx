@@ -133,8 +133,9 @@ def house_way_codes(codes, int variant, int way):
     return tuple([high[i] for i in range(5)]), tuple([low[i] for i in range(2)]), rule
 
 
-def house_way_batch(codes, int variant, int way, bint check=True):
-    """Sets an (n, 7) array of hands, with the GIL released.
+def house_way_batch(codes, int variant, int way):
+    """Sets an (n, 7) array of hands, with the GIL released. Every row is
+    checked first: the kernel assumes seven distinct codes.
 
     Returns:
         (settings, rules): uint8 (n, 7), each row the five-card hand then the
@@ -144,8 +145,7 @@ def house_way_batch(codes, int variant, int way, bint check=True):
     _way(way)
     arr = _rows(codes, 7, "house_way_many")
     cdef const uint8_t[:, ::1] mv = arr
-    if check:
-        _check(t, mv)
+    _check(t, mv)
     cdef int64_t n = arr.shape[0]
     out = np.empty((n, 7), dtype=np.uint8)
     rules = np.empty(n, dtype=np.uint8)
@@ -168,7 +168,8 @@ def is_foul_codes(high, low, int variant):
 
 
 def foul_batch(codes, int variant, bint check=True):
-    """Foul flags (bool (n,)) of an (n, 7) array of settings: five high codes, then two low."""
+    """Foul flags (bool (n,)) of an (n, 7) array of settings: five high codes, then two low.
+    Without check, a repeated card gives a meaningless flag but reads only valid memory."""
     cdef const pr_tables *t = _tables(variant)
     arr = _rows(codes, 7, "foul_many")
     cdef const uint8_t[:, ::1] mv = arr

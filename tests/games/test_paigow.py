@@ -299,6 +299,43 @@ def test_round_rejects_bad_strategies_and_wagers():
         play_round(CLASSIC, {1: None, 3: 42}, seed=1)
 
 
+def test_a_rejected_round_changes_nothing():
+    def cheat(cards, rules):
+        return Setting("As Ah Ad Ac Jk", "Kc Kd")
+
+    strategies = {1: None, 3: cheat, 5: RandomSetting(1)}
+    wagers = {3: 2.0, 5: 1.0}
+    before = (pickle.dumps(CASINO), dict(strategies), dict(wagers))
+    with pytest.raises(IllegalMoveError, match="position 3"):
+        play_round(CASINO, strategies, seed=4, wagers=wagers)
+    assert (pickle.dumps(CASINO), strategies, wagers) == before
+    # and the same seed still plays the same round afterwards
+    strategies[3] = None
+    assert play_round(CASINO, strategies, 4, wagers=wagers).to_json() == \
+        play_round(CASINO, strategies, 4, wagers=wagers).to_json()
+
+
+def test_strategy_names_are_stable():
+    def mine(cards, rules):
+        return house_way(cards, rules)
+
+    record = play_round(CLASSIC, {1: mine, 2: HouseWay("trump_plaza")}, seed=3)
+    assert record.seat(1).strategy.endswith("test_strategy_names_are_stable.<locals>.mine")
+    assert record.seat(2).strategy == "HouseWay(way='trump_plaza')"
+    assert record.rules.to_dict()["house_way"] == "foxwoods"
+    assert CLASSIC.replace(house_way=mine).house_way_name.endswith("<locals>.mine")
+
+
+def test_rules_objects_of_either_kind():
+    s = Setting("Ac Qd 7h 5s 3c", "Ad Kc")
+    assert is_foul(s, CASINO) and is_foul(s, CASINO.hand_rules)
+    assert s.high_rank(CASINO) == s.high_rank(CASINO.hand_rules)
+    with pytest.raises(TypeError, match="PaiGowRules"):
+        is_foul(s, "casino")
+    with pytest.raises(TypeError, match="PaiGowRules"):
+        settle(s, Setting("Kc Kd 9h 8s 2c", "Ah Qh"), 1, CASINO.hand_rules)
+
+
 def test_a_fouled_banker():
     # a banker that always fouls (pair in front of a weaker back, if it can)
     def foul_if_possible(cards, rules):

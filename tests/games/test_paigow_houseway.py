@@ -333,6 +333,17 @@ def test_house_way_many_checks_its_input():
     dup = np.array([[0, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 8]])
     with pytest.raises(DuplicateCardError, match="row 1: duplicate card 4c"):
         house_way_many(dup)
+    with pytest.raises(DuplicateCardError, match="row 1"):
+        house_way_many(dup.astype(np.uint8))
+    # read-only, strided and Fortran-ordered input
+    hands = random_hands(np.random.default_rng(2), 50)
+    expected = house_way_many(hands)
+    frozen = hands.copy()
+    frozen.setflags(write=False)
+    assert (house_way_many(frozen) == expected).all()
+    assert (house_way_many(np.asfortranarray(hands)) == expected).all()
+    assert (house_way_many(np.repeat(hands, 2, axis=0)[::2]) == expected).all()
+    assert (house_way_many(hands.astype(np.int64)) == expected).all()
     with pytest.raises(DuplicateCardError, match="row 0"):
         foul_many(np.array([[8, 9, 10, 11, 12, 13, 8]]))
 

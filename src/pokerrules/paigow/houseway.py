@@ -131,20 +131,17 @@ def house_way_rule(hand: CardsLike, rules: PaiGowRules = _CLASSIC, way: str | No
 
 
 def house_way_many(
-    codes: npt.ArrayLike,
-    rules: PaiGowRules = _CLASSIC,
-    way: str | None = None,
-    *,
-    check: bool = True,
+    codes: npt.ArrayLike, rules: PaiGowRules = _CLASSIC, way: str | None = None
 ) -> npt.NDArray[np.uint8]:
     """Sets many hands by a built-in house way, in C with the GIL released.
 
+    Every row is checked first (codes 0..52, no card twice): the kernel
+    relies on it, so there is no unchecked mode.
+
     Args:
         codes: integer array-like of shape (n, 7), card codes 0..52.
-        rules: the rules (the wheel rule breaks ties between straights).
+        rules: the rules (their house way, when ``way`` is not given).
         way: a name from :data:`WAYS`; default the rules' house way.
-        check: refuse rows with a duplicate card (``False`` skips that check
-            for trusted input; codes out of 0..52 are always refused).
 
     Returns:
         numpy.ndarray of uint8, shape (n, 7): each row the five-card high hand
@@ -158,7 +155,7 @@ def house_way_many(
     chosen = _chosen(rules, way)
     if not isinstance(chosen, str):
         raise PokerRulesError("house_way_many runs the built-in ways only; name one with way=")
-    out, _ = _paigow.house_way_batch(codes, rules.hand_rules.variant, _way_number(chosen), check)
+    out, _ = _paigow.house_way_batch(codes, rules.hand_rules.variant, _way_number(chosen))
     result: npt.NDArray[np.uint8] = out
     return result
 

@@ -6,12 +6,26 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from pokerrules.cards import Card, CardsLike, format_cards, parse_cards
 from pokerrules.errors import DuplicateCardError, HandSizeError, IllegalMoveError
 from pokerrules.hands import PAI_GOW, HandRank, HandRules, evaluate, evaluate_partial, evaluate_two
 
+if TYPE_CHECKING:
+    from pokerrules.paigow.rules import PaiGowRules
+
 __all__ = ["Setting", "hand_cards", "is_foul", "settings"]
+
+
+def _ranking(rules: HandRules | PaiGowRules) -> HandRules:
+    """The HandRules of either kind of rules object."""
+    if isinstance(rules, HandRules):
+        return rules
+    hand_rules = getattr(rules, "hand_rules", None)
+    if not isinstance(hand_rules, HandRules):
+        raise TypeError(f"rules must be PaiGowRules or HandRules, not {type(rules).__name__}")
+    return hand_rules
 
 
 def _no_duplicates(cards: Iterable[Card], what: str) -> None:
@@ -112,15 +126,16 @@ class Setting:
             if card not in cards:  # seven distinct cards, all in the hand: the same cards
                 raise IllegalMoveError(f"the setting holds {card}, which is not in the hand")
 
-    def high_rank(self, rules: HandRules = PAI_GOW) -> HandRank:
-        """The five-card rank of the high hand."""
-        rank: HandRank = evaluate(self.high, rules)
+    def high_rank(self, rules: HandRules | PaiGowRules = PAI_GOW) -> HandRank:
+        """The five-card rank of the high hand (under ``rules``, PaiGowRules or
+        HandRules)."""
+        rank: HandRank = evaluate(self.high, _ranking(rules))
         return rank
 
-    def low_rank(self, rules: HandRules = PAI_GOW) -> HandRank:
+    def low_rank(self, rules: HandRules | PaiGowRules = PAI_GOW) -> HandRank:
         """The two-card rank of the low hand (a pair beats two unpaired cards;
         the joker is an ace)."""
-        rank: HandRank = evaluate_two(self.low, rules)
+        rank: HandRank = evaluate_two(self.low, _ranking(rules))
         return rank
 
     def __str__(self) -> str:
@@ -161,7 +176,7 @@ def settings(hand: CardsLike) -> tuple[Setting, ...]:
     return tuple(out)
 
 
-def is_foul(setting: Setting, rules: HandRules = PAI_GOW) -> bool:
+def is_foul(setting: Setting, rules: HandRules | PaiGowRules = PAI_GOW) -> bool:
     """True when the two-card hand ranks strictly above the five-card hand.
 
     Both hands rank as partial poker hands (category, then grouped ranks,
@@ -177,6 +192,7 @@ def is_foul(setting: Setting, rules: HandRules = PAI_GOW) -> bool:
     """
     if not isinstance(setting, Setting):
         raise TypeError(f"is_foul takes a Setting, not {type(setting).__name__}")
-    low: HandRank = evaluate_partial(setting.low, rules)
-    high: HandRank = evaluate_partial(setting.high, rules)
+    hand_rules = _ranking(rules)
+    low: HandRank = evaluate_partial(setting.low, hand_rules)
+    high: HandRank = evaluate_partial(setting.high, hand_rules)
     return bool(low > high)

@@ -218,6 +218,8 @@ def settle(
         TypeError: a setting that is no :class:`Setting`.
     """
     rules = PaiGowRules.classic() if rules is None else rules
+    if not isinstance(rules, PaiGowRules):
+        raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
     if not isinstance(player, Setting) or not isinstance(banker, Setting):
         raise TypeError("settle takes the player's and the banker's Setting")
     wager = _wager(wager)
@@ -371,6 +373,16 @@ class RoundRecord:
         return cls.from_dict(json.loads(text))
 
 
+def _strategy_name(strategy: Strategy) -> str:
+    """A name that is the same in every run (a function's repr holds its address)."""
+    text = repr(strategy)
+    if " at 0x" not in text:
+        return text
+    module = getattr(strategy, "__module__", None) or type(strategy).__module__
+    name = getattr(strategy, "__qualname__", None) or type(strategy).__qualname__
+    return f"{module}.{name}"
+
+
 def _strategy(strategy: Strategy | str | None) -> Strategy:
     if strategy is None:
         return HouseWay()
@@ -426,7 +438,7 @@ def play_round(
     names: dict[int, str] = {}
     for position, hand in deal.hands.items():
         strategy = _strategy(strategies[position])
-        names[position] = repr(strategy)
+        names[position] = _strategy_name(strategy)
         setting = strategy(hand, rules)
         if not isinstance(setting, Setting):
             raise PokerRulesError(f"the strategy of position {position} returned {setting!r}, "
