@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pokerrules import PAI_GOW_DECK, make_rng, parse_cards
+from pokerrules import PAI_GOW_DECK, make_rng
 from pokerrules.cli import main
 from pokerrules.errors import (
     DuplicateCardError,
