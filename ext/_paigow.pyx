@@ -2,8 +2,10 @@
 """Compiled Pai Gow Poker kernels: the house way, fouls and the Fortune bonus.
 
 Use them through :mod:`pokerrules.paigow`. Every function here takes card codes
-and a rules ``variant`` (the ``variant`` of a Pai Gow :class:`HandRules`); rows
-are checked (deck, duplicates) before any C kernel runs.
+and a rules ``variant`` (the ``variant`` of a Pai Gow :class:`HandRules`). Codes
+outside 0..52 are always refused before any C kernel runs; repeated cards too,
+except where ``check=False`` is offered (fouls, Fortune lines), whose kernels
+read only valid memory whatever the codes.
 """
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t

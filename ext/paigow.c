@@ -4,8 +4,10 @@
  * ace unless it completes a straight or flush the natural cards lack), picks
  * the rule that applies in priority order, and names the two front cards.
  * Where cards of one rank could go either way, the lowest codes go in front,
- * so a hand always sets the same way. Every comparison of hands goes through
- * the evaluator (pr_eval_codes, pr_partial_key); nothing here ranks hands.
+ * so a hand always sets the same way. Hands are compared only through the
+ * evaluator (pr_eval_key, pr_partial_key); the pattern tests here (is there a
+ * straight or flush, a seven-card run, trips beside a straight) answer what
+ * the evaluator's best-five value does not say.
  */
 #include "paigow.h"
 
@@ -183,7 +185,7 @@ static front_t straight_or_flush_front(const hand_info *in) {
         int ace = natural_aces == 1 ? RANK_ACE * 4 + __builtin_ctz((uint32_t)(in->cards >> 48))
                                     : PR_JOKER;
         uint32_t others = ~(in->by_count[0] | pairs | (1u << RANK_ACE)) & 0x1FFFu;
-        /* the naturals outside the pair and the aces: at least four remain */
+        /* naturals outside the pair and the aces: at least three remain */
         int next = lowest(in, top(others));
         if (front_key(in, ace, next) > best_front) best = pick(ace, next);
     }

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike
 from pokerrules.errors import PokerRulesError
-from pokerrules.paigow.rules import HouseWayFunction, PaiGowRules
+from pokerrules.paigow.rules import DEFAULT_RULES, HouseWayFunction, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 
 __all__ = [
@@ -53,9 +53,6 @@ HOUSE_WAY_RULES: dict[int, str] = {
 #: :class:`Setting` of those cards out.
 Strategy: TypeAlias = Callable[[tuple[Card, ...], PaiGowRules], Setting]
 
-_CLASSIC = PaiGowRules.classic()
-
-
 def _way_number(name: str) -> int:
     if name not in WAYS:
         raise PokerRulesError(f"unknown house way {name!r}; choose from {', '.join(WAYS)}")
@@ -74,7 +71,7 @@ def _codes(cards: tuple[Card, ...]) -> list[int]:
 
 def house_way(
     hand: CardsLike,
-    rules: PaiGowRules = _CLASSIC,
+    rules: PaiGowRules = DEFAULT_RULES,
     way: str | HouseWayFunction | None = None,
 ) -> Setting:
     """Sets seven cards by the rules' house way, or by ``way`` (a name from
@@ -109,7 +106,9 @@ def house_way(
     return setting
 
 
-def house_way_rule(hand: CardsLike, rules: PaiGowRules = _CLASSIC, way: str | None = None) -> int:
+def house_way_rule(
+    hand: CardsLike, rules: PaiGowRules = DEFAULT_RULES, way: str | None = None
+) -> int:
     """The number (1 to 10, see :data:`HOUSE_WAY_RULES`) of the built-in house
     way's rule that sets ``hand``.
 
@@ -131,7 +130,7 @@ def house_way_rule(hand: CardsLike, rules: PaiGowRules = _CLASSIC, way: str | No
 
 
 def house_way_many(
-    codes: npt.ArrayLike, rules: PaiGowRules = _CLASSIC, way: str | None = None
+    codes: npt.ArrayLike, rules: PaiGowRules = DEFAULT_RULES, way: str | None = None
 ) -> npt.NDArray[np.uint8]:
     """Sets many hands by a built-in house way, in C with the GIL released.
 
@@ -161,7 +160,7 @@ def house_way_many(
 
 
 def foul_many(
-    codes: npt.ArrayLike, rules: PaiGowRules = _CLASSIC, *, check: bool = True
+    codes: npt.ArrayLike, rules: PaiGowRules = DEFAULT_RULES, *, check: bool = True
 ) -> npt.NDArray[np.bool_]:
     """Foul flags of many settings, in C with the GIL released.
 
@@ -176,6 +175,7 @@ def foul_many(
     Raises:
         The errors of :func:`house_way_many` for a bad array.
     """
+    _chosen(rules, None)  # refuses anything but PaiGowRules
     flags: npt.NDArray[np.bool_] = _paigow.foul_batch(codes, rules.hand_rules.variant, check)
     return flags
 

@@ -15,7 +15,7 @@ from pokerrules.hands import PAI_GOW, HandRules
 if TYPE_CHECKING:
     from pokerrules.paigow.setting import Setting
 
-__all__ = ["BANKER_FOUL_RULES", "HouseWayFunction", "PaiGowRules"]
+__all__ = ["BANKER_FOUL_RULES", "DEFAULT_RULES", "HouseWayFunction", "PaiGowRules", "callable_name"]
 
 #: A house way given as code: the seven cards and the rules in, a setting out.
 HouseWayFunction: TypeAlias = Callable[[tuple[Card, ...], "PaiGowRules"], "Setting"]
@@ -23,6 +23,17 @@ HouseWayFunction: TypeAlias = Callable[[tuple[Card, ...], "PaiGowRules"], "Setti
 #: What happens when the banker fouls: "loses" (to every player who did not
 #: foul) or "house_way" (the banker's hand is set again by the house way).
 BANKER_FOUL_RULES = ("loses", "house_way")
+
+
+def callable_name(fn: object) -> str:
+    """A name for a callable that is the same in every run: its repr unless
+    that holds a memory address (functions, lambdas), else module.qualname."""
+    text = repr(fn)
+    if " at 0x" not in text:
+        return text
+    module = getattr(fn, "__module__", None) or type(fn).__module__
+    name = getattr(fn, "__qualname__", None) or type(fn).__qualname__
+    return f"{module}.{name}"
 
 
 @dataclass(frozen=True)
@@ -118,13 +129,10 @@ class PaiGowRules:
 
     @property
     def house_way_name(self) -> str:
-        """The house way's name; for a callable, its module and qualified name."""
+        """The house way's name; for a callable, see :func:`callable_name`."""
         if isinstance(self.house_way, str):
             return self.house_way
-        fn = self.house_way
-        module = getattr(fn, "__module__", None) or type(fn).__module__
-        name = getattr(fn, "__qualname__", None) or type(fn).__qualname__
-        return f"{module}.{name}"
+        return callable_name(self.house_way)
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as a JSON-ready dict (a callable house way by its name)."""
@@ -145,3 +153,7 @@ class PaiGowRules:
         if unknown:
             raise PokerRulesError(f"unknown PaiGowRules field(s): {sorted(unknown)}")
         return cls(**data)
+
+
+#: The default rules of the package's functions (one shared, frozen instance).
+DEFAULT_RULES = PaiGowRules.classic()

@@ -17,7 +17,7 @@ from pokerrules.errors import DuplicateCardError, IllegalMoveError, PokerRulesEr
 from pokerrules.game import FORMAT_VERSION
 from pokerrules.hands import evaluate, evaluate_two
 from pokerrules.paigow.houseway import WAYS, HouseWay, Strategy, house_way
-from pokerrules.paigow.rules import PaiGowRules
+from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name
 from pokerrules.paigow.setting import Setting, is_foul
 
 __all__ = [
@@ -194,7 +194,7 @@ def _wager(wager: float) -> float:
 
 
 def settle(
-    player: Setting, banker: Setting, wager: float = 1, rules: PaiGowRules | None = None
+    player: Setting, banker: Setting, wager: float = 1, rules: PaiGowRules = DEFAULT_RULES
 ) -> Settlement:
     """Settles a player's bet against the banker.
 
@@ -217,7 +217,6 @@ def settle(
         DuplicateCardError: a card in both settings.
         TypeError: a setting that is no :class:`Setting`.
     """
-    rules = PaiGowRules.classic() if rules is None else rules
     if not isinstance(rules, PaiGowRules):
         raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
     if not isinstance(player, Setting) or not isinstance(banker, Setting):
@@ -373,16 +372,6 @@ class RoundRecord:
         return cls.from_dict(json.loads(text))
 
 
-def _strategy_name(strategy: Strategy) -> str:
-    """A name that is the same in every run (a function's repr holds its address)."""
-    text = repr(strategy)
-    if " at 0x" not in text:
-        return text
-    module = getattr(strategy, "__module__", None) or type(strategy).__module__
-    name = getattr(strategy, "__qualname__", None) or type(strategy).__qualname__
-    return f"{module}.{name}"
-
-
 def _strategy(strategy: Strategy | str | None) -> Strategy:
     if strategy is None:
         return HouseWay()
@@ -438,7 +427,7 @@ def play_round(
     names: dict[int, str] = {}
     for position, hand in deal.hands.items():
         strategy = _strategy(strategies[position])
-        names[position] = _strategy_name(strategy)
+        names[position] = callable_name(strategy)
         setting = strategy(hand, rules)
         if not isinstance(setting, Setting):
             raise PokerRulesError(f"the strategy of position {position} returned {setting!r}, "
