@@ -1,4 +1,5 @@
-"""Builds the compiled core pokerrules._core from ext/ (Cython + C)."""
+"""Builds the compiled core pokerrules._core and the Pai Gow kernels pokerrules._paigow
+from ext/ (Cython + C)."""
 
 import sys
 
@@ -17,7 +18,14 @@ extensions = [
         include_dirs=["ext"],
         depends=["ext/pr_eval.h"],
         extra_compile_args=compile_args,
-    )
+    ),
+    Extension(
+        "pokerrules._paigow",
+        sources=["ext/_paigow.pyx", "ext/paigow.c", "ext/pr_eval.c"],
+        include_dirs=["ext"],
+        depends=["ext/pr_eval.h", "ext/paigow.h"],
+        extra_compile_args=compile_args,
+    ),
 ]
 
 setup(

@@ -189,6 +189,8 @@ def build_parser() -> argparse.ArgumentParser:
         play.add_argument("--human", type=int, metavar="N", help="you play seat N")
         play.add_argument("--players", type=int, metavar="N", help="number of players")
         play.set_defaults(run=_play)
+    from pokerrules.paigow.cli import add_cli as add_paigow_cli
+    add_paigow_cli(sub)
     return parser
 
 

@@ -1,0 +1,224 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled Pai Gow Poker kernels: the house way, fouls and the Fortune bonus.
+
+Use them through :mod:`pokerrules.paigow`. Every function here takes card codes
+and a rules ``variant`` (the ``variant`` of a Pai Gow :class:`HandRules`). Codes
+outside 0..52 are always refused before any C kernel runs; repeated cards too,
+except where ``check=False`` is offered (fouls, Fortune lines), whose kernels
+read only valid memory whatever the codes.
+"""
+
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+
+import numpy as np
+
+from pokerrules.errors import (
+    CardNotInDeckError,
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    PokerRulesError,
+)
+
+
+cdef extern from "pr_eval.h" nogil:
+    int PR_DECK_PAIGOW, PR_DECK_MASK, PR_NVARIANTS
+    ctypedef struct pr_tables:
+        int variant
+    const pr_tables *pr_get_tables(int variant)
+
+
+cdef extern from "paigow.h" nogil:
+    int PG_NWAYS, PG_FORTUNE_NLINES
+    int pg_prepare(const pr_tables *t)
+    int pg_house_way_set(const pr_tables *t, const uint8_t *hand, int way,
+                         uint8_t *out_high, uint8_t *out_low)
+    void pg_house_way_batch(const pr_tables *t, const uint8_t *hands, int64_t n, int way,
+                            uint8_t *out, uint8_t *rules)
+    int pg_is_foul(const pr_tables *t, const uint8_t *high, const uint8_t *low)
+    void pg_foul_batch(const pr_tables *t, const uint8_t *rows, int64_t n, uint8_t *out)
+    int64_t pg_check_rows(const pr_tables *t, const uint8_t *rows, int64_t n, int k, int *why)
+    int pg_fortune_line(const pr_tables *t, const uint8_t *hand)
+    void pg_fortune_batch(const pr_tables *t, const uint8_t *hands, int64_t n, uint8_t *out)
+    void pg_fortune_enumerate(const pr_tables *t, uint64_t *counts)
+
+
+#: House way names, indexed by their number in the C kernel.
+WAYS = ("foxwoods", "trump_plaza")
+#: Fortune bonus lines, indexed by their number in the C kernel, lowest pay first.
+FORTUNE_LINES = (
+    "nothing", "straight", "three_of_a_kind", "flush", "full_house", "four_of_a_kind",
+    "straight_flush", "royal_flush", "five_aces", "seven_card_straight_flush_with_joker",
+    "royal_match", "seven_card_straight_flush",
+)
+assert len(WAYS) == PG_NWAYS and len(FORTUNE_LINES) == PG_FORTUNE_NLINES
+
+_CARD_TEXT = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["Jk"]
+
+
+cdef const pr_tables *_tables(int variant) except NULL:
+    if variant < 0 or variant >= PR_NVARIANTS or (variant & PR_DECK_MASK) != PR_DECK_PAIGOW:
+        raise PokerRulesError(f"variant {variant} is not a Pai Gow deck variant")
+    cdef const pr_tables *t = pr_get_tables(variant)
+    if t == NULL or pg_prepare(t) < 0:
+        raise MemoryError("cannot build the ranking tables")
+    return t
+
+
+cdef int _way(int way) except -1:
+    if way < 0 or way >= PG_NWAYS:
+        raise PokerRulesError(f"unknown house way number {way}")
+    return way
+
+
+def _rows(codes, int k, str what):
+    """A C-contiguous uint8 (n, k) copy-or-view of codes, each in 0..52."""
+    arr = np.asarray(codes)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"card codes must be an integer array, not dtype {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] != k:
+        raise HandSizeError(f"{what} takes an (n, {k}) array, got shape {arr.shape}")
+    if arr.dtype != np.uint8:
+        if arr.size:
+            bad = (arr < 0) | (arr > 52)
+            if bad.any():
+                row = int(np.argmax(bad.any(axis=1)))
+                value = arr[row][bad[row]][0]
+                raise InvalidCardError(f"row {row}: card code {value} is out of range 0..52")
+        arr = arr.astype(np.uint8)
+    elif arr.size and int(arr.max()) > 52:  # one pass suffices for unsigned bytes
+        row = int(np.argmax((arr > 52).any(axis=1)))
+        raise InvalidCardError(f"row {row}: card code {int(arr[row].max())} is out of range 0..52")
+    return np.ascontiguousarray(arr)
+
+
+cdef int _check(const pr_tables *t, const uint8_t[:, ::1] rows) except -1:
+    """Raises for the first row with a card outside the deck or a duplicate."""
+    cdef int64_t n = rows.shape[0], bad
+    cdef int k = rows.shape[1], why = 0
+    if n == 0:
+        return 0
+    with nogil:
+        bad = pg_check_rows(t, &rows[0, 0], n, k, &why)
+    if bad < 0:
+        return 0
+    seen = set()
+    for c in rows[bad]:
+        if c in seen:
+            raise DuplicateCardError(f"row {bad}: duplicate card {_CARD_TEXT[c]}")
+        seen.add(c)
+    raise CardNotInDeckError(f"row {bad}: a card is not in the Pai Gow deck")
+
+
+def _one_row(codes, int k, str what):
+    cdef list row = list(codes)
+    if len(row) != k:
+        raise HandSizeError(f"{what} takes {k} cards, got {len(row)}")
+    return _rows([row], k, what)
+
+
+def house_way_codes(codes, int variant, int way):
+    """Sets seven codes by a house way.
+
+    Returns:
+        (high, low, rule): the five-card and two-card hands as tuples of codes in
+        the hand's order, and the number (1..10) of the rule that decided.
+    """
+    cdef const pr_tables *t = _tables(variant)
+    _way(way)
+    arr = _one_row(codes, 7, "the house way")
+    cdef const uint8_t[:, ::1] mv = arr
+    _check(t, mv)
+    cdef uint8_t high[5]
+    cdef uint8_t low[2]
+    cdef int rule = pg_house_way_set(t, &mv[0, 0], way, high, low)
+    return tuple([high[i] for i in range(5)]), tuple([low[i] for i in range(2)]), rule
+
+
+def house_way_batch(codes, int variant, int way):
+    """Sets an (n, 7) array of hands, with the GIL released. Every row is
+    checked first: the kernel assumes seven distinct codes.
+
+    Returns:
+        (settings, rules): uint8 (n, 7), each row the five-card hand then the
+        two-card hand (each in the hand's order), and uint8 (n,) rule numbers.
+    """
+    cdef const pr_tables *t = _tables(variant)
+    _way(way)
+    arr = _rows(codes, 7, "house_way_many")
+    cdef const uint8_t[:, ::1] mv = arr
+    _check(t, mv)
+    cdef int64_t n = arr.shape[0]
+    out = np.empty((n, 7), dtype=np.uint8)
+    rules = np.empty(n, dtype=np.uint8)
+    if n == 0:
+        return out, rules
+    cdef uint8_t[:, ::1] o = out
+    cdef uint8_t[::1] r = rules
+    with nogil:
+        pg_house_way_batch(t, &mv[0, 0], n, way, &o[0, 0], &r[0])
+    return out, rules
+
+
+def is_foul_codes(high, low, int variant):
+    """True when the two low codes outrank the five high codes."""
+    cdef const pr_tables *t = _tables(variant)
+    arr = _one_row(list(high) + list(low), 7, "a setting")
+    cdef const uint8_t[:, ::1] mv = arr
+    _check(t, mv)
+    return bool(pg_is_foul(t, &mv[0, 0], &mv[0, 5]))
+
+
+def foul_batch(codes, int variant, bint check=True):
+    """Foul flags (bool (n,)) of an (n, 7) array of settings: five high codes, then two low.
+    Without check, a repeated card gives a meaningless flag but reads only valid memory."""
+    cdef const pr_tables *t = _tables(variant)
+    arr = _rows(codes, 7, "foul_many")
+    cdef const uint8_t[:, ::1] mv = arr
+    if check:
+        _check(t, mv)
+    cdef int64_t n = arr.shape[0]
+    out = np.zeros(n, dtype=np.uint8)
+    if n == 0:
+        return out.astype(bool)
+    cdef uint8_t[::1] o = out
+    with nogil:
+        pg_foul_batch(t, &mv[0, 0], n, &o[0])
+    return out.astype(bool)
+
+
+def fortune_line_codes(codes, int variant):
+    """The Fortune bonus line number of seven codes (see FORTUNE_LINES)."""
+    cdef const pr_tables *t = _tables(variant)
+    arr = _one_row(codes, 7, "the Fortune bonus")
+    cdef const uint8_t[:, ::1] mv = arr
+    _check(t, mv)
+    return pg_fortune_line(t, &mv[0, 0])
+
+
+def fortune_batch(codes, int variant, bint check=True):
+    """Fortune bonus line numbers (uint8 (n,)) of an (n, 7) array of hands."""
+    cdef const pr_tables *t = _tables(variant)
+    arr = _rows(codes, 7, "fortune_lines")
+    cdef const uint8_t[:, ::1] mv = arr
+    if check:
+        _check(t, mv)
+    cdef int64_t n = arr.shape[0]
+    out = np.zeros(n, dtype=np.uint8)
+    if n == 0:
+        return out
+    cdef uint8_t[::1] o = out
+    with nogil:
+        pg_fortune_batch(t, &mv[0, 0], n, &o[0])
+    return out
+
+
+def fortune_enumerate(int variant):
+    """How many of the 154,143,080 seven-card hands fall on each Fortune line
+    (uint64 array indexed as FORTUNE_LINES), by full enumeration in C."""
+    cdef const pr_tables *t = _tables(variant)
+    out = np.zeros(PG_FORTUNE_NLINES, dtype=np.uint64)
+    cdef uint64_t[::1] o = out
+    with nogil:
+        pg_fortune_enumerate(t, &o[0])
+    return out

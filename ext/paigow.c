@@ -1,0 +1,453 @@
+/* Pai Gow Poker kernels: the house way, fouls and the Fortune bonus.
+ *
+ * The house way reads the hand's groups (pairs, trips, quads; the joker an
+ * ace unless it completes a straight or flush the natural cards lack), picks
+ * the rule that applies in priority order, and names the two front cards.
+ * Where cards of one rank could go either way, the lowest codes go in front,
+ * so a hand always sets the same way. Hands are compared only through the
+ * evaluator (pr_eval_key, pr_partial_key); the pattern tests here (is there a
+ * straight or flush, a seven-card run, trips beside a straight) answer what
+ * the evaluator's best-five value does not say.
+ */
+#include "paigow.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { RANK_SEVEN = 5, RANK_TEN = 8, RANK_JACK = 9, RANK_KING = 11, RANK_ACE = 12 };
+
+#define NATURAL_CARDS ((1ull << 52) - 1)
+
+/* Per rules variant: every two-card key (pr_partial_key), by code pair. */
+static uint32_t *front_keys[PR_NVARIANTS];
+/* By 13-bit rank mask: bit 0 a straight, bit 1 a straight once the joker fills a gap. */
+static uint8_t straights[8192];
+static int straights_ready;
+
+/* Bits set (portable: the build does not assume a popcount instruction). */
+static int count_bits(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+
+int pg_prepare(const pr_tables *t) {
+    if (!straights_ready) {
+        for (uint32_t m = 0; m < 8192; m++) {
+            uint32_t ext = (m << 1) | ((m >> RANK_ACE) & 1u); /* bit 0: the ace played low */
+            uint8_t flags = 0;
+            for (int lo = 0; lo <= 9; lo++) {
+                int c = count_bits((ext >> lo) & 31u);
+                if (c == 5) flags |= 1;
+                if (c >= 4) flags |= 2;
+            }
+            straights[m] = flags;
+        }
+        straights_ready = 1;
+    }
+    if (!front_keys[t->variant]) {
+        uint32_t *keys = malloc(PR_NCODES * PR_NCODES * sizeof(uint32_t));
+        if (!keys) return -1;
+        for (int a = 0; a < PR_NCODES; a++)
+            for (int b = 0; b < PR_NCODES; b++) {
+                uint8_t two[2] = {(uint8_t)a, (uint8_t)b};
+                keys[a * PR_NCODES + b] = pr_partial_key(t, two, 2);
+            }
+        front_keys[t->variant] = keys;
+    }
+    return 0;
+}
+
+typedef struct {
+    const pr_tables *t;
+    const uint8_t *hand;
+    const uint32_t *fkeys;
+    uint64_t key;         /* pr_card_key sum of the seven cards, from PR_KEY_START */
+    uint64_t cards;       /* the natural cards, bit per code */
+    int joker;            /* the joker is in the hand */
+    int joker_ace;        /* ... and counts as an ace for pairs and singletons */
+    int any_sf;           /* some five of the seven make a straight or a flush */
+    uint32_t by_count[6]; /* rank masks by number of cards (the joker among the aces if one) */
+} hand_info;
+
+static int top(uint32_t ranks) { return 31 - __builtin_clz(ranks); }
+
+static void read_hand(hand_info *in, const pr_tables *t, const uint8_t hand[7]) {
+    in->t = t;
+    in->hand = hand;
+    in->fkeys = front_keys[t->variant];
+    uint64_t key = PR_KEY_START, cards = 0;
+    for (int i = 0; i < 7; i++) {
+        key += pr_card_key[hand[i]];
+        cards |= 1ull << hand[i];
+    }
+    in->key = key;
+    in->joker = (int)(cards >> PR_JOKER);
+    cards &= NATURAL_CARDS;
+    in->cards = cards;
+    uint64_t natural_key = in->joker ? key - pr_card_key[PR_JOKER] : key;
+    /* cards per rank, one nibble per rank */
+    uint64_t x = cards - ((cards >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    uint32_t *by = in->by_count;
+    by[0] = by[1] = by[2] = by[3] = by[4] = by[5] = 0;
+    for (int r = 0; r < 13; r++) by[(x >> (4 * r)) & 7] |= 1u << r;
+    uint32_t ranks = ~by[0] & 0x1FFFu;
+    int natural_sf = (natural_key & PR_FLUSH_BITS) || (straights[ranks] & 1);
+    in->any_sf = natural_sf || (in->joker && ((key & PR_FLUSH_BITS) || (straights[ranks] & 2)));
+    in->joker_ace = in->joker && (natural_sf || !in->any_sf);
+    if (in->joker_ace) {
+        int aces = (int)((x >> (4 * RANK_ACE)) & 7);
+        by[aces] &= ~(1u << RANK_ACE);
+        by[aces + 1] |= 1u << RANK_ACE;
+    }
+}
+
+/* The cards of a rank as a 5-bit set: bits 0..3 the suits, bit 4 the joker
+ * playing as an ace; rank * 4 + bit index is the code (12 * 4 + 4 = 52). */
+static uint32_t rank_cards(const hand_info *in, int r) {
+    uint32_t bits = (uint32_t)(in->cards >> (4 * r)) & 15u;
+    if (r == RANK_ACE && in->joker_ace) bits |= 16u;
+    return bits;
+}
+
+/* The lowest code of a rank. */
+static int lowest(const hand_info *in, int r) { return 4 * r + __builtin_ctz(rank_cards(in, r)); }
+
+typedef struct {
+    int a, b; /* the two front codes */
+} front_t;
+
+static front_t two_of(const hand_info *in, int r) { /* the two lowest codes of a rank */
+    uint32_t bits = rank_cards(in, r);
+    front_t f;
+    f.a = 4 * r + __builtin_ctz(bits);
+    bits &= bits - 1;
+    f.b = 4 * r + __builtin_ctz(bits);
+    return f;
+}
+
+static front_t pick(int a, int b) {
+    front_t f;
+    f.a = a;
+    f.b = b;
+    return f;
+}
+
+/* The two highest singletons. */
+static front_t two_singles(const hand_info *in) {
+    uint32_t s = in->by_count[1];
+    int r1 = top(s);
+    return pick(lowest(in, r1), lowest(in, top(s & ~(1u << r1))));
+}
+
+static uint32_t front_key(const hand_info *in, int a, int b) {
+    return in->fkeys[a * PR_NCODES + b];
+}
+
+/* Rule 5: among the settings that keep a straight or flush (or straight flush)
+ * behind, the best front, then the best back, then the lowest front codes. */
+static front_t straight_or_flush_front(const hand_info *in) {
+    const pr_tables *t = in->t;
+    const uint8_t *hand = in->hand;
+    front_t best = pick(-1, -1);
+    int best_tie = 0;
+    uint32_t best_front = 0;
+    uint16_t best_back = 0;
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 7; j++) {
+            uint8_t back[5];
+            int n = 0;
+            for (int k = 0; k < 7; k++)
+                if (k != i && k != j) back[n++] = hand[k];
+            uint64_t key = in->key - pr_card_key[hand[i]] - pr_card_key[hand[j]];
+            uint16_t v = pr_eval_key(t, key, back, 5);
+            int cat = t->class_cat[v];
+            if (cat != PR_STRAIGHT && cat != PR_FLUSH && cat != PR_STRAIGHT_FLUSH) continue;
+            uint32_t f = front_key(in, hand[i], hand[j]);
+            int hi = hand[i] > hand[j] ? hand[i] : hand[j];
+            int tie = hi * 64 + hand[i] + hand[j] - hi; /* smaller: lower codes in front */
+            if (best.a < 0 || f > best_front || (f == best_front && v > best_back) ||
+                (f == best_front && v == best_back && tie < best_tie)) {
+                best = pick(hand[i], hand[j]);
+                best_front = f;
+                best_back = v;
+                best_tie = tie;
+            }
+        }
+    /* One pair of tens to kings, no trips, exactly one ace: the ace and the
+     * next highest natural card outside the pair go in front if they beat that front. */
+    uint32_t pairs = in->by_count[2];
+    int natural_aces = count_bits((uint32_t)(in->cards >> (4 * RANK_ACE)));
+    if (count_bits(pairs) == 1 && !in->by_count[3] && top(pairs) >= RANK_TEN &&
+        top(pairs) <= RANK_KING && (natural_aces == 1 || (natural_aces == 0 && in->joker))) {
+        int ace = natural_aces == 1 ? RANK_ACE * 4 + __builtin_ctz((uint32_t)(in->cards >> 48))
+                                    : PR_JOKER;
+        uint32_t others = ~(in->by_count[0] | pairs | (1u << RANK_ACE)) & 0x1FFFu;
+        /* naturals outside the pair and the aces: at least three remain */
+        int next = lowest(in, top(others));
+        if (front_key(in, ace, next) > best_front) best = pick(ace, next);
+    }
+    return best;
+}
+
+static int trump_plaza_class(int r) {
+    return r < RANK_SEVEN ? 0 : r <= RANK_TEN ? 1 : r < RANK_ACE ? 2 : 3;
+}
+
+/* Rule 7: two pairs. */
+static front_t two_pairs_front(const hand_info *in, int way) {
+    uint32_t pairs = in->by_count[2], singles = in->by_count[1];
+    int high = top(pairs), low = top(pairs & ~(1u << high));
+    /* the two best singletons, a joker outside any pair counted as an ace */
+    front_t best;
+    int top_rank;
+    if (in->joker && !in->joker_ace) {
+        top_rank = RANK_ACE;
+        if (singles & (1u << RANK_ACE)) best = pick(lowest(in, RANK_ACE), PR_JOKER);
+        else best = pick(PR_JOKER, lowest(in, top(singles)));
+    } else {
+        top_rank = top(singles);
+        best = two_singles(in);
+    }
+    int keep;
+    if (way == PG_WAY_TRUMP_PLAZA) {
+        int h = trump_plaza_class(high), l = trump_plaza_class(low);
+        if (h == 3 || (h == 2 && l >= 1)) keep = 0;
+        else if (h == 2 || l == 1) keep = top_rank == RANK_ACE; /* low+high, medium+medium */
+        else keep = top_rank >= RANK_KING;                     /* low+low, low+medium */
+    } else {
+        if (high >= RANK_JACK) keep = 0;
+        else if (high >= RANK_SEVEN) keep = top_rank == RANK_ACE;
+        else keep = top_rank >= RANK_KING;
+    }
+    return keep ? best : two_of(in, low);
+}
+
+static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int way, int *rule) {
+    hand_info in;
+    read_hand(&in, t, hand);
+    const uint32_t *by = in.by_count;
+    front_t front;
+    int r;
+    if (by[5]) {
+        r = PG_RULE_FIVE_ACES;
+        front = by[2] & (1u << RANK_KING) ? two_of(&in, RANK_KING) : two_of(&in, RANK_ACE);
+    } else if (by[4]) {
+        r = PG_RULE_FOUR_OF_A_KIND;
+        int q = top(by[4]);
+        uint32_t other = by[3] | by[2];
+        if (other) front = two_of(&in, top(other));
+        else if (q >= RANK_JACK) front = two_of(&in, q);
+        else if (q >= RANK_SEVEN)
+            front = top(by[1]) >= RANK_KING ? two_singles(&in) : two_of(&in, q);
+        else front = two_singles(&in);
+    } else if (count_bits(by[3]) == 2) {
+        r = PG_RULE_TWO_TRIPS;
+        front = two_of(&in, top(by[3]));
+    } else if (by[3] && by[2]) {
+        r = PG_RULE_FULL_HOUSE;
+        front = two_of(&in, top(by[2]));
+    } else if (in.any_sf && count_bits(by[2]) <= 1) { /* at most one pair or one trips */
+        r = PG_RULE_STRAIGHT_OR_FLUSH;
+        front = straight_or_flush_front(&in);
+    } else if (count_bits(by[2]) == 3) {
+        r = PG_RULE_THREE_PAIRS;
+        front = two_of(&in, top(by[2]));
+    } else if (count_bits(by[2]) == 2) {
+        r = PG_RULE_TWO_PAIRS;
+        front = two_pairs_front(&in, way);
+    } else if (by[3]) {
+        r = PG_RULE_THREE_OF_A_KIND;
+        if (by[3] & (1u << RANK_ACE)) front = pick(lowest(&in, RANK_ACE), lowest(&in, top(by[1])));
+        else front = two_singles(&in);
+    } else if (by[2]) {
+        r = PG_RULE_ONE_PAIR;
+        front = two_singles(&in);
+    } else {
+        r = PG_RULE_NO_PAIR;
+        uint32_t s = by[1] & ~(1u << top(by[1]));
+        int r2 = top(s);
+        front = pick(lowest(&in, r2), lowest(&in, top(s & ~(1u << r2))));
+    }
+    if (rule) *rule = r;
+    return front;
+}
+
+/* Writes the hand's cards outside the front to high, the front to low, in hand order. */
+static void split(const uint8_t hand[7], front_t front, uint8_t high[5], uint8_t low[2]) {
+    uint8_t row[10]; /* branch-free: every card goes to both sides' next slot (7 + 3) */
+    int h = 0, l = 7;
+    for (int i = 0; i < 7; i++) {
+        int c = hand[i], in_front = (c == front.a) | (c == front.b);
+        row[h] = (uint8_t)c;
+        row[l] = (uint8_t)c;
+        h += !in_front;
+        l += in_front;
+    }
+    memcpy(high, row, 5);
+    memcpy(low, row + 7, 2);
+}
+
+int pg_house_way_front(const pr_tables *t, const uint8_t hand[7], int way, int *rule) {
+    front_t f = house_way_front(t, hand, way, rule);
+    int mask = 0;
+    for (int i = 0; i < 7; i++)
+        if (hand[i] == f.a || hand[i] == f.b) mask |= 1 << i;
+    return mask;
+}
+
+int pg_house_way_set(const pr_tables *t, const uint8_t hand[7], int way,
+                     uint8_t out_high[5], uint8_t out_low[2]) {
+    int rule = 0;
+    split(hand, house_way_front(t, hand, way, &rule), out_high, out_low);
+    return rule;
+}
+
+void pg_house_way_batch(const pr_tables *t, const uint8_t *hands, int64_t n, int way,
+                        uint8_t *out, uint8_t *rules) {
+    for (int64_t i = 0; i < n; i++) {
+        int rule = 0;
+        const uint8_t *hand = hands + 7 * i;
+        uint8_t *row = out + 7 * i;
+        split(hand, house_way_front(t, hand, way, &rule), row, row + 5);
+        if (rules) rules[i] = (uint8_t)rule;
+    }
+}
+
+int pg_is_foul(const pr_tables *t, const uint8_t high[5], const uint8_t low[2]) {
+    return pr_partial_key(t, low, 2) > pr_partial_key(t, high, 5);
+}
+
+void pg_foul_batch(const pr_tables *t, const uint8_t *rows, int64_t n, uint8_t *out) {
+    for (int64_t i = 0; i < n; i++) out[i] = (uint8_t)pg_is_foul(t, rows + 7 * i, rows + 7 * i + 5);
+}
+
+int64_t pg_check_rows(const pr_tables *t, const uint8_t *rows, int64_t n, int k, int *why) {
+    for (int64_t i = 0; i < n; i++)
+        if (pr_check_codes(t, rows + i * k, k, why) >= 0) return i;
+    return -1;
+}
+
+/* ------------------------------------------------------------ Fortune bonus */
+
+/* 2: the seven cards are a straight flush without the joker; 1: with it; else 0. */
+static int seven_card_straight_flush(const uint8_t hand[7]) {
+    int joker = 0, suit = -1;
+    uint32_t m = 0;
+    for (int i = 0; i < 7; i++) {
+        int c = hand[i];
+        if (c == PR_JOKER) {
+            joker = 1;
+            continue;
+        }
+        if (suit < 0) suit = c & 3;
+        else if ((c & 3) != suit) return 0;
+        m |= 1u << (c >> 2);
+    }
+    uint32_t ext = (m << 1) | ((m >> RANK_ACE) & 1u); /* bit 0: the ace played low */
+    for (int lo = 0; lo <= 7; lo++) {
+        int c = count_bits((ext >> lo) & 0x7Fu);
+        if (c == 7) return 2;
+        if (joker && c == 6) return 1;
+    }
+    return 0;
+}
+
+static int is_royal(const pr_tables *t, uint16_t v) {
+    return t->class_cat[v] == PR_STRAIGHT_FLUSH && ((t->class_key[v] >> 16) & 0xFF) == 24;
+}
+
+/* A royal flush (joker allowed) and, beside it, a natural king and queen of one suit. */
+static int royal_match(const pr_tables *t, const uint8_t hand[7]) {
+    for (int s = 0; s < 4; s++) {
+        int king = -1, queen = -1;
+        for (int i = 0; i < 7; i++) {
+            if (hand[i] == RANK_KING * 4 + s) king = i;
+            if (hand[i] == (RANK_KING - 1) * 4 + s) queen = i;
+        }
+        if (king < 0 || queen < 0) continue;
+        uint8_t rest[5];
+        int n = 0;
+        for (int i = 0; i < 7; i++)
+            if (i != king && i != queen) rest[n++] = hand[i];
+        if (is_royal(t, pr_eval_codes(t, rest, 5))) return 1;
+    }
+    return 0;
+}
+
+/* Three cards of a rank, the joker counted as an ace. */
+static int has_three_of_a_kind(const uint8_t hand[7]) {
+    int count[13] = {0};
+    for (int i = 0; i < 7; i++) {
+        int r = hand[i] == PR_JOKER ? RANK_ACE : hand[i] >> 2;
+        if (++count[r] >= 3) return 1;
+    }
+    return 0;
+}
+
+static int fortune_of_value(const pr_tables *t, uint16_t v, const uint8_t hand[7]) {
+    switch (t->class_cat[v]) {
+    case PR_FIVE_ACES: return PG_FORTUNE_FIVE_ACES;
+    case PR_STRAIGHT_FLUSH: {
+        int seven = seven_card_straight_flush(hand);
+        if (seven == 2) return PG_FORTUNE_SEVEN_CARD_SF;
+        int royal = is_royal(t, v);
+        if (royal && royal_match(t, hand)) return PG_FORTUNE_ROYAL_MATCH;
+        if (seven == 1) return PG_FORTUNE_SEVEN_CARD_SF_JOKER;
+        return royal ? PG_FORTUNE_ROYAL_FLUSH : PG_FORTUNE_STRAIGHT_FLUSH;
+    }
+    case PR_FOUR_OF_A_KIND: return PG_FORTUNE_FOUR_OF_A_KIND;
+    case PR_FULL_HOUSE: return PG_FORTUNE_FULL_HOUSE;
+    case PR_FLUSH: return PG_FORTUNE_FLUSH;
+    case PR_STRAIGHT: /* trips beside a straight pay the trips line */
+        return has_three_of_a_kind(hand) ? PG_FORTUNE_THREE_OF_A_KIND : PG_FORTUNE_STRAIGHT;
+    case PR_THREE_OF_A_KIND: return PG_FORTUNE_THREE_OF_A_KIND;
+    default: return PG_FORTUNE_NOTHING;
+    }
+}
+
+int pg_fortune_line(const pr_tables *t, const uint8_t hand[7]) {
+    return fortune_of_value(t, pr_eval_codes(t, hand, 7), hand);
+}
+
+void pg_fortune_batch(const pr_tables *t, const uint8_t *hands, int64_t n, uint8_t *out) {
+    for (int64_t i = 0; i < n; i++) out[i] = (uint8_t)pg_fortune_line(t, hands + 7 * i);
+}
+
+void pg_fortune_enumerate(const pr_tables *t, uint64_t *counts) {
+    uint8_t h[7];
+    uint64_t k0, k1, k2, k3, k4, k5;
+    const uint64_t *key = pr_card_key;
+    memset(counts, 0, PG_FORTUNE_NLINES * sizeof(uint64_t));
+    for (int a = 0; a < PR_NCODES; a++) {
+        h[0] = (uint8_t)a;
+        k0 = PR_KEY_START + key[a];
+        for (int b = a + 1; b < PR_NCODES; b++) {
+            h[1] = (uint8_t)b;
+            k1 = k0 + key[b];
+            for (int c = b + 1; c < PR_NCODES; c++) {
+                h[2] = (uint8_t)c;
+                k2 = k1 + key[c];
+                for (int d = c + 1; d < PR_NCODES; d++) {
+                    h[3] = (uint8_t)d;
+                    k3 = k2 + key[d];
+                    for (int e = d + 1; e < PR_NCODES; e++) {
+                        h[4] = (uint8_t)e;
+                        k4 = k3 + key[e];
+                        for (int f = e + 1; f < PR_NCODES; f++) {
+                            h[5] = (uint8_t)f;
+                            k5 = k4 + key[f];
+                            for (int g = f + 1; g < PR_NCODES; g++) {
+                                h[6] = (uint8_t)g;
+                                uint16_t v = pr_eval_key(t, k5 + key[g], h, 7);
+                                counts[fortune_of_value(t, v, h)]++;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+"""Pai Gow Poker: rules presets, the deal, settings and fouls, settlement, the
+house way (compiled) and the Fortune bonus.
+
+>>> from pokerrules.paigow import PaiGowRules, house_way, is_foul
+>>> setting = house_way("As Ah Jk 7c 7d 3s 2h")
+>>> setting
+Setting('Jk As Ah 3s 2h / 7d 7c')
+>>> is_foul(setting)
+False
+"""
+
+from pokerrules.paigow.fortune import (
+    FORTUNE_LINES,
+    FORTUNE_PAYTABLE,
+    FortuneResult,
+    fortune_bonus,
+    fortune_counts,
+    fortune_house_edge,
+    fortune_lines,
+)
+from pokerrules.paigow.houseway import (
+    HOUSE_WAY_RULES,
+    WAYS,
+    HouseWay,
+    RandomSetting,
+    Strategy,
+    foul_many,
+    house_way,
+    house_way_many,
+    house_way_rule,
+)
+from pokerrules.paigow.rules import BANKER_FOUL_RULES, HouseWayFunction, PaiGowRules
+from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
+from pokerrules.paigow.table import (
+    BANKER,
+    Deal,
+    Outcome,
+    RoundRecord,
+    SeatRecord,
+    Settlement,
+    deal_round,
+    play_round,
+    settle,
+)
+
+__all__ = [
+    "BANKER",
+    "BANKER_FOUL_RULES",
+    "FORTUNE_LINES",
+    "FORTUNE_PAYTABLE",
+    "HOUSE_WAY_RULES",
+    "WAYS",
+    "Deal",
+    "FortuneResult",
+    "HouseWay",
+    "HouseWayFunction",
+    "Outcome",
+    "PaiGowRules",
+    "RandomSetting",
+    "RoundRecord",
+    "SeatRecord",
+    "Setting",
+    "Settlement",
+    "Strategy",
+    "deal_round",
+    "fortune_bonus",
+    "fortune_counts",
+    "fortune_house_edge",
+    "fortune_lines",
+    "foul_many",
+    "hand_cards",
+    "house_way",
+    "house_way_many",
+    "house_way_rule",
+    "is_foul",
+    "play_round",
+    "settings",
+    "settle",
+]

@@ -1,0 +1,221 @@
+"""The house way: named, pluggable strategies that set a hand without fouling.
+
+The built-in ways ("foxwoods", "trump_plaza") run in C (``pokerrules._paigow``);
+:func:`house_way_many` sets millions of hands a second with the GIL released.
+A house way can also be any callable ``(cards, rules) -> Setting``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerrules import _paigow
+from pokerrules.cards import Card, CardsLike
+from pokerrules.errors import PokerRulesError
+from pokerrules.paigow.rules import DEFAULT_RULES, HouseWayFunction, PaiGowRules
+from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
+
+__all__ = [
+    "HOUSE_WAY_RULES",
+    "WAYS",
+    "HouseWay",
+    "RandomSetting",
+    "Strategy",
+    "foul_many",
+    "house_way",
+    "house_way_many",
+    "house_way_rule",
+]
+
+#: The built-in house ways.
+WAYS: tuple[str, ...] = tuple(_paigow.WAYS)
+
+#: The house way's rules in priority order, by number.
+HOUSE_WAY_RULES: dict[int, str] = {
+    1: "five aces",
+    2: "four of a kind",
+    3: "two sets of trips",
+    4: "full house",
+    5: "straight or flush",
+    6: "three pairs",
+    7: "two pairs",
+    8: "three of a kind",
+    9: "one pair",
+    10: "no pair",
+}
+
+#: Anything that sets a hand at a table: the seven cards and the rules in, a
+#: :class:`Setting` of those cards out.
+Strategy: TypeAlias = Callable[[tuple[Card, ...], PaiGowRules], Setting]
+
+def _way_number(name: str) -> int:
+    if name not in WAYS:
+        raise PokerRulesError(f"unknown house way {name!r}; choose from {', '.join(WAYS)}")
+    return WAYS.index(name)
+
+
+def _chosen(rules: PaiGowRules, way: str | HouseWayFunction | None) -> str | HouseWayFunction:
+    if not isinstance(rules, PaiGowRules):
+        raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+    return rules.house_way if way is None else way
+
+
+def _codes(cards: tuple[Card, ...]) -> list[int]:
+    return [c.code for c in cards]
+
+
+def house_way(
+    hand: CardsLike,
+    rules: PaiGowRules = DEFAULT_RULES,
+    way: str | HouseWayFunction | None = None,
+) -> Setting:
+    """Sets seven cards by the rules' house way, or by ``way`` (a name from
+    :data:`WAYS` or a callable ``(cards, rules) -> Setting``) when given.
+
+    The built-in ways never foul; where cards of one rank could go either way,
+    the lowest card codes go in front, so a hand always sets the same way.
+
+    >>> from pokerrules.paigow import house_way
+    >>> house_way("Kh Kd As Qc Jd Th 4s")
+    Setting('Kh Kd Jd Th 4s / As Qc')
+    >>> house_way("9s 9d 4h 4c Jk Td 2c", way="trump_plaza")
+    Setting('9s 9d 4h 4c 2c / Jk Td')
+
+    Raises:
+        HandSizeError, DuplicateCardError, InvalidCardError: not seven distinct cards.
+        PokerRulesError: an unknown way name. IllegalMoveError: a callable way
+            returned a setting of other cards. TypeError: it returned no Setting.
+    """
+    chosen = _chosen(rules, way)
+    cards = hand_cards(hand)
+    if isinstance(chosen, str):
+        high, low, _ = _paigow.house_way_codes(
+            _codes(cards), rules.hand_rules.variant, _way_number(chosen))
+        return Setting(high, low)
+    if not callable(chosen):
+        raise TypeError(f"a house way is a name or a callable, not {chosen!r}")
+    setting = chosen(cards, rules)
+    if not isinstance(setting, Setting):
+        raise TypeError(f"the house way {chosen!r} returned {setting!r}, not a Setting")
+    setting.check_hand(cards)
+    return setting
+
+
+def house_way_rule(
+    hand: CardsLike, rules: PaiGowRules = DEFAULT_RULES, way: str | None = None
+) -> int:
+    """The number (1 to 10, see :data:`HOUSE_WAY_RULES`) of the built-in house
+    way's rule that sets ``hand``.
+
+    >>> from pokerrules.paigow import HOUSE_WAY_RULES, house_way_rule
+    >>> HOUSE_WAY_RULES[house_way_rule("9s 9d 4h 4c Jk Td 2c")]
+    'two pairs'
+
+    Raises:
+        PokerRulesError: the way (or the rules' house way) is not a built-in
+            name; else the errors of :func:`house_way` for a bad hand.
+    """
+    chosen = _chosen(rules, way)
+    if not isinstance(chosen, str):
+        raise PokerRulesError("house_way_rule explains the built-in ways only")
+    cards = hand_cards(hand)
+    _, _, rule = _paigow.house_way_codes(
+        _codes(cards), rules.hand_rules.variant, _way_number(chosen))
+    return int(rule)
+
+
+def house_way_many(
+    codes: npt.ArrayLike, rules: PaiGowRules = DEFAULT_RULES, way: str | None = None
+) -> npt.NDArray[np.uint8]:
+    """Sets many hands by a built-in house way, in C with the GIL released.
+
+    Every row is checked first (codes 0..52, no card twice): the kernel
+    relies on it, so there is no unchecked mode.
+
+    Args:
+        codes: integer array-like of shape (n, 7), card codes 0..52.
+        rules: the rules (their house way, when ``way`` is not given).
+        way: a name from :data:`WAYS`; default the rules' house way.
+
+    Returns:
+        numpy.ndarray of uint8, shape (n, 7): each row the five-card high hand
+        then the two-card low hand, each side in the order of the input row.
+
+    Raises:
+        TypeError: a non-integer array. HandSizeError: a shape other than (n, 7).
+        InvalidCardError, DuplicateCardError: a bad row, named by its index.
+        PokerRulesError: the way is not a built-in name.
+    """
+    chosen = _chosen(rules, way)
+    if not isinstance(chosen, str):
+        raise PokerRulesError("house_way_many runs the built-in ways only; name one with way=")
+    out, _ = _paigow.house_way_batch(codes, rules.hand_rules.variant, _way_number(chosen))
+    result: npt.NDArray[np.uint8] = out
+    return result
+
+
+def foul_many(
+    codes: npt.ArrayLike, rules: PaiGowRules = DEFAULT_RULES, *, check: bool = True
+) -> npt.NDArray[np.bool_]:
+    """Foul flags of many settings, in C with the GIL released.
+
+    Args:
+        codes: integer array-like of shape (n, 7): five high codes, then two low
+            (the layout :func:`house_way_many` returns).
+
+    Returns:
+        numpy.ndarray of bool, shape (n,): True where the low hand outranks the
+        high hand (as :func:`is_foul`).
+
+    Raises:
+        The errors of :func:`house_way_many` for a bad array.
+    """
+    _chosen(rules, None)  # refuses anything but PaiGowRules
+    flags: npt.NDArray[np.bool_] = _paigow.foul_batch(codes, rules.hand_rules.variant, check)
+    return flags
+
+
+@dataclass(frozen=True)
+class HouseWay:
+    """A table strategy that sets every hand by a house way: ``way`` names a
+    built-in way, or ``None`` for the rules' own house way. Picklable.
+
+    >>> from pokerrules.paigow import HouseWay, PaiGowRules, hand_cards
+    >>> HouseWay("trump_plaza")(hand_cards("9s 9d 4h 4c Jk Td 2c"), PaiGowRules())
+    Setting('9s 9d 4h 4c 2c / Jk Td')
+    """
+
+    way: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.way is not None:
+            _way_number(self.way)
+
+    def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
+        if self.way is None and isinstance(rules.house_way, HouseWay) and \
+                rules.house_way.way is None:
+            raise PokerRulesError("HouseWay(None) as the rules' house way names no way")
+        return house_way(cards, rules, self.way)
+
+
+@dataclass(frozen=True)
+class RandomSetting:
+    """A table strategy that picks one of the 21 settings at random (or one of
+    the legal ones with ``allow_fouls=False``). The choice depends only on
+    ``seed`` and the cards, so the strategy holds no changing state. Picklable.
+    """
+
+    seed: int = 0
+    allow_fouls: bool = True
+
+    def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
+        choices = settings(cards)
+        if not self.allow_fouls:
+            choices = tuple(s for s in choices if not is_foul(s, rules.hand_rules))
+        rng = np.random.default_rng([self.seed, *(c.code for c in cards)])
+        return choices[int(rng.integers(len(choices)))]

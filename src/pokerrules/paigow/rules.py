@@ -1,0 +1,159 @@
+"""The rules of a Pai Gow Poker table: :class:`PaiGowRules` and its presets."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from pokerrules._paigow import WAYS
+from pokerrules.cards import Card
+from pokerrules.errors import PokerRulesError
+from pokerrules.hands import PAI_GOW, HandRules
+
+if TYPE_CHECKING:
+    from pokerrules.paigow.setting import Setting
+
+__all__ = ["BANKER_FOUL_RULES", "DEFAULT_RULES", "HouseWayFunction", "PaiGowRules", "callable_name"]
+
+#: A house way given as code: the seven cards and the rules in, a setting out.
+HouseWayFunction: TypeAlias = Callable[[tuple[Card, ...], "PaiGowRules"], "Setting"]
+
+#: What happens when the banker fouls: "loses" (to every player who did not
+#: foul) or "house_way" (the banker's hand is set again by the house way).
+BANKER_FOUL_RULES = ("loses", "house_way")
+
+
+def callable_name(fn: object) -> str:
+    """A name for a callable that is the same in every run: its repr unless
+    that holds a memory address (functions, lambdas), else module.qualname."""
+    text = repr(fn)
+    if " at 0x" not in text:
+        return text
+    module = getattr(fn, "__module__", None) or type(fn).__module__
+    name = getattr(fn, "__qualname__", None) or type(fn).__qualname__
+    return f"{module}.{name}"
+
+
+@dataclass(frozen=True)
+class PaiGowRules:
+    """The rule choices of a Pai Gow Poker table. Frozen, hashable when
+    ``house_way`` is, and picklable when ``house_way`` is a name or a picklable
+    callable.
+
+    Args:
+        wheel_second_highest: A-2-3-4-5 ranks just below A-K-Q-J-T (as a
+            straight and as a straight flush) instead of lowest.
+        commission: the fraction of a player's winning bet the house keeps
+            (0.05 is 5%); 0 <= commission < 1.
+        banker_commission: the fraction of a banking player's net win of the
+            round the house keeps; 0 <= banker_commission < 1.
+        house_way: the default way to set hands: a name from
+            ``pokerrules.paigow.WAYS`` ("foxwoods", "trump_plaza") or a
+            callable ``(cards, rules) -> Setting``.
+        banker_foul: "loses" (a fouled banker loses to every player who did
+            not foul) or "house_way" (the banker's hand is set again by the
+            house way and played).
+        positions: table positions, 2 to 7, numbered from 1 (the banker)
+            counter-clockwise; the dice count around them.
+
+    Raises:
+        PokerRulesError: a value out of range or an unknown name.
+    """
+
+    wheel_second_highest: bool = False
+    commission: float = 0.0
+    banker_commission: float = 0.0
+    house_way: str | HouseWayFunction = "foxwoods"
+    banker_foul: str = "loses"
+    positions: int = 7
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.wheel_second_highest, bool):
+            raise PokerRulesError(
+                f"wheel_second_highest must be True or False, not {self.wheel_second_highest!r}")
+        for name in ("commission", "banker_commission"):
+            value = getattr(self, name)
+            if (isinstance(value, bool) or not isinstance(value, (int, float))
+                    or not math.isfinite(value) or not 0 <= value < 1):
+                raise PokerRulesError(f"{name} must be a fraction in [0, 1), not {value!r}")
+        if isinstance(self.house_way, str):
+            if self.house_way not in WAYS:
+                raise PokerRulesError(
+                    f"unknown house way {self.house_way!r}; choose from {', '.join(WAYS)}")
+        elif not callable(self.house_way):
+            raise PokerRulesError(
+                f"house_way must be a name or a callable, not {self.house_way!r}")
+        if self.banker_foul not in BANKER_FOUL_RULES:
+            raise PokerRulesError(
+                f"unknown banker_foul rule {self.banker_foul!r}; "
+                f"choose from {', '.join(BANKER_FOUL_RULES)}")
+        if (isinstance(self.positions, bool) or not isinstance(self.positions, int)
+                or not 2 <= self.positions <= 7):
+            raise PokerRulesError(f"positions must be 2 to 7, not {self.positions!r}")
+
+    @classmethod
+    def classic(cls) -> PaiGowRules:
+        """The rules text as written: the wheel is the lowest straight, even
+        money both ways, the Foxwoods house way, seven positions.
+
+        >>> from pokerrules.paigow import PaiGowRules
+        >>> PaiGowRules.classic().commission
+        0.0
+        """
+        return cls()
+
+    @classmethod
+    def casino(cls) -> PaiGowRules:
+        """What most casinos play: A-2-3-4-5 the second-highest straight, 5%
+        commission on a player's win and on a banking player's net win.
+
+        >>> from pokerrules.paigow import PaiGowRules
+        >>> rules = PaiGowRules.casino()
+        >>> rules.wheel_second_highest, rules.commission
+        (True, 0.05)
+        """
+        return cls(wheel_second_highest=True, commission=0.05, banker_commission=0.05)
+
+    @property
+    def hand_rules(self) -> HandRules:
+        """The :class:`HandRules` that rank these hands (the Pai Gow deck with
+        the joker, and this wheel rule)."""
+        rules: HandRules = PAI_GOW.replace(wheel_second_highest=self.wheel_second_highest)
+        return rules
+
+    def replace(self, **changes: Any) -> PaiGowRules:
+        """A copy with some fields changed (validated like the constructor)."""
+        return replace(self, **changes)
+
+    @property
+    def house_way_name(self) -> str:
+        """The house way's name; for a callable, see :func:`callable_name`."""
+        if isinstance(self.house_way, str):
+            return self.house_way
+        return callable_name(self.house_way)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as a JSON-ready dict (a callable house way by its name)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["house_way"] = self.house_way_name
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PaiGowRules:
+        """Rules from :meth:`to_dict`.
+
+        Raises:
+            PokerRulesError: an unknown field, or a house way that is no
+                built-in name (a callable cannot be restored from its name).
+        """
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise PokerRulesError(f"unknown PaiGowRules field(s): {sorted(unknown)}")
+        return cls(**data)
+
+
+#: The default rules of the package's functions (one shared, frozen instance).
+DEFAULT_RULES = PaiGowRules.classic()

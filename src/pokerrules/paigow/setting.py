@@ -1,0 +1,198 @@
+"""Settings: a seven-card hand split into a five-card high hand and a two-card
+low hand, and the foul rule."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from pokerrules.cards import Card, CardsLike, format_cards, parse_cards
+from pokerrules.errors import DuplicateCardError, HandSizeError, IllegalMoveError
+from pokerrules.hands import PAI_GOW, HandRank, HandRules, evaluate, evaluate_partial, evaluate_two
+
+if TYPE_CHECKING:
+    from pokerrules.paigow.rules import PaiGowRules
+
+__all__ = ["Setting", "hand_cards", "is_foul", "settings"]
+
+
+def _ranking(rules: HandRules | PaiGowRules) -> HandRules:
+    """The HandRules of either kind of rules object."""
+    if isinstance(rules, HandRules):
+        return rules
+    hand_rules = getattr(rules, "hand_rules", None)
+    if not isinstance(hand_rules, HandRules):
+        raise TypeError(f"rules must be PaiGowRules or HandRules, not {type(rules).__name__}")
+    return hand_rules
+
+
+def _no_duplicates(cards: Iterable[Card], what: str) -> None:
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise DuplicateCardError(f"duplicate card {card} in {what}")
+        seen.add(card)
+
+
+def hand_cards(hand: CardsLike) -> tuple[Card, ...]:
+    """The seven cards of a Pai Gow hand, in the order given.
+
+    Raises:
+        HandSizeError: not seven cards. DuplicateCardError: a card twice.
+        InvalidCardError: a token that is no card.
+    """
+    cards = tuple(parse_cards(hand))
+    if len(cards) != 7:
+        raise HandSizeError(
+            f"a Pai Gow hand takes 7 cards, got {len(cards)}: {format_cards(cards)}")
+    _no_duplicates(cards, "the hand")
+    return cards
+
+
+def _ordered(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, reverse=True))
+
+
+@dataclass(frozen=True, init=False)
+class Setting:
+    """A set hand: ``high`` (five cards, the back) and ``low`` (two cards, the
+    front). Each side is stored highest card code first, so equal settings
+    compare equal whatever order the cards were given in.
+
+    >>> from pokerrules.paigow import Setting
+    >>> s = Setting("Ah Kd 7c 5s 3h", "Qc Jd")
+    >>> str(s)
+    'Ah Kd 7c 5s 3h / Qc Jd'
+
+    Raises:
+        HandSizeError: a high hand of other than 5 cards or a low hand of other
+            than 2. DuplicateCardError: a card twice. InvalidCardError: no card.
+    """
+
+    high: tuple[Card, ...]
+    low: tuple[Card, ...]
+
+    def __init__(self, high: CardsLike, low: CardsLike) -> None:
+        high_cards = parse_cards(high)
+        low_cards = parse_cards(low)
+        if len(high_cards) != 5:
+            raise HandSizeError(f"the high hand takes 5 cards, got {len(high_cards)}: "
+                                f"{format_cards(high_cards)}")
+        if len(low_cards) != 2:
+            raise HandSizeError(f"the low hand takes 2 cards, got {len(low_cards)}: "
+                                f"{format_cards(low_cards)}")
+        _no_duplicates([*high_cards, *low_cards], "the setting")
+        object.__setattr__(self, "high", _ordered(high_cards))
+        object.__setattr__(self, "low", _ordered(low_cards))
+
+    @classmethod
+    def from_hand(cls, hand: CardsLike, low: CardsLike) -> Setting:
+        """Sets ``hand`` with the two ``low`` cards in front and the rest behind.
+
+        >>> from pokerrules.paigow import Setting
+        >>> Setting.from_hand("As Ah Jk 7c 7d 3s 2h", "7c 7d")
+        Setting('Jk As Ah 3s 2h / 7d 7c')
+
+        Raises:
+            IllegalMoveError: a low card that is not in the hand. HandSizeError:
+                a hand of other than seven cards or a low hand of other than two.
+        """
+        cards = hand_cards(hand)
+        front = parse_cards(low)
+        if len(front) != 2:
+            raise HandSizeError(f"the low hand takes 2 cards, got {len(front)}")
+        for card in front:
+            if card not in cards:
+                raise IllegalMoveError(f"{card} is not in the hand {format_cards(cards)}")
+        return cls([c for c in cards if c not in front], front)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """All seven cards: the high hand, then the low hand."""
+        return self.high + self.low
+
+    def is_of(self, hand: CardsLike) -> bool:
+        """True when the setting uses exactly the cards of ``hand``."""
+        return set(self.cards) == set(parse_cards(hand))
+
+    def check_hand(self, hand: CardsLike) -> None:
+        """Raises :class:`IllegalMoveError`, naming a card, unless the setting
+        uses exactly the cards of ``hand`` (seven distinct cards, else the
+        errors of :func:`hand_cards`)."""
+        cards = set(hand_cards(hand))
+        for card in self.cards:
+            if card not in cards:  # seven distinct cards, all in the hand: the same cards
+                raise IllegalMoveError(f"the setting holds {card}, which is not in the hand")
+
+    def high_rank(self, rules: HandRules | PaiGowRules = PAI_GOW) -> HandRank:
+        """The five-card rank of the high hand (under ``rules``, PaiGowRules or
+        HandRules)."""
+        rank: HandRank = evaluate(self.high, _ranking(rules))
+        return rank
+
+    def low_rank(self, rules: HandRules | PaiGowRules = PAI_GOW) -> HandRank:
+        """The two-card rank of the low hand (a pair beats two unpaired cards;
+        the joker is an ace)."""
+        rank: HandRank = evaluate_two(self.low, _ranking(rules))
+        return rank
+
+    def __str__(self) -> str:
+        return f"{format_cards(self.high)} / {format_cards(self.low)}"
+
+    def __repr__(self) -> str:
+        return f"Setting({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Setting:
+        """The inverse of ``str(setting)``: "high cards / low cards".
+
+        Raises:
+            IllegalMoveError: no single "/" in the text; else as the constructor.
+        """
+        parts = text.split("/")
+        if len(parts) != 2:
+            raise IllegalMoveError(f"write a setting as 'five high cards / two low cards', "
+                                   f"not {text!r}")
+        return cls(parts[0], parts[1])
+
+
+def settings(hand: CardsLike) -> tuple[Setting, ...]:
+    """The 21 ways to set seven cards: every pair of cards in front, in the
+    order of the hand's positions (1st and 2nd, 1st and 3rd, ...).
+
+    >>> from pokerrules.paigow import settings
+    >>> len(settings("As Ah Jk 7c 7d 3s 2h"))
+    21
+
+    Raises the errors of :func:`hand_cards`.
+    """
+    cards = hand_cards(hand)
+    out = []
+    for i, j in combinations(range(7), 2):
+        out.append(Setting([c for k, c in enumerate(cards) if k not in (i, j)],
+                           (cards[i], cards[j])))
+    return tuple(out)
+
+
+def is_foul(setting: Setting, rules: HandRules | PaiGowRules = PAI_GOW) -> bool:
+    """True when the two-card hand ranks strictly above the five-card hand.
+
+    Both hands rank as partial poker hands (category, then grouped ranks,
+    then kickers; a hand that runs out of cards first loses the tie), so an
+    equal front is legal. The joker is an ace in the low hand and the bug in
+    the high hand. The wheel rule cannot change the answer.
+
+    >>> from pokerrules.paigow import Setting, is_foul
+    >>> is_foul(Setting("Ac Qd 7h 5s 3c", "Ad Kc"))
+    True
+    >>> is_foul(Setting("Kc Kd 9h 5s 3c", "Kh Ks"))
+    False
+    """
+    if not isinstance(setting, Setting):
+        raise TypeError(f"is_foul takes a Setting, not {type(setting).__name__}")
+    hand_rules = _ranking(rules)
+    low: HandRank = evaluate_partial(setting.low, hand_rules)
+    high: HandRank = evaluate_partial(setting.high, hand_rules)
+    return bool(low > high)

@@ -1,0 +1,456 @@
+"""The Pai Gow house way: hand-picked cases for every rule of both ways, a
+plain-Python reference (written from the rule list, not from the C code)
+checked against the compiled kernel, and the no-foul property in bulk."""
+
+from collections import defaultdict
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from pokerrules import (
+    HandCategory,
+    HandSizeError,
+    InvalidCardError,
+    PokerRulesError,
+    evaluate,
+    evaluate_two,
+    parse_cards,
+)
+from pokerrules.errors import DuplicateCardError, IllegalMoveError
+from pokerrules.paigow import (
+    HOUSE_WAY_RULES,
+    WAYS,
+    HouseWay,
+    PaiGowRules,
+    Setting,
+    foul_many,
+    hand_cards,
+    house_way,
+    house_way_many,
+    house_way_rule,
+    is_foul,
+    settings,
+)
+
+CLASSIC = PaiGowRules.classic()
+CASINO = PaiGowRules.casino()
+TEN, JACK, KING, ACE, SEVEN = 8, 9, 11, 12, 5
+STRAIGHT_OR_FLUSH = {HandCategory.STRAIGHT, HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH}
+
+
+# ------------------------------------------------------------ the reference
+
+def makes_straight_or_flush(cards, hand_rules):
+    """Some five of the cards rank as a straight, flush or straight flush."""
+    return any(evaluate(five, hand_rules).category in STRAIGHT_OR_FLUSH
+               for five in combinations(cards, 5))
+
+
+def reference_front(hand, way="foxwoods", rules=CLASSIC):
+    """The two front cards (a set of codes) by the issue's rule list, and the
+    rule number."""
+    hand_rules = rules.hand_rules
+    cards = parse_cards(hand)
+    naturals = sorted(c for c in cards if not c.is_joker)
+    joker = next((c for c in cards if c.is_joker), None)
+    all_sf = makes_straight_or_flush(cards, hand_rules)
+    natural_sf = makes_straight_or_flush(naturals, hand_rules)
+    # the joker is an ace for pairs and singletons unless it completes a
+    # straight or flush the natural cards do not hold
+    joker_is_ace = joker is not None and (natural_sf or not all_sf)
+    by_rank = defaultdict(list)
+    for c in naturals:
+        by_rank[c.rank].append(c)
+    if joker_is_ace:
+        by_rank[ACE].append(joker)
+    ranks_with = lambda n: sorted((r for r, cs in by_rank.items() if len(cs) == n),  # noqa: E731
+                                  reverse=True)
+    quads, trips, pairs, singles = ranks_with(4), ranks_with(3), ranks_with(2), ranks_with(1)
+
+    def codes(chosen):
+        return {c.code for c in chosen}
+
+    def lowest_two(rank):
+        return codes(by_rank[rank][:2])
+
+    def best_singles():
+        return codes([by_rank[singles[0]][0], by_rank[singles[1]][0]])
+
+    if len(by_rank[ACE]) == 5:
+        return (lowest_two(KING) if KING in pairs else lowest_two(ACE)), 1
+    if quads:
+        q = quads[0]
+        others = sorted(trips + pairs, reverse=True)
+        if others:
+            return lowest_two(others[0]), 2
+        if q >= JACK:
+            return lowest_two(q), 2
+        if q >= SEVEN:
+            return (best_singles() if singles[0] >= KING else lowest_two(q)), 2
+        return best_singles(), 2
+    if len(trips) == 2:
+        return lowest_two(trips[0]), 3
+    if trips and pairs:
+        return lowest_two(pairs[0]), 4
+    if all_sf and len(trips) + len(pairs) <= 1:
+        options = []
+        for front in combinations(cards, 2):
+            back = [c for c in cards if c not in front]
+            back_rank = evaluate(back, hand_rules)
+            if back_rank.category in STRAIGHT_OR_FLUSH:
+                options.append((evaluate_two(front, hand_rules).value, back_rank.value,
+                                sorted((c.code for c in front), reverse=True), front))
+        top = max(o[:2] for o in options)
+        chosen = min((o for o in options if o[:2] == top), key=lambda o: o[2])[3]
+        natural_aces = by_rank[ACE] if not joker_is_ace else []
+        if len(pairs) == 1 and not trips and TEN <= pairs[0] <= KING:
+            ace = (natural_aces[0] if len(natural_aces) == 1 else
+                   joker if not natural_aces and joker is not None else None)
+            if ace is not None:
+                rest = [c for c in naturals if c.rank != pairs[0] and c != ace]
+                second = max(rest, key=lambda c: c.rank)
+                if evaluate_two([ace, second], hand_rules) > evaluate_two(chosen, hand_rules):
+                    chosen = (ace, second)
+        return codes(chosen), 5
+    if len(pairs) == 3:
+        return lowest_two(pairs[0]), 6
+    if len(pairs) == 2:
+        high, low = pairs
+        loose = [(r, by_rank[r][0]) for r in singles]
+        if joker is not None and not joker_is_ace:
+            loose.append((ACE, joker))  # a joker outside a pair: an ace singleton
+        loose.sort(key=lambda rc: (-rc[0], rc[1].code))
+        top_rank = loose[0][0]
+        if way == "foxwoods":
+            keep = (False if high >= JACK else top_rank == ACE if high >= SEVEN
+                    else top_rank >= KING)
+        else:
+            size = lambda r: 0 if r < SEVEN else 1 if r <= TEN else 2 if r < ACE else 3  # noqa: E731
+            h, lo = size(high), size(low)
+            if h == 3 or (h == 2 and lo >= 1):
+                keep = False
+            elif (h, lo) in ((2, 0), (1, 1)):
+                keep = top_rank == ACE
+            else:
+                keep = top_rank >= KING
+        return (codes([loose[0][1], loose[1][1]]) if keep else lowest_two(low)), 7
+    if trips:
+        if trips[0] == ACE:
+            return codes([by_rank[ACE][0], by_rank[singles[0]][0]]), 8
+        return best_singles(), 8
+    if pairs:
+        return best_singles(), 9
+    return codes([by_rank[singles[1]][0], by_rank[singles[2]][0]]), 10
+
+
+def compiled_front(hand, way="foxwoods", rules=CLASSIC):
+    setting = house_way(hand, rules, way)
+    return {c.code for c in setting.low}, house_way_rule(hand, rules, way)
+
+
+def codes_of(text):
+    return {c.code for c in parse_cards(text)}
+
+
+# ------------------------------------------------------- hand-picked cases
+
+# (hand, expected front, rule) under both ways unless listed apart below.
+CASES = [
+    # 1 five aces: kings in front if paired, else two aces (lowest codes)
+    ("As Ah Ad Ac Jk Kd Ks", "Kd Ks", 1),
+    ("As Ah Ad Ac Jk Qd 2s", "Ac Ad", 1),
+    ("As Ah Ad Ac Jk Qd Qs", "Ac Ad", 1),
+    # 2 four of a kind
+    ("9c 9d 9h 9s Kc Kd 2s", "Kc Kd", 2),
+    ("5c 5d 5h 5s Qc Qd Qh", "Qc Qd", 2),
+    ("7c 7d 7h 7s As Jk 2c", "As Jk", 2),
+    ("Jc Jd Jh Js Ac Kd 2s", "Jc Jd", 2),
+    ("Ac Ad Ah Jk 9c 5d 2s", "Ac Ad", 2),
+    ("8c 8d 8h 8s Kc 5d 2s", "Kc 5d", 2),
+    ("8c 8d 8h 8s Qc 5d 2s", "8c 8d", 2),
+    ("8c 8d 8h 8s Jk 5d 2s", "Jk 5d", 2),
+    ("5c 5d 5h 5s Qc 9d 2s", "Qc 9d", 2),
+    ("Tc Td Th Ts Ac 3d 2s", "Ac 3d", 2),
+    # 3 two sets of trips
+    ("Kc Kd Kh 4c 4d 4h 9s", "Kc Kd", 3),
+    ("Ac Ad Jk Qc Qd Qh 3s", "Ac Ad", 3),
+    # 4 full house
+    ("As Ah Jk 7c 7d 3s 2h", "7c 7d", 4),
+    ("Qc Qd Qh 9c 9d 5s 5h", "9c 9d", 4),
+    ("Kc Kd Kh 2c 2d 9s 7h", "2c 2d", 4),
+    # 5 straight, flush or straight flush
+    ("Kh Kd As Qc Jd Th 4s", "As Qc", 5),
+    ("Ts Td 9c 8h 7s 6d As", "Td As", 5),
+    ("Kh Kd Jk Qc Jd Th 4s", "Jk Qc", 5),
+    ("9c 8d 7h 6s 5c Kd 2h", "Kd 2h", 5),
+    ("Ah Jh 8h 5h 2h Kc Qd", "Kc Qd", 5),
+    ("Ah Kh 9h 7h 5h 3h Qd", "Ah Qd", 5),
+    ("5c 5d 5h 6s 7c 8d 9h", "5c 5d", 5),
+    ("9c 9d 8h 7s 6c 5d Ac", "9c Ac", 5),
+    ("Ac Ad Ah Jk Ks Qs Js", "Ac Ad", 5),  # the joker makes the straight: three aces
+    ("As Kd Qc Jh 5c 5d Jk", "5c 5d", 5),
+    ("Ah Kd Kc Qs Js 3d Jk", "Ah Qs", 5),  # the exception with a natural ace
+    ("Kh Kd Jk Qc Jd Th 9s", "Kh Kd", 5),  # natural straight: the joker-king straight behind
+    ("Ac Jk 2d 3h 4s 5c 9d", "Ac 9d", 5),  # fronts tie (A-9): the joker's back is no worse
+    ("9c 9h 8c 7c 6c 5c Kd", "9h Kd", 5),  # fronts tie (K-9): the straight flush behind wins
+    ("Ac 2d 3h 4s 5c 6d 6h", "6d 6h", 5),
+    # 6 three pairs
+    ("Qc Qd 8h 8s 4c 4d 2s", "Qc Qd", 6),
+    ("As Jk 9c 9d 3h 3s 7c", "As Jk", 6),
+    # 7 two pairs (ways that agree)
+    ("Jc Jd 4h 4s Kc 9d 2s", "4h 4s", 7),
+    ("Tc Td 4h 4s Ac 9d 2s", "Ac 9d", 7),
+    ("6c 6d 4h 4s Kc 9d 2s", "Kc 9d", 7),
+    ("6c 6d 4h 4s Qc 9d 2s", "4h 4s", 7),
+    ("9s 9d 4h 4c Jk Td 2c", "Jk Td", 7),
+    ("As Jk 5c 5d Kh 9s 2c", "5c 5d", 7),
+    ("As Kc Kd Qc Qd Jh Jk", "Qc Qd", 7),  # the joker makes a straight: not the aces' pair
+    ("Qc Qd 8h 8s Ac 9d 2s", "8h 8s", 7),
+    ("Kc Kd Jh Js Ac 9d 2s", "Jh Js", 7),
+    ("Ac Ad 3h 3s Kc 9d 2s", "3h 3s", 7),
+    ("Tc Td 8h 8s Ac 9d 2s", "Ac 9d", 7),
+    # 8 three of a kind
+    ("Ac Ad Ah Kc 9d 5s 2h", "Ac Kc", 8),
+    ("As Ah Jk 9c 7d 4h 2s", "Ah 9c", 8),
+    ("8c 8d 8h Kc 9d 5s 2h", "Kc 9d", 8),
+    # 9 one pair
+    ("8c 8d Ah Kc 9d 5s 2h", "Ah Kc", 9),
+    ("8c 8d Jk Kc 9d 5s 2h", "Jk Kc", 9),
+    # 10 no pair
+    ("Ah Kc Qd 9s 7h 4c 2d", "Kc Qd", 10),
+    ("Jk Kc Qd 9s 7h 4c 2d", "Kc Qd", 10),
+]
+
+# Two pairs where Trump Plaza and Foxwoods part: (hand, foxwoods front, trump_plaza front)
+TWO_PAIR_SPLITS = [
+    ("9c 9d 4h 4c Ks Td 2c", "4h 4c", "Ks Td"),  # low+medium, a king: TP keeps
+    ("Jc Jd 4h 4s Ac 9d 2s", "4h 4s", "Ac 9d"),  # low+high, an ace: TP keeps
+    ("Jc Jd 4h 4s Kc 9d 2s", "4h 4s", "4h 4s"),  # low+high, no ace: both split
+    ("Tc Td 8h 8s Kc 9d 2s", "8h 8s", "8h 8s"),  # medium+medium, a king only
+    ("6c 6d 4h 4s Kc 9d 2s", "Kc 9d", "Kc 9d"),  # low+low, a king: both keep
+    ("Jc Jd 8h 8s Ac 9d 2s", "8h 8s", "8h 8s"),  # medium+high: always split
+]
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("way", WAYS)
+@pytest.mark.parametrize(("hand", "front", "rule"), CASES)
+def test_hand_picked_cases(hand, front, rule, way):
+    expected = (codes_of(front), rule)
+    assert compiled_front(hand, way) == expected
+    assert reference_front(hand, way) == expected
+    assert not is_foul(house_way(hand, CLASSIC, way))
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize(("hand", "foxwoods", "trump_plaza"), TWO_PAIR_SPLITS)
+def test_two_pair_rules_of_each_way(hand, foxwoods, trump_plaza):
+    for way, front in (("foxwoods", foxwoods), ("trump_plaza", trump_plaza)):
+        assert compiled_front(hand, way) == (codes_of(front), 7)
+        assert reference_front(hand, way) == (codes_of(front), 7)
+
+
+@pytest.mark.fast
+def test_every_rule_is_covered_by_the_cases():
+    assert {rule for _, _, rule in CASES} == set(HOUSE_WAY_RULES)
+
+
+@pytest.mark.fast
+def test_issue_examples_in_full():
+    assert house_way("Kh Kd As Qc Jd Th 4s") == Setting("Kh Kd Jd Th 4s", "As Qc")
+    assert house_way("Ts Td 9c 8h 7s 6d As") == Setting("Ts 9c 8h 7s 6d", "Td As")
+    assert house_way("Kh Kd Jk Qc Jd Th 4s") == Setting("Kh Kd Jd Th 4s", "Jk Qc")
+    assert house_way("9s 9d 4h 4c Jk Td 2c") == Setting("9s 9d 4h 4c 2c", "Jk Td")
+
+
+@pytest.mark.fast
+def test_interchangeable_cards_go_in_lowest_code_first():
+    # four kings split: the clubs and diamonds in front
+    assert house_way("Kc Kd Kh Ks 9c 5d 2s").low == tuple(parse_cards("Kd Kc"))
+    # a natural ace and the joker as aces: the natural ace goes in front
+    assert house_way("As Ah Jk 9c 7d 4h 2s").low == tuple(parse_cards("Ah 9c"))
+    # the order of the cards given does not matter
+    assert house_way("2s 4h 7d 9c Jk Ah As") == house_way("As Ah Jk 9c 7d 4h 2s")
+
+
+@pytest.mark.fast
+def test_a_callable_house_way():
+    def aces_front(cards, rules):
+        return Setting.from_hand(cards, sorted(cards, reverse=True)[:2])
+
+    rules = CLASSIC.replace(house_way=aces_front)
+    assert house_way("As Ah Jk 7c 7d 3s 2h", rules).low == tuple(parse_cards("Jk As"))
+    assert house_way("As Ah Jk 7c 7d 3s 2h", CLASSIC, aces_front) == \
+        house_way("As Ah Jk 7c 7d 3s 2h", rules)
+
+    def cheat(cards, rules):
+        return Setting("As Ah Jk 7c 7d", "Kc Kd")
+
+    with pytest.raises(IllegalMoveError, match="Kd"):
+        house_way("As Ah Jk 7c 7d 3s 2h", CLASSIC, cheat)
+    with pytest.raises(TypeError, match="not a Setting"):
+        house_way("As Ah Jk 7c 7d 3s 2h", CLASSIC, lambda cards, rules: None)
+    with pytest.raises(PokerRulesError, match="built-in"):
+        house_way_many(np.zeros((0, 7), dtype=np.uint8), rules)
+    with pytest.raises(PokerRulesError, match="built-in"):
+        house_way_rule("As Ah Jk 7c 7d 3s 2h", rules)
+
+
+@pytest.mark.fast
+def test_bad_input():
+    with pytest.raises(HandSizeError, match="7 cards, got 6"):
+        house_way("As Ah Jk 7c 7d 3s")
+    with pytest.raises(DuplicateCardError, match="As"):
+        house_way("As Ah Jk 7c 7d 3s As")
+    with pytest.raises(InvalidCardError, match="Xx"):
+        house_way("As Ah Jk 7c 7d 3s Xx")
+    with pytest.raises(PokerRulesError, match="unknown house way 'binion'"):
+        house_way("As Ah Jk 7c 7d 3s 2h", way="binion")
+    with pytest.raises(PokerRulesError, match="unknown house way"):
+        HouseWay("binion")
+    with pytest.raises(TypeError):
+        house_way("As Ah Jk 7c 7d 3s 2h", rules="classic")
+
+
+@pytest.mark.fast
+def test_house_way_many_checks_its_input():
+    good = np.array([[c.code for c in parse_cards("As Ah Jk 7c 7d 3s 2h")]])
+    out = house_way_many(good)
+    assert out.dtype == np.uint8 and out.shape == (1, 7)
+    assert Setting(out[0, :5].tolist(), out[0, 5:].tolist()) == house_way("As Ah Jk 7c 7d 3s 2h")
+    assert house_way_many(np.zeros((0, 7), dtype=np.int64)).shape == (0, 7)
+    with pytest.raises(HandSizeError, match=r"\(n, 7\)"):
+        house_way_many(np.zeros((3, 6), dtype=np.uint8))
+    with pytest.raises(TypeError, match="integer"):
+        house_way_many(np.zeros((3, 7)))
+    bad = np.array([[0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 53]])
+    with pytest.raises(InvalidCardError, match="row 1: card code 53"):
+        house_way_many(bad)
+    bad[1, 6] = -1
+    with pytest.raises(InvalidCardError, match="row 1: card code -1"):
+        house_way_many(bad)
+    dup = np.array([[0, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 8]])
+    with pytest.raises(DuplicateCardError, match="row 1: duplicate card 4c"):
+        house_way_many(dup)
+    with pytest.raises(DuplicateCardError, match="row 1"):
+        house_way_many(dup.astype(np.uint8))
+    # read-only, strided and Fortran-ordered input
+    hands = random_hands(np.random.default_rng(2), 50)
+    expected = house_way_many(hands)
+    frozen = hands.copy()
+    frozen.setflags(write=False)
+    assert (house_way_many(frozen) == expected).all()
+    assert (house_way_many(np.asfortranarray(hands)) == expected).all()
+    assert (house_way_many(np.repeat(hands, 2, axis=0)[::2]) == expected).all()
+    assert (house_way_many(hands.astype(np.int64)) == expected).all()
+    with pytest.raises(DuplicateCardError, match="row 0"):
+        foul_many(np.array([[8, 9, 10, 11, 12, 13, 8]]))
+
+
+# ------------------------------------------------------------ in bulk
+
+def random_hands(rng, n):
+    """n seven-card hands, a quarter each from the whole deck, from a few ranks
+    (quads, trips, full houses, five aces), from a run of ranks (straights) and
+    from one or two suits (flushes); the joker is always in the sub-deck."""
+    hands = np.empty((n, 7), dtype=np.uint8)
+    for i in range(n):
+        kind = i % 4
+        if kind == 0:
+            deck = np.arange(53)
+        elif kind == 1:
+            ranks = rng.choice(13, size=rng.integers(2, 5), replace=False)
+            deck = np.concatenate([[52], (ranks[:, None] * 4 + np.arange(4)).ravel()])
+        elif kind == 2:
+            low = rng.integers(-1, 7)  # -1: the ace played low
+            ranks = np.array([12 if r < 0 else r for r in range(low, low + 7)])
+            deck = np.concatenate([[52], (ranks[:, None] * 4 + np.arange(4)).ravel()])
+        else:
+            suits = rng.choice(4, size=rng.integers(1, 3), replace=False)
+            deck = np.concatenate([[52], (np.arange(13)[:, None] * 4 + suits).ravel()])
+        hands[i] = rng.choice(deck, size=7, replace=False)
+    return hands
+
+
+def uniform_hands(rng, n):
+    """n hands drawn uniformly from the 53-card deck (rejection of repeated cards)."""
+    hands = rng.integers(0, 53, size=(n, 7))
+    while True:
+        ordered = np.sort(hands, axis=1)
+        repeated = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        if not repeated.any():
+            return hands
+        hands[repeated] = rng.integers(0, 53, size=(int(repeated.sum()), 7))
+
+
+@pytest.fixture(scope="module")
+def million_hands():
+    rng = np.random.default_rng(7)
+    return np.concatenate([uniform_hands(rng, 1_000_000), random_hands(rng, 20_000)])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("way", "rules"), [("foxwoods", CLASSIC), ("trump_plaza", CLASSIC),
+                                            ("foxwoods", CASINO)])
+def test_compiled_agrees_with_the_reference(way, rules):
+    rng = np.random.default_rng([20, WAYS.index(way), rules.wheel_second_highest])
+    hands = random_hands(rng, 40_000)
+    out = house_way_many(hands, rules, way)
+    seen = set()
+    for hand, row in zip(hands, out, strict=True):
+        front, rule = reference_front(hand.tolist(), way, rules)
+        assert set(row[5:].tolist()) == front, (parse_cards(hand.tolist()), rule)
+        seen.add(rule)
+    assert seen == set(HOUSE_WAY_RULES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("way", WAYS)
+@pytest.mark.parametrize("rules", [CLASSIC, CASINO])
+def test_no_foul_over_a_million_hands(way, rules, million_hands):
+    hands = million_hands
+    out = house_way_many(hands, rules, way)
+    assert not foul_many(out, rules).any()
+    # every output row holds its hand's cards
+    assert (np.sort(out, axis=1) == np.sort(hands, axis=1)).all()
+
+
+@pytest.mark.slow
+def test_foul_many_agrees_with_is_foul():
+    rng = np.random.default_rng(11)
+    hands = random_hands(rng, 300)
+    rows, expected = [], []
+    for hand in hands:
+        for s in settings(hand.tolist()):
+            rows.append([c.code for c in s.cards])
+            expected.append(is_foul(s))
+    assert foul_many(np.array(rows)).tolist() == expected
+    assert 0 < sum(expected) < len(expected)
+
+
+@pytest.mark.fast
+def test_the_wheel_rule_does_not_change_the_house_way():
+    # Fronts of equal rank hold equal ranks, so their backs differ only by suits
+    # or by the joker against a natural ace; either way both wheel rules prefer
+    # the same back (the joker's, or the natural ace's by lowest code on a tie).
+    hands = random_hands(np.random.default_rng(5), 20_000)
+    for way in WAYS:
+        assert (house_way_many(hands, CLASSIC, way) == house_way_many(hands, CASINO, way)).all()
+
+
+@pytest.mark.fast
+def test_single_and_batch_agree():
+    rng = np.random.default_rng(3)
+    hands = random_hands(rng, 400)
+    for way in WAYS:
+        out = house_way_many(hands, CASINO, way)
+        for hand, row in zip(hands, out, strict=True):
+            setting = house_way(hand.tolist(), CASINO, way)
+            assert setting == Setting(row[:5].tolist(), row[5:].tolist())
+
+
+@pytest.mark.fast
+def test_the_hand_is_what_was_given():
+    cards = hand_cards("As Ah Jk 7c 7d 3s 2h")
+    assert house_way(cards).is_of(cards)
