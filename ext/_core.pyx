@@ -68,6 +68,9 @@ class HandCategory(IntEnum):
     STRAIGHT_FLUSH = 8
     FIVE_ACES = 9
 
+    def __str__(self):
+        return self.name
+
 
 RANK_SYMBOLS = "23456789TJQKA"
 SUIT_SYMBOLS = "cdhs"

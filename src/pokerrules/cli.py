@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn, TextIO
@@ -90,10 +91,13 @@ def _rank(args: argparse.Namespace) -> int:
             print(f"{record['description']}  [{record['category']}]")
             print(f"best five: {record['best_five']}")
         return 0
-    if args.file:
+    if args.file and args.file != "-":
         # a BOM is skipped; undecodable bytes spoil only their own line
         with open(args.file, encoding="utf-8-sig", errors="replace") as handle:
             return run_lines(handle, lambda line: rank_record(line, rules), sys.stdout)
+    if sys.stdin.isatty():
+        print("reading hands from standard input, one per line (end with Ctrl-D)",
+              file=sys.stderr)
     return run_lines(sys.stdin, lambda line: rank_record(line, rules), sys.stdout)
 
 
@@ -101,7 +105,14 @@ def _play(args: argparse.Namespace) -> int:
     module = importlib.import_module(PLAY_GAMES[args.game])
     options = {"players": args.players} if args.players is not None else {}
     state = module.new_game(seed=args.seed, **options)
-    names = args.agents.split(",") if args.agents else list(module.DEFAULT_AGENTS)[: state.players]
+    if args.human is not None and args.json:
+        raise UsageError("--human plays at the terminal; it does not go with --json")
+    if args.human is not None and not 0 <= args.human < state.players:
+        raise UsageError(f"there is no seat {args.human}; seats are 0 to {state.players - 1}")
+    if args.agents:
+        names = [name.strip() for name in args.agents.split(",")]
+    else:
+        names = list(module.DEFAULT_AGENTS)[: state.players]
     if len(names) != state.players:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
     unknown = [n for n in names if n not in module.AGENTS]
@@ -151,6 +162,19 @@ def _ask_move(state: Any, player: int) -> Any:
             return text
 
 
+def _play_epilog() -> str:
+    lines = ["games, their agents and the default line-up:"]
+    for name, path in sorted(PLAY_GAMES.items()):
+        module = importlib.import_module(path)
+        lines.append(f"  {name:14s} agents: {', '.join(sorted(module.AGENTS))}; "
+                     f"default: {','.join(module.DEFAULT_AGENTS)}")
+    lines += ["", "examples:",
+              "  pokerrules play east-west --seed 5 --agents montecarlo,greedy",
+              "  pokerrules play z-poker --seed 9 --human 1",
+              "  pokerrules play chinese-poker --players 3 --seed 3 --json"]
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pokerrules`` command."""
     parser = OneLineParser(
@@ -173,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     rank.add_argument("cards", nargs="*", help='cards, e.g. "As Ks Qs Js Ts 9d 2c"')
     rank.add_argument("--rules", choices=sorted(RULES), default="standard")
     rank.add_argument("--json", action="store_true", help="print JSON")
-    rank.add_argument("--file", metavar="PATH", help="one hand per line")
+    rank.add_argument("--file", metavar="PATH", help="one hand per line ('-' for stdin)")
     rank.set_defaults(run=_rank)
 
     if PLAY_GAMES:
@@ -181,6 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
             "play",
             help="play a game with agents: pokerrules play east-west --seed 5",
             description="Play a seeded game between agents (or you, with --human N).",
+            epilog=_play_epilog(),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         play.add_argument("game", choices=sorted(PLAY_GAMES))
         play.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
@@ -203,7 +229,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         status: int = args.run(args)
-    except (PokerRulesError, UsageError, OSError) as exc:
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as exc:
+        print(f"pokerrules: error: {exc.strerror or exc}: {exc.filename}", file=sys.stderr)
+        return 2
+    except (PokerRulesError, UsageError) as exc:
         print(f"pokerrules: error: {exc}", file=sys.stderr)
         return 2
     return status

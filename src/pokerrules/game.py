@@ -22,7 +22,6 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
 
-from pokerrules.cards import make_rng
 from pokerrules.errors import GameOverError, IllegalMoveError, NotYourTurnError, PokerRulesError
 
 __all__ = [
@@ -244,35 +243,51 @@ class GameRecord:
 
 def play_game(
     game: ModuleType,
-    agents: Sequence[Agent],
+    agents: Sequence[Agent | str],
     seed: int,
     rules: Any = None,
     max_moves: int = 100_000,
 ) -> GameRecord:
     """Plays one game of ``game`` (a game module such as ``pokerrules.eastwest``)
-    with one agent per player.
+    with one agent per player; the number of agents is the number of players.
 
-    The deal comes from ``seed``; the agents draw from their own stream derived
-    from the same seed, so the same seed and agents give the same game.
+    Agents are objects with ``choose`` or names from the module's ``AGENTS``
+    ("random", "greedy", ...). The deal comes from ``seed`` (an int, so that the
+    record replays); the agents draw from their own stream derived from it, so the
+    same seed and agents give the same game.
 
     Raises:
-        PokerRulesError: the wrong number of agents, or the game did not end.
+        TypeError: a seed that is not an int.
+        PokerRulesError: an unknown agent name, a number of players the game does
+            not take, or a game that did not end within ``max_moves``.
     """
-    state = game.new_game(rules=rules, seed=seed) if rules is not None else game.new_game(seed=seed)
-    if len(agents) != state.players:
-        raise PokerRulesError(f"{state.game_name} takes {state.players} agents, got {len(agents)}")
-    agent_rng = make_rng(np.random.default_rng([seed, 1]))
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+        raise TypeError(f"play_game takes an int seed (the record replays it), not {seed!r}")
+    seed = int(seed)
+    players: list[Agent] = []
+    for agent in agents:
+        if isinstance(agent, str):
+            if agent not in game.AGENTS:
+                raise PokerRulesError(
+                    f"unknown agent {agent!r}; choose from {sorted(game.AGENTS)}")
+            agent = game.AGENTS[agent]()
+        players.append(agent)
+    options: dict[str, Any] = {"seed": seed, "players": len(players)}
+    if rules is not None:
+        options["rules"] = rules
+    state = game.new_game(**options)
+    agent_rng = np.random.default_rng([seed, 1])
     for _ in range(max_moves):
         player = state.current_player
         if player is None:
             return GameRecord(
                 game=state.game_name,
                 seed=seed,
-                agents=tuple(type(a).__name__ for a in agents),
+                agents=tuple(a if isinstance(a, str) else type(a).__name__ for a in agents),
                 moves=state.history,
                 result=state.result(),
             )
-        move = agents[player].choose(state.view(player), state.legal_moves(), agent_rng)
+        move = players[player].choose(state.view(player), state.legal_moves(), agent_rng)
         state.play(move, player)
     raise PokerRulesError(f"{state.game_name} did not end within {max_moves} moves")
 
