@@ -37,7 +37,15 @@ from pokerrules.errors import (
     IllegalMoveError,
     PokerRulesError,
 )
-from pokerrules.game import GameState, MoveRecord, Result, require_over, rng_from_state, rng_state
+from pokerrules.game import (
+    GameState,
+    MoveRecord,
+    RandomAgent,
+    Result,
+    require_over,
+    rng_from_state,
+    rng_state,
+)
 
 __all__ = [
     "AGENTS",
@@ -961,22 +969,6 @@ def new_game(
 
 
 # ------------------------------------------------------------------ agents
-
-
-class RandomAgent:
-    """Picks any legal move, each equally likely."""
-
-    def choose(
-        self, view: ChinesePokerView, legal_moves: Sequence[AnyMove], rng: np.random.Generator
-    ) -> AnyMove:
-        """One of ``legal_moves``, uniformly at random from ``rng``.
-
-        Raises:
-            PokerRulesError: no legal moves.
-        """
-        if not legal_moves:
-            raise PokerRulesError("no legal moves to choose from")
-        return legal_moves[int(rng.integers(len(legal_moves)))]
 
 
 class GreedyAgent:

@@ -37,7 +37,7 @@ from pokerrules.errors import (
     IllegalMoveError,
     PokerRulesError,
 )
-from pokerrules.game import GameState, MoveRecord, Result, require_over
+from pokerrules.game import GameState, MoveRecord, RandomAgent, Result, require_over
 from pokerrules.hands import (
     PIQUET,
     HandRank,
@@ -602,22 +602,6 @@ def _require_choice(view: EastWestView, legal_moves: Sequence[Place]) -> None:
         raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
     if view.card is None:
         raise IllegalMoveError(f"it is not player {view.player}'s turn: no card drawn")
-
-
-class RandomAgent:
-    """Places each card on a legal row chosen uniformly at random."""
-
-    def choose(
-        self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator
-    ) -> Place:
-        """One of ``legal_moves``, uniformly (draws one float from ``rng``).
-
-        Raises:
-            IllegalMoveError: no legal moves.
-        """
-        if not legal_moves:
-            raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
-        return legal_moves[int(rng.random() * len(legal_moves))]
 
 
 def row_strength(cards: Sequence[int], rules: HandRules = PIQUET) -> float:

@@ -30,6 +30,7 @@ __all__ = [
     "GameRecord",
     "GameState",
     "MoveRecord",
+    "RandomAgent",
     "Result",
     "play_game",
     "require_over",
@@ -74,6 +75,24 @@ class Agent(Protocol):
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: np.random.Generator) -> Any:
         """Returns one of ``legal_moves``."""
         ...
+
+
+class RandomAgent:
+    """Picks one of the legal moves, each equally likely (one ``rng.integers`` draw);
+    every game offers it as "random"."""
+
+    def choose(self, view: Any, legal_moves: Sequence[MoveT], rng: np.random.Generator) -> MoveT:
+        """One of ``legal_moves``, uniformly at random.
+
+        Raises:
+            IllegalMoveError: no legal moves (the game is over).
+        """
+        if not legal_moves:
+            raise IllegalMoveError("there is no legal move to choose from")
+        return legal_moves[int(rng.integers(len(legal_moves)))]
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
 
 
 def rng_state(rng: np.random.Generator) -> dict[str, Any]:

@@ -59,6 +59,7 @@ from pokerrules.errors import (
 from pokerrules.game import (
     GameState,
     MoveRecord,
+    RandomAgent,
     Result,
     require_over,
     rng_from_state,
@@ -653,16 +654,6 @@ def new_game(
 
 
 # --- agents -----------------------------------------------------------------
-class RandomAgent:
-    """Plays a legal placement chosen uniformly at random."""
-
-    def choose(
-        self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
-    ) -> Placement:
-        """One of ``legal_moves``, uniformly."""
-        return legal_moves[int(rng.integers(len(legal_moves)))]
-
-
 class GreedyAgent:
     """Plays the placement that leaves its side strongest against the opponent's.
 
