@@ -95,7 +95,7 @@ def test_counts_match_settle_on_a_small_deck(seat):
 
 def test_setting_outcomes_follow_settings_order():
     hand = hand_cards(HAND)
-    highs, lows, fouls = _paigow.setting_outcomes([c.code for c in hand],
+    highs, _, fouls = _paigow.setting_outcomes([c.code for c in hand],
                                                   CLASSIC.hand_rules.variant)
     for k, s in enumerate(settings(hand)):
         assert int(highs[k]) == s.high_rank(CLASSIC).value

@@ -267,7 +267,7 @@ class OptimalStrategy:
 
     >>> from pokerrules.paigow import OptimalStrategy, PaiGowRules, hand_cards
     >>> OptimalStrategy(samples=20_000)(hand_cards("As Jk Qs Qh Qd 7s 2s"), PaiGowRules.casino())
-    Setting('Qs Qh Qd 7s 2s / Jk As')
+    Setting('Jk As Qs 7s 2s / Qh Qd')
     """
 
     samples: int = 5_000
