@@ -32,6 +32,7 @@ from pokerrules.paigow.houseway import (
 )
 from pokerrules.paigow.rules import BANKER_FOUL_RULES, HouseWayFunction, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
+from pokerrules.paigow.simulate import SimulationResult, simulate
 from pokerrules.paigow.strategy import (
     OptimalSetting,
     OptimalStrategy,
@@ -71,6 +72,7 @@ __all__ = [
     "Setting",
     "SettingValue",
     "Settlement",
+    "SimulationResult",
     "Strategy",
     "deal_round",
     "fortune_bonus",
@@ -87,4 +89,5 @@ __all__ = [
     "play_round",
     "settings",
     "settle",
+    "simulate",
 ]
