@@ -2,6 +2,7 @@
 reproducibility across workers and executors, Ctrl-C, strategies, and the
 published figures of the Foxwoods house way on both sides."""
 
+import json
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -239,3 +240,20 @@ def test_the_wheel_rule_barely_moves_the_edge():
     assert a.rounds == b.rounds
     assert 0 < sum(abs(getattr(a, k) - getattr(b, k)) for k in ("wins", "losses")) < 2_000
     assert np.isclose(a.player_ev, b.player_ev, atol=0.002)
+
+
+@pytest.mark.fast
+def test_cli_simulate_prints_the_table_and_json(capsys):
+    from pokerrules.cli import main
+
+    args = ["paigow", "simulate", "--rounds", "20000", "--rules", "casino", "--seed", "1",
+            "--no-progress"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "player wins" in out and "95% CI" in out and "banker EV" in out
+    assert main([*args, "--json", "--workers", "2", "--chunk-size", "5000"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    same = simulate(CASINO, 20_000, seed=1, chunk_size=5_000, progress=False)
+    assert record == json.loads(json.dumps(same.to_dict()))
+    assert main(["paigow", "simulate", "--rounds", "0", "--seed", "1"]) == 2
+    assert "rounds" in capsys.readouterr().err

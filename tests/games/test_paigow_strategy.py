@@ -2,6 +2,7 @@
 one-hand-at-a-time enumeration, the counting against plain settle() calls,
 exact against sampled, workers, and bad input."""
 
+import json
 import math
 from itertools import combinations
 
@@ -191,3 +192,18 @@ def test_optimal_strategy_sets_the_best_setting():
         OptimalStrategy(samples=0)
     with pytest.raises(PokerRulesError):
         OptimalStrategy(seat="dealer")
+
+
+def test_cli_optimal_marks_best_and_house_way(capsys):
+    from pokerrules.cli import main
+
+    assert main(["paigow", "optimal", "--rules", "casino", HAND]) == 0
+    out = capsys.readouterr().out
+    best = next(line for line in out.splitlines() if "<- best" in line)
+    assert "Jk As Qs 7s 2s" in best and "<- house way" in best and "+0.9315" in best
+    assert main(["paigow", "optimal", "--sample", "5000", "--seed", "2", "--json", HAND]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["method"] == "sample" and record["hands"] == 5000
+    assert len(record["settings"]) == 21
+    assert main(["paigow", "optimal", "As As Qs Qh Qd 7s 2s"]) == 2
+    assert "duplicate" in capsys.readouterr().err
