@@ -21,9 +21,9 @@ extensions = [
     ),
     Extension(
         "pokerrules._paigow",
-        sources=["ext/_paigow.pyx", "ext/paigow.c", "ext/pr_eval.c"],
+        sources=["ext/_paigow.pyx", "ext/paigow.c", "ext/paigow_sim.c", "ext/pr_eval.c"],
         include_dirs=["ext"],
-        depends=["ext/pr_eval.h", "ext/paigow.h"],
+        depends=["ext/pr_eval.h", "ext/paigow.h", "ext/paigow_sim.h"],
         extra_compile_args=compile_args,
     ),
 ]

@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Compiled Pai Gow Poker kernels: the house way, fouls and the Fortune bonus.
+"""Compiled Pai Gow Poker kernels: the house way, fouls, the Fortune bonus, the
+banker histograms of the strategy solver and the simulation kernel.
 
 Use them through :mod:`pokerrules.paigow`. Every function here takes card codes
 and a rules ``variant`` (the ``variant`` of a Pai Gow :class:`HandRules`). Codes
@@ -25,6 +26,7 @@ cdef extern from "pr_eval.h" nogil:
     int PR_DECK_PAIGOW, PR_DECK_MASK, PR_NVARIANTS
     ctypedef struct pr_tables:
         int variant
+        int nclasses
     const pr_tables *pr_get_tables(int variant)
 
 
@@ -41,6 +43,27 @@ cdef extern from "paigow.h" nogil:
     int pg_fortune_line(const pr_tables *t, const uint8_t *hand)
     void pg_fortune_batch(const pr_tables *t, const uint8_t *hands, int64_t n, uint8_t *out)
     void pg_fortune_enumerate(const pr_tables *t, uint64_t *counts)
+
+
+cdef extern from "paigow_sim.h" nogil:
+    ctypedef struct pg_rng:
+        uint64_t s[4]
+    void pg_rng_seed(pg_rng *r, const uint64_t *seed)
+    int pg_sim_prepare(const pr_tables *t)
+    int pg_nlow(const pr_tables *t)
+    void pg_setting_outcomes(const pr_tables *t, const uint8_t *hand, uint16_t *high,
+                             uint8_t *low, uint8_t *foul)
+    void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, int way, int64_t *hist)
+    int pg_banker_hist_part(const pr_tables *t, uint64_t dead, int way, int part, int nparts,
+                            int64_t *hist)
+    void pg_banker_hist_sample(const pr_tables *t, uint64_t dead, int way, int64_t n,
+                               pg_rng *r, int64_t *hist)
+    void pg_sim_deal(int64_t n, pg_rng *r, uint8_t *out)
+    void pg_settle_batch(const pr_tables *t, const uint8_t *player, const uint8_t *banker,
+                         int64_t n, uint8_t *out)
+    void pg_sim_rounds(const pr_tables *t, int player_way, int banker_way, int64_t n,
+                       pg_rng *r, int64_t *counts)
+    int PG_SIM_NCOUNTS
 
 
 #: House way names, indexed by their number in the C kernel.
@@ -221,4 +244,175 @@ def fortune_enumerate(int variant):
     cdef uint64_t[::1] o = out
     with nogil:
         pg_fortune_enumerate(t, &o[0])
+    return out
+
+
+# ------------------------------------------------- strategy solver, simulation
+
+#: The counts of a simulation chunk, indexed as the C kernel writes them.
+SIM_COUNTS = ("rounds", "wins", "pushes", "losses", "high_copies", "low_copies",
+              "player_fouls", "banker_fouls")
+assert len(SIM_COUNTS) == PG_SIM_NCOUNTS
+
+
+cdef const pr_tables *_sim_tables(int variant) except NULL:
+    cdef const pr_tables *t = _tables(variant)
+    if pg_sim_prepare(t) < 0:
+        raise MemoryError("cannot build the two-card index table")
+    return t
+
+
+cdef void _seed(pg_rng *r, seed_words) except *:
+    words = np.ascontiguousarray(seed_words, dtype=np.uint64)
+    if words.shape != (4,):
+        raise ValueError("a kernel seed is four 64-bit words")
+    cdef uint64_t[::1] w = words
+    pg_rng_seed(r, &w[0])
+
+
+cdef uint64_t _dead_mask(const pr_tables *t, dead) except? 0:
+    """The bit mask of distinct deck codes; raises for a bad code."""
+    codes = list(dead)
+    if not codes:
+        return 0
+    arr = _one_row(codes, len(codes), "the dead cards")
+    cdef const uint8_t[:, ::1] mv = arr
+    _check(t, mv)
+    cdef uint64_t mask = 0
+    for c in codes:
+        mask |= (<uint64_t>1) << <int>c
+    return mask
+
+
+def hist_shape(int variant):
+    """(number of five-card values + 1, number of two-card ranks): a banker histogram's shape."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    return (t.nclasses + 1, pg_nlow(t))
+
+
+cdef _new_hist(const pr_tables *t):
+    return np.zeros((t.nclasses + 1, pg_nlow(t)), dtype=np.int64)
+
+
+def setting_outcomes(codes, int variant):
+    """The 21 settings of seven distinct codes, fronts in position order (0,1),
+    (0,2) ... (5,6): (high values uint16 (21,), low indexes uint8 (21,), fouls bool (21,))."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    arr = _one_row(codes, 7, "a Pai Gow hand")
+    cdef const uint8_t[:, ::1] mv = arr
+    _check(t, mv)
+    high = np.zeros(21, dtype=np.uint16)
+    low = np.zeros(21, dtype=np.uint8)
+    foul = np.zeros(21, dtype=np.uint8)
+    cdef uint16_t[::1] h = high
+    cdef uint8_t[::1] l = low
+    cdef uint8_t[::1] f = foul
+    pg_setting_outcomes(t, &mv[0, 0], &h[0], &l[0], &f[0])
+    return high, low, foul.astype(bool)
+
+
+def banker_hist_brute(dead, int variant, int way):
+    """Histogram (int64, hist_shape) of every banker hand of the cards outside
+    ``dead`` set by a house way, one hand at a time (the reference method)."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    _way(way)
+    cdef uint64_t mask = _dead_mask(t, dead)
+    hist = _new_hist(t)
+    cdef int64_t[:, ::1] h = hist
+    with nogil:
+        pg_banker_hist_brute(t, mask, way, &h[0, 0])
+    return hist
+
+
+def banker_hist_part(dead, int variant, int way, int part, int nparts):
+    """Part ``part`` of ``nparts`` of the same histogram by rank multisets
+    (cells may be negative; the parts sum to the histogram)."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    _way(way)
+    if nparts < 1 or not 0 <= part < nparts:
+        raise PokerRulesError(f"part {part} of {nparts} does not exist")
+    cdef uint64_t mask = _dead_mask(t, dead)
+    hist = _new_hist(t)
+    cdef int64_t[:, ::1] h = hist
+    cdef int status
+    with nogil:
+        status = pg_banker_hist_part(t, mask, way, part, nparts, &h[0, 0])
+    if status < 0:
+        raise MemoryError("cannot allocate the enumeration's caches")
+    return hist
+
+
+def banker_hist_sample(dead, int variant, int way, int64_t n, seed_words):
+    """Histogram of ``n`` banker hands drawn uniformly from the cards outside ``dead``."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    _way(way)
+    cdef uint64_t mask = _dead_mask(t, dead)
+    if n < 0:
+        raise PokerRulesError(f"a sample size is not negative, got {n}")
+    if 53 - len(list(dead)) < 7:
+        raise PokerRulesError("fewer than seven cards are left to draw")
+    cdef pg_rng r
+    _seed(&r, seed_words)
+    hist = _new_hist(t)
+    cdef int64_t[:, ::1] h = hist
+    with nogil:
+        pg_banker_hist_sample(t, mask, way, n, &r, &h[0, 0])
+    return hist
+
+
+def sim_deal(int64_t n, seed_words):
+    """uint8 (n, 14): the player's seven codes then the banker's, exactly as
+    ``sim_rounds`` deals them from the same seed."""
+    if n < 0:
+        raise PokerRulesError(f"a number of rounds is not negative, got {n}")
+    cdef pg_rng r
+    _seed(&r, seed_words)
+    out = np.zeros((n, 14), dtype=np.uint8)
+    if n == 0:
+        return out
+    cdef uint8_t[:, ::1] o = out
+    with nogil:
+        pg_sim_deal(n, &r, &o[0, 0])
+    return out
+
+
+def sim_rounds(int variant, int player_way, int banker_way, int64_t n, seed_words):
+    """Deals, sets and settles ``n`` heads-up rounds in C (GIL released).
+    Returns int64 counts indexed as SIM_COUNTS."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    _way(player_way)
+    _way(banker_way)
+    if n < 0:
+        raise PokerRulesError(f"a number of rounds is not negative, got {n}")
+    cdef pg_rng r
+    _seed(&r, seed_words)
+    counts = np.zeros(PG_SIM_NCOUNTS, dtype=np.int64)
+    cdef int64_t[::1] c = counts
+    with nogil:
+        pg_sim_rounds(t, player_way, banker_way, n, &r, &c[0])
+    return counts
+
+
+def settle_batch(player, banker, int variant):
+    """Settlement flags (uint8 (n,)) of (n, 7) player and banker settings
+    (five high codes, then two low): bits 0-1 the player's 0 loss / 1 push /
+    2 win, 4 a copied high hand, 8 a copied low hand, 16 a player foul, 32 a
+    banker foul. Each row pair is checked: 14 distinct deck cards."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    p = _rows(player, 7, "settle_batch")
+    b = _rows(banker, 7, "settle_batch")
+    if p.shape != b.shape:
+        raise HandSizeError(f"{p.shape[0]} player rows but {b.shape[0]} banker rows")
+    both = np.ascontiguousarray(np.concatenate([p, b], axis=1))
+    cdef const uint8_t[:, ::1] mv = both
+    _check(t, mv)
+    cdef int64_t n = p.shape[0]
+    out = np.zeros(n, dtype=np.uint8)
+    if n == 0:
+        return out
+    cdef const uint8_t[:, ::1] pv = p
+    cdef const uint8_t[:, ::1] bv = b
+    cdef uint8_t[::1] o = out
+    with nogil:
+        pg_settle_batch(t, &pv[0, 0], &bv[0, 0], n, &o[0])
     return out

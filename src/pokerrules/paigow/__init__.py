@@ -1,5 +1,6 @@
 """Pai Gow Poker: rules presets, the deal, settings and fouls, settlement, the
-house way (compiled) and the Fortune bonus.
+house way (compiled), the Fortune bonus, the optimal setting and the house-edge
+simulation.
 
 >>> from pokerrules.paigow import PaiGowRules, house_way, is_foul
 >>> setting = house_way("As Ah Jk 7c 7d 3s 2h")
@@ -31,6 +32,13 @@ from pokerrules.paigow.houseway import (
 )
 from pokerrules.paigow.rules import BANKER_FOUL_RULES, HouseWayFunction, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
+from pokerrules.paigow.simulate import SimulationResult, simulate
+from pokerrules.paigow.strategy import (
+    OptimalSetting,
+    OptimalStrategy,
+    SettingValue,
+    optimal_setting,
+)
 from pokerrules.paigow.table import (
     BANKER,
     Deal,
@@ -54,13 +62,17 @@ __all__ = [
     "FortuneResult",
     "HouseWay",
     "HouseWayFunction",
+    "OptimalSetting",
+    "OptimalStrategy",
     "Outcome",
     "PaiGowRules",
     "RandomSetting",
     "RoundRecord",
     "SeatRecord",
     "Setting",
+    "SettingValue",
     "Settlement",
+    "SimulationResult",
     "Strategy",
     "deal_round",
     "fortune_bonus",
@@ -73,7 +85,9 @@ __all__ = [
     "house_way_many",
     "house_way_rule",
     "is_foul",
+    "optimal_setting",
     "play_round",
     "settings",
     "settle",
+    "simulate",
 ]

@@ -14,9 +14,11 @@ from pokerrules.cards import format_cards
 from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, house_way, house_way_rule
 from pokerrules.paigow.rules import PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
+from pokerrules.paigow.simulate import SimulationResult, simulate
+from pokerrules.paigow.strategy import OptimalSetting, optimal_setting
 from pokerrules.paigow.table import RoundRecord, play_round
 
-__all__ = ["add_cli", "round_text", "set_record"]
+__all__ = ["add_cli", "optimal_text", "round_text", "set_record", "simulation_text"]
 
 PRESETS = {"classic": PaiGowRules.classic, "casino": PaiGowRules.casino}
 
@@ -25,6 +27,8 @@ EPILOG = """examples:
   pokerrules paigow set --all --way trump_plaza "9s 9d 4h 4c Jk Td 2c"
   pokerrules paigow set --file hands.txt      (one hand per line, JSON lines out)
   pokerrules paigow round --seats 3 --seed 7 [--json]
+  pokerrules paigow optimal "As Jk Qs Qh Qd 7s 2s" [--sample N --seed S] [--json]
+  pokerrules paigow simulate --rounds 10000000 --rules casino --seed 1 --workers 2 [--json]
 """
 
 
@@ -137,9 +141,75 @@ def _round(args: argparse.Namespace) -> int:
     return 0
 
 
+def optimal_text(result: OptimalSetting) -> str:
+    """Every legal setting with its EV, the best and the house way's marked."""
+    lines = [f"hand: {format_cards(result.hand)}   ({result.method}: {result.hands:,} "
+             f"{'opponent' if result.seat == 'banker' else 'banker'} hands set by "
+             f"{result.way}; seat {result.seat})",
+             "",
+             "  high             low       EV       win    push   loss"]
+    for v in sorted(result.settings, key=lambda v: -v.ev):
+        marks = []
+        if v is result.best:
+            marks.append("<- best")
+        if v.house_way:
+            marks.append("<- house way")
+        error = f" ±{v.stderr:.4f}" if result.method == "sample" else ""
+        lines.append(f"  {format_cards(v.setting.high):<15}  {format_cards(v.setting.low):<6}"
+                     f"  {v.ev:+.4f}{error}  {v.win:6.2%} {v.push:6.2%} {v.loss:6.2%}  "
+                     f"{' '.join(marks)}".rstrip())
+    lines.append("")
+    lines.append(f"the house way gives up {result.ev_lost_by_house_way:.4f} per unit")
+    return "\n".join(lines)
+
+
+def _optimal(args: argparse.Namespace) -> int:
+    from pokerrules.cli import UsageError
+
+    rules = _rules(args)
+    text = " ".join(args.cards)
+    if args.sample is not None and args.exact:
+        raise UsageError("give --exact or --sample N, not both")
+    if args.sample is not None:
+        result = optimal_setting(text, rules, "sample", samples=args.sample, seed=args.seed,
+                                 seat=args.seat)
+    else:
+        result = optimal_setting(text, rules, "exact", seat=args.seat, workers=args.workers)
+    print(json.dumps(result.to_dict()) if args.json else optimal_text(result))
+    return 0
+
+
+def simulation_text(result: SimulationResult) -> str:
+    """The outcome table and the EVs of a simulation."""
+    low, high = result.player_ev_ci
+    lines = [f"{result.rounds:,} rounds ({result.player} player, {result.banker} banker, "
+             f"seed {result.seed})" + ("  INTERRUPTED" if result.interrupted else ""),
+             "",
+             "  outcome        rate      ± s.e."]
+    for name, rate in (("player wins", result.win_rate), ("push", result.push_rate),
+                       ("player loses", result.loss_rate),
+                       ("high copy", result.high_copy_rate), ("low copy", result.low_copy_rate)):
+        lines.append(f"  {name:<12} {rate:8.4%}  {result.rate_stderr(rate):8.4%}")
+    lines.append("")
+    lines.append(f"player EV  {result.player_ev:+.5f} per unit  (95% CI {low:+.5f} .. "
+                 f"{high:+.5f}); house edge {result.house_edge:.3%}")
+    lines.append(f"banker EV  {result.banker_ev:+.5f} per unit (a banking player, after "
+                 "commission)")
+    return "\n".join(lines)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    result = simulate(rules, args.rounds, player=args.player, banker=args.banker,
+                      seed=args.seed, workers=args.workers, chunk_size=args.chunk_size,
+                      progress=False if args.no_progress else None)
+    print(json.dumps(result.to_dict()) if args.json else simulation_text(result))
+    return 0 if not result.interrupted else 130
+
+
 def add_cli(subparsers: Any) -> None:
-    """Adds the ``paigow`` command (``set`` and ``round``) to the main parser's
-    subparsers."""
+    """Adds the ``paigow`` command (``set``, ``round``, ``optimal``,
+    ``simulate``) to the main parser's subparsers."""
     paigow = subparsers.add_parser(
         "paigow", help='Pai Gow Poker: pokerrules paigow set "As Ah Jk 7c 7d 3s 2h"',
         description="Set Pai Gow hands by the house way, or play a table round.",
@@ -178,3 +248,40 @@ def add_cli(subparsers: Any) -> None:
                         help="the pile the banker hands out first (default 1)")
     common(round_)
     round_.set_defaults(run=_round)
+
+    optimal = sub.add_parser(
+        "optimal", help="every setting's EV against the banker's house way",
+        description="Every legal setting of a hand with its expected value per unit bet "
+        "against a banker who sets by the house way (all 53,524,680 banker hands, or a "
+        "sample), the best marked, the house way's choice beside it.", epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    optimal.add_argument("cards", nargs="+", help='seven cards, e.g. "As Jk Qs Qh Qd 7s 2s"')
+    optimal.add_argument("--exact", action="store_true",
+                         help="count every banker hand (the default)")
+    optimal.add_argument("--sample", type=int, metavar="N", help="sample N banker hands instead")
+    optimal.add_argument("--seed", type=int, default=0, help="seed of --sample (default 0)")
+    optimal.add_argument("--seat", choices=("player", "banker"), default="player",
+                         help="whose seat the hand is in (default player)")
+    optimal.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    common(optimal)
+    optimal.set_defaults(run=_optimal)
+
+    simulate_ = sub.add_parser(
+        "simulate", help="simulate heads-up rounds: win/push/loss rates and EV",
+        description="Deal heads-up rounds, set both hands and settle them; print the "
+        "outcome rates, the player's EV with its 95%% confidence interval and the banker's "
+        "EV. Ctrl-C stops and prints the rounds done.", epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    simulate_.add_argument("--rounds", type=int, default=1_000_000,
+                           help="rounds (default 1,000,000)")
+    simulate_.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    simulate_.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    simulate_.add_argument("--chunk-size", type=int, default=1_000_000, metavar="N",
+                           help="rounds per seeded chunk (default 1,000,000)")
+    simulate_.add_argument("--player", default="house_way",
+                           help="house_way, optimal or a way name (default house_way)")
+    simulate_.add_argument("--banker", default="house_way",
+                           help="house_way, optimal or a way name (default house_way)")
+    simulate_.add_argument("--no-progress", action="store_true", help="no progress bar")
+    common(simulate_)
+    simulate_.set_defaults(run=_simulate)

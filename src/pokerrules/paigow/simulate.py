@@ -1,0 +1,335 @@
+"""The house edge by simulation: heads-up rounds, player against banker.
+
+Each round deals 14 cards of the shuffled 53 (seven to the player, seven to
+the banker), sets both hands and settles the bet. With the built-in house ways
+on both sides the whole loop runs in C with the GIL released; any other
+strategy (a callable, or "optimal") gets its hands from that same C deal and
+is settled in C, so it sees the very same cards.
+
+The rounds are cut into chunks of ``chunk_size``; chunk ``i`` draws from
+``numpy.random.SeedSequence(seed, spawn_key=(i,))``, so the same seed and chunk
+size give the same result whether the chunks run here, in a process pool or on
+a cluster.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerrules import _paigow
+from pokerrules._core import ALL_CARDS
+from pokerrules.cards import SeedLike
+from pokerrules.errors import IllegalMoveError, PokerRulesError
+from pokerrules.paigow.houseway import Strategy, house_way
+from pokerrules.paigow.parallel import check_workers, run_chunks
+from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name
+from pokerrules.paigow.setting import Setting
+from pokerrules.paigow.strategy import OptimalStrategy
+
+__all__ = ["Z95", "SimulationResult", "StrategyLike", "simulate"]
+
+#: A side's strategy: "house_way" (the rules' own), a built-in way's name,
+#: "optimal" (the best setting against the house way, by sampling) or a callable.
+StrategyLike: TypeAlias = str | Strategy
+
+#: The two-sided 95% normal quantile.
+Z95 = 1.959963984540054
+
+DEFAULT_CHUNK = 1_000_000
+
+_COUNT = {name: k for k, name in enumerate(_paigow.SIM_COUNTS)}
+
+
+def _resolve(spec: StrategyLike, rules: PaiGowRules, seat: str) -> int | Strategy:
+    """A built-in way's number, or a callable strategy."""
+    if isinstance(spec, str):
+        if spec == "optimal":
+            return OptimalStrategy(seat=seat)
+        name = rules.house_way if spec == "house_way" else spec
+        if isinstance(name, str):
+            if name not in _paigow.WAYS:
+                raise PokerRulesError(
+                    f"unknown {seat} strategy {spec!r}; choose 'house_way', 'optimal', "
+                    f"a callable or one of {', '.join(_paigow.WAYS)}")
+            return _paigow.WAYS.index(name)
+        return name
+    if not callable(spec):
+        raise PokerRulesError(f"the {seat} strategy must be a name or a callable, not {spec!r}")
+    return spec
+
+
+def _name(spec: int | Strategy) -> str:
+    return _paigow.WAYS[spec] if isinstance(spec, int) else callable_name(spec)
+
+
+def _chunk_words(seed: int, index: int) -> npt.NDArray[np.uint64]:
+    state = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(4, np.uint64)
+    return np.asarray(state, dtype=np.uint64)
+
+
+def _set_all(
+    hands: npt.NDArray[np.uint8], spec: int | Strategy, rules: PaiGowRules, seat: str
+) -> npt.NDArray[np.uint8]:
+    """(n, 7) rows, five high codes then two low, for (n, 7) hands."""
+    variant = rules.hand_rules.variant
+    if isinstance(spec, int):
+        rows, _ = _paigow.house_way_batch(hands, variant, spec)
+        out: npt.NDArray[np.uint8] = rows
+        return out
+    out = np.empty_like(hands)
+    for i, row in enumerate(hands):
+        cards = tuple(ALL_CARDS[int(c)] for c in row)
+        setting = spec(cards, rules)
+        if not isinstance(setting, Setting):
+            raise PokerRulesError(f"the {seat} strategy returned {setting!r}, not a Setting")
+        try:
+            setting.check_hand(cards)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"the {seat} strategy: {exc}") from None
+        out[i] = [c.code for c in setting.cards]
+    return out
+
+
+def _run_chunk(
+    task: tuple[PaiGowRules, int | Strategy, int | Strategy, int, npt.NDArray[np.uint64]],
+) -> npt.NDArray[np.int64]:
+    """Counts (indexed as ``_paigow.SIM_COUNTS``) of one chunk; module-level so
+    that pools and clusters can pickle it."""
+    rules, player, banker, n, words = task
+    variant = rules.hand_rules.variant
+    if isinstance(player, int) and isinstance(banker, int):
+        counts: npt.NDArray[np.int64] = _paigow.sim_rounds(variant, player, banker, n, words)
+        return counts
+    deal = _paigow.sim_deal(n, words)
+    player_rows = _set_all(np.ascontiguousarray(deal[:, :7]), player, rules, "player")
+    banker_rows = _set_all(np.ascontiguousarray(deal[:, 7:]), banker, rules, "banker")
+    reset = 0
+    if rules.banker_foul == "house_way":  # a fouled banker is set again by the house way
+        for i in np.flatnonzero(_paigow.foul_batch(banker_rows, variant)):
+            cards = [ALL_CARDS[int(c)] for c in deal[i, 7:]]
+            banker_rows[i] = [c.code for c in house_way(cards, rules).cards]
+            reset += 1
+    flags = _paigow.settle_batch(player_rows, banker_rows, variant)
+    outcome = flags & 3
+    counts = np.zeros(len(_paigow.SIM_COUNTS), dtype=np.int64)
+    counts[_COUNT["rounds"]] = n
+    counts[_COUNT["wins"]] = np.count_nonzero(outcome == 2)
+    counts[_COUNT["pushes"]] = np.count_nonzero(outcome == 1)
+    counts[_COUNT["losses"]] = np.count_nonzero(outcome == 0)
+    counts[_COUNT["high_copies"]] = np.count_nonzero(flags & 4)
+    counts[_COUNT["low_copies"]] = np.count_nonzero(flags & 8)
+    counts[_COUNT["player_fouls"]] = np.count_nonzero(flags & 16)
+    counts[_COUNT["banker_fouls"]] = np.count_nonzero(flags & 32) + reset
+    return counts
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What :func:`simulate` counted.
+
+    Attributes:
+        rules: the rules.
+        player, banker: the strategies' names.
+        seed, chunk_size: what fixes the result.
+        rounds_requested: the rounds asked for.
+        rounds: the rounds played (fewer when interrupted).
+        wins, pushes, losses: the player's outcomes.
+        high_copies, low_copies: rounds whose high (low) hands were equal.
+        player_fouls, banker_fouls: fouled settings (never by the built-in
+            ways); a fouled banker reset by the house way counts too.
+        interrupted: Ctrl-C stopped the run; the counts cover the chunks done.
+    """
+
+    rules: PaiGowRules
+    player: str
+    banker: str
+    seed: int
+    chunk_size: int
+    rounds_requested: int
+    rounds: int
+    wins: int
+    pushes: int
+    losses: int
+    high_copies: int
+    low_copies: int
+    player_fouls: int
+    banker_fouls: int
+    interrupted: bool = False
+
+    def _rate(self, count: int) -> float:
+        return count / self.rounds if self.rounds else math.nan
+
+    @property
+    def win_rate(self) -> float:
+        """The player's wins per round."""
+        return self._rate(self.wins)
+
+    @property
+    def push_rate(self) -> float:
+        """Pushes per round."""
+        return self._rate(self.pushes)
+
+    @property
+    def loss_rate(self) -> float:
+        """The player's losses per round."""
+        return self._rate(self.losses)
+
+    @property
+    def high_copy_rate(self) -> float:
+        """Rounds whose two high hands tie (a copy, to the banker), per round."""
+        return self._rate(self.high_copies)
+
+    @property
+    def low_copy_rate(self) -> float:
+        """Rounds whose two low hands tie, per round."""
+        return self._rate(self.low_copies)
+
+    def rate_stderr(self, rate: float) -> float:
+        """The standard error of an observed rate over these rounds."""
+        return math.sqrt(rate * (1 - rate) / self.rounds) if self.rounds else math.nan
+
+    @property
+    def player_ev(self) -> float:
+        """The player's mean net per unit bet: a win pays 1 less the rules'
+        commission, a loss costs 1."""
+        return self._rate(0) if not self.rounds else \
+            (self.wins * (1 - self.rules.commission) - self.losses) / self.rounds
+
+    @property
+    def player_ev_stderr(self) -> float:
+        """The standard error of :attr:`player_ev`."""
+        if not self.rounds:
+            return math.nan
+        pay = 1 - self.rules.commission
+        second = (self.wins * pay * pay + self.losses) / self.rounds
+        return math.sqrt(max(second - self.player_ev ** 2, 0.0) / self.rounds)
+
+    @property
+    def player_ev_ci(self) -> tuple[float, float]:
+        """The 95% confidence interval of :attr:`player_ev` (normal approximation)."""
+        half = Z95 * self.player_ev_stderr
+        return self.player_ev - half, self.player_ev + half
+
+    @property
+    def house_edge(self) -> float:
+        """What the house keeps per unit of the player's bet when it banks:
+        minus :attr:`player_ev`."""
+        return -self.player_ev
+
+    @property
+    def banker_ev(self) -> float:
+        """A banking player's mean net per round against this one bet of 1:
+        +1 on a player loss, -1 on a player win, less ``banker_commission`` on
+        a net win."""
+        if not self.rounds:
+            return math.nan
+        return (self.losses * (1 - self.rules.banker_commission) - self.wins) / self.rounds
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict: the counts, the rates and the EVs."""
+        low, high = self.player_ev_ci
+        return {
+            "rules": self.rules.to_dict(), "player": self.player, "banker": self.banker,
+            "seed": self.seed, "chunk_size": self.chunk_size,
+            "rounds_requested": self.rounds_requested, "rounds": self.rounds,
+            "wins": self.wins, "pushes": self.pushes, "losses": self.losses,
+            "high_copies": self.high_copies, "low_copies": self.low_copies,
+            "player_fouls": self.player_fouls, "banker_fouls": self.banker_fouls,
+            "win_rate": self.win_rate, "push_rate": self.push_rate,
+            "loss_rate": self.loss_rate, "high_copy_rate": self.high_copy_rate,
+            "low_copy_rate": self.low_copy_rate, "player_ev": self.player_ev,
+            "player_ev_stderr": self.player_ev_stderr, "player_ev_ci95": [low, high],
+            "house_edge": self.house_edge, "banker_ev": self.banker_ev,
+            "interrupted": self.interrupted,
+        }
+
+
+def _positive(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise PokerRulesError(f"{name} must be a positive int, not {value!r}")
+    return int(value)
+
+
+def simulate(
+    rules: PaiGowRules = DEFAULT_RULES,
+    rounds: int = 1_000_000,
+    *,
+    player: StrategyLike = "house_way",
+    banker: StrategyLike = "house_way",
+    seed: SeedLike,
+    workers: int = 1,
+    executor: Executor | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+    progress: bool | None = None,
+    on_chunk: Callable[[npt.NDArray[np.int64]], None] | None = None,
+) -> SimulationResult:
+    """Simulates heads-up rounds and counts the player's results.
+
+    >>> from pokerrules.paigow import PaiGowRules, simulate
+    >>> result = simulate(PaiGowRules.casino(), 200_000, seed=1)
+    >>> result.rounds, result.wins + result.pushes + result.losses
+    (200000, 200000)
+    >>> round(result.win_rate, 2), round(result.push_rate, 2), round(result.loss_rate, 2)
+    (0.29, 0.41, 0.3)
+
+    Args:
+        rules: the rules (commission, banker commission, wheel, house way,
+            banker foul rule).
+        rounds: rounds to play.
+        player, banker: "house_way" (the rules' own), a name from ``WAYS``,
+            "optimal" (:class:`OptimalStrategy`: the best setting against the
+            other side's house way, by sampling; slow) or a callable
+            ``(cards, rules) -> Setting`` (picklable for workers > 1).
+        seed: int, or a numpy Generator (one int is drawn from it).
+        workers: 1 runs here; N > 1 runs the chunks in a local process pool.
+        executor: any concurrent.futures.Executor instead (Dask, Ray ...).
+        chunk_size: rounds per chunk (the result depends on it and the seed only).
+        progress: a progress bar on stderr (tqdm); None: on a terminal only.
+        on_chunk: called with each chunk's counts as it arrives.
+
+    Returns:
+        SimulationResult; on Ctrl-C, the chunks done so far with
+        ``interrupted=True``.
+
+    Raises:
+        PokerRulesError: a bad count, strategy, workers or executor.
+        TypeError: rules that are not PaiGowRules, a seed that is neither an
+            int nor a Generator.
+        IllegalMoveError: a callable strategy set cards not in its hand.
+    """
+    if not isinstance(rules, PaiGowRules):
+        raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+    rounds = _positive("rounds", rounds)
+    chunk_size = _positive("chunk_size", chunk_size)
+    check_workers(workers, executor)
+    if isinstance(seed, np.random.Generator):
+        seed = int(seed.integers(2**63))
+    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int or a numpy Generator, not {seed!r}")
+    elif seed < 0:
+        raise PokerRulesError(f"a seed is not negative, got {seed}")
+    seed = int(seed)
+    player_spec = _resolve(player, rules, "player")
+    banker_spec = _resolve(banker, rules, "banker")
+    tasks = []
+    for index, start in enumerate(range(0, rounds, chunk_size)):
+        n = min(chunk_size, rounds - start)
+        tasks.append((rules, player_spec, banker_spec, n, _chunk_words(seed, index)))
+    results, interrupted = run_chunks(_run_chunk, tasks, workers=workers, executor=executor,
+                                      progress=progress, desc="rounds", on_result=on_chunk)
+    total = np.zeros(len(_paigow.SIM_COUNTS), dtype=np.int64)
+    for counts in results:
+        if counts is not None:
+            total += counts
+    c = {name: int(total[k]) for name, k in _COUNT.items()}
+    return SimulationResult(rules, _name(player_spec), _name(banker_spec), seed, chunk_size,
+                            rounds, c["rounds"], c["wins"], c["pushes"], c["losses"],
+                            c["high_copies"], c["low_copies"], c["player_fouls"],
+                            c["banker_fouls"], interrupted)

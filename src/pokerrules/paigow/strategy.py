@@ -1,0 +1,289 @@
+"""The optimal setting of a hand against an opponent who sets by the house way.
+
+The opponent's hands are counted by their outcome (five-card value, two-card
+rank) in a histogram, built in C: exactly, over all C(46, 7) = 53,524,680 hands
+of the other 46 cards, or from a sample. Every setting's win, push and loss
+counts then come from one two-dimensional cumulative sum.
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerrules import _paigow
+from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
+from pokerrules.errors import PokerRulesError
+from pokerrules.paigow.houseway import house_way
+from pokerrules.paigow.parallel import check_workers, run_chunks
+from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules
+from pokerrules.paigow.setting import Setting, hand_cards
+
+__all__ = ["METHODS", "SEATS", "OptimalSetting", "OptimalStrategy", "SettingValue",
+           "optimal_setting", "seed_words"]
+
+#: How :func:`optimal_setting` counts the opponent's hands.
+METHODS = ("exact", "sample")
+#: Whose seat the hand is in: the player's (copies lose) or the banker's (copies win).
+SEATS = ("player", "banker")
+
+#: The exact method's chunks per worker: small enough to balance, large enough
+#: to share the per-chunk setup.
+PARTS_PER_WORKER = 2
+
+
+def seed_words(seed: SeedLike) -> npt.NDArray[np.uint64]:
+    """Four 64-bit words seeding a C kernel: from an int through
+    :class:`numpy.random.SeedSequence`, or drawn from a Generator.
+
+    Raises:
+        TypeError: neither an int nor a Generator. PokerRulesError: a negative int.
+    """
+    if isinstance(seed, np.random.Generator):
+        words: npt.NDArray[np.uint64] = seed.integers(
+            0, 2**64, size=4, dtype=np.uint64, endpoint=False)
+        return words
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int or a numpy Generator, not {seed!r}")
+    if seed < 0:
+        raise PokerRulesError(f"a seed is not negative, got {seed}")
+    state = np.random.SeedSequence(int(seed)).generate_state(4, np.uint64)
+    return np.asarray(state, dtype=np.uint64)
+
+
+@dataclass(frozen=True)
+class SettingValue:
+    """One setting's result against the opponent.
+
+    Attributes:
+        setting: the setting.
+        ev: expected net gain per unit bet (a win pays 1 less commission).
+        win, push, loss: probabilities (exact) or sample frequencies.
+        stderr: the standard error of ``ev`` (0.0 for the exact method).
+        house_way: this is the setting the house way picks.
+    """
+
+    setting: Setting
+    ev: float
+    win: float
+    push: float
+    loss: float
+    stderr: float
+    house_way: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        return {"setting": str(self.setting), "high": format_cards(self.setting.high),
+                "low": format_cards(self.setting.low), "ev": self.ev, "win": self.win,
+                "push": self.push, "loss": self.loss, "stderr": self.stderr,
+                "house_way": self.house_way}
+
+
+@dataclass(frozen=True)
+class OptimalSetting:
+    """The result of :func:`optimal_setting`.
+
+    Attributes:
+        hand: the seven cards.
+        method: "exact" or "sample".
+        seat: "player" or "banker".
+        way: the opponent's house way.
+        hands: opponent hands counted (53,524,680 when exact).
+        settings: every legal (non-fouling) setting, fronts in the order of
+            :func:`pokerrules.paigow.settings`.
+        best: the legal setting of highest EV (the first of equals).
+        house_way: the entry of the setting the house way picks for this hand.
+    """
+
+    hand: tuple[Card, ...]
+    method: str
+    seat: str
+    way: str
+    hands: int
+    settings: tuple[SettingValue, ...]
+    best: SettingValue
+    house_way: SettingValue
+
+    @property
+    def ev_lost_by_house_way(self) -> float:
+        """How much EV per unit the house way's setting gives up against the best."""
+        return self.best.ev - self.house_way.ev
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        return {"hand": format_cards(self.hand), "method": self.method, "seat": self.seat,
+                "way": self.way, "hands": self.hands, "best": str(self.best.setting),
+                "house_way": str(self.house_way.setting),
+                "ev_lost_by_house_way": self.ev_lost_by_house_way,
+                "settings": [s.to_dict() for s in self.settings]}
+
+
+def _hist_part(task: tuple[list[int], int, int, int, int]) -> npt.NDArray[np.int64]:
+    """One chunk of the exact histogram (module-level: pools pickle it)."""
+    dead, variant, way, part, nparts = task
+    hist: npt.NDArray[np.int64] = _paigow.banker_hist_part(dead, variant, way, part, nparts)
+    return hist
+
+
+def _opponent_way(rules: PaiGowRules, way: str | None) -> str:
+    chosen = rules.house_way if way is None else way
+    if not isinstance(chosen, str) or chosen not in _paigow.WAYS:
+        raise PokerRulesError(f"the opponent's house way must be a built-in name "
+                              f"({', '.join(_paigow.WAYS)}), not {chosen!r}")
+    return chosen
+
+
+def _count(
+    cumulative: npt.NDArray[np.int64], high: int, low: int, seat: str
+) -> tuple[int, int]:
+    """(wins, losses) of the setting (high value, low index) against the
+    opponent hands of ``cumulative``: cell [i, j] counts those of high value
+    below i and low index below j."""
+    if seat == "player":  # each side must beat the opponent's strictly
+        h, c = high, low
+    else:  # the banker takes copies
+        h, c = high + 1, low + 1
+    total = int(cumulative[-1, -1])
+    wins = int(cumulative[h, c])
+    losses = total - int(cumulative[h, -1]) - int(cumulative[-1, c]) + wins
+    return wins, losses
+
+
+def optimal_setting(
+    hand: CardsLike,
+    rules: PaiGowRules = DEFAULT_RULES,
+    method: str = "exact",
+    *,
+    samples: int = 100_000,
+    seed: SeedLike | None = None,
+    seat: str = "player",
+    way: str | None = None,
+    workers: int = 1,
+    executor: Executor | None = None,
+) -> OptimalSetting:
+    """Every legal setting of a hand with its expected value against an
+    opponent who sets by the house way, and the best one.
+
+    In the player's seat the opponent is the banker and copies go to the
+    banker; a win pays 1 less ``rules.commission``. In the banker's seat the
+    opponent is a player, copies go to the hand, and a win pays 1 less
+    ``rules.banker_commission``. A loss costs 1 either way. Fouling settings
+    are left out (a fouled hand loses at the table).
+
+    >>> from pokerrules.paigow import PaiGowRules, optimal_setting
+    >>> result = optimal_setting("As Jk Qs Qh Qd 7s 2s", PaiGowRules.casino())
+    >>> result.hands
+    53524680
+    >>> str(result.best.setting), round(result.best.ev, 4)
+    ('Jk As Qs 7s 2s / Qh Qd', 0.9315)
+
+    Args:
+        hand: seven distinct cards of the 53.
+        rules: the rules (commission, wheel, and the opponent's house way).
+        method: "exact" (every opponent hand of the other 46 cards; about a
+            third of a second) or "sample" (``samples`` random opponent hands;
+            ``stderr`` gives each EV's standard error; needs ``seed``).
+        samples: opponent hands drawn by "sample".
+        seed: int or numpy Generator, for "sample".
+        seat: "player" or "banker".
+        way: the opponent's house way (default the rules' own, which must then
+            be a built-in name).
+        workers: processes for "exact" (a local process pool when above 1).
+        executor: any concurrent.futures.Executor for "exact" instead.
+
+    Returns:
+        OptimalSetting.
+
+    Raises:
+        HandSizeError, DuplicateCardError, InvalidCardError: not seven distinct
+            cards of the 53 (before any work starts).
+        PokerRulesError: an unknown method, seat or way, a bad sample size or
+            worker count. TypeError: "sample" without an int or Generator seed,
+            or rules that are not PaiGowRules.
+    """
+    if not isinstance(rules, PaiGowRules):
+        raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+    cards = hand_cards(hand)
+    if method not in METHODS:
+        raise PokerRulesError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+    if seat not in SEATS:
+        raise PokerRulesError(f"unknown seat {seat!r}; choose from {', '.join(SEATS)}")
+    opponent = _opponent_way(rules, way)
+    check_workers(workers, executor)
+    codes = [c.code for c in cards]
+    variant = rules.hand_rules.variant
+    way_number = _paigow.WAYS.index(opponent)
+    if method == "sample":
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise PokerRulesError(f"samples must be a positive int, not {samples!r}")
+        if seed is None:
+            raise TypeError("method='sample' needs a seed (int or numpy Generator)")
+        hist = _paigow.banker_hist_sample(codes, variant, way_number, samples, seed_words(seed))
+    else:
+        nparts = PARTS_PER_WORKER * workers if executor is None else 8
+        tasks = [(codes, variant, way_number, part, nparts) for part in range(nparts)]
+        parts, interrupted = run_chunks(_hist_part, tasks, workers=workers,
+                                        executor=executor, progress=False)
+        if interrupted:
+            raise KeyboardInterrupt
+        hist = np.sum([p for p in parts if p is not None], axis=0)
+    cumulative = np.zeros((hist.shape[0] + 1, hist.shape[1] + 1), dtype=np.int64)
+    cumulative[1:, 1:] = hist.cumsum(axis=0).cumsum(axis=1)
+    total = int(cumulative[-1, -1])
+    pay = 1.0 - (rules.commission if seat == "player" else rules.banker_commission)
+    chosen = house_way(cards, rules, opponent)  # a built-in way: never a foul
+    highs, lows, fouls = _paigow.setting_outcomes(codes, variant)
+    values = []
+    k = 0
+    for i in range(6):
+        for j in range(i + 1, 7):
+            if not fouls[k]:
+                setting = Setting([c for m, c in enumerate(cards) if m not in (i, j)],
+                                  (cards[i], cards[j]))
+                wins, losses = _count(cumulative, int(highs[k]), int(lows[k]), seat)
+                win, loss = wins / total, losses / total
+                ev = win * pay - loss
+                variance = max(win * pay * pay + loss - ev * ev, 0.0)
+                stderr = math.sqrt(variance / total) if method == "sample" else 0.0
+                values.append(SettingValue(setting, ev, win, 1.0 - win - loss, loss, stderr,
+                                           setting == chosen))
+            k += 1
+    best = max(values, key=lambda v: v.ev)  # max keeps the first of equals
+    mine = next(v for v in values if v.house_way)
+    return OptimalSetting(cards, method, seat, opponent, total, tuple(values), best, mine)
+
+
+@dataclass(frozen=True)
+class OptimalStrategy:
+    """A table strategy that sets each hand by :func:`optimal_setting` with
+    the sample method (``samples`` opponent hands). The sample's seed comes
+    from ``seed`` and the cards, so the same hand always sets the same way and
+    the strategy holds no changing state. Picklable.
+
+    >>> from pokerrules.paigow import OptimalStrategy, PaiGowRules, hand_cards
+    >>> OptimalStrategy(samples=20_000)(hand_cards("As Jk Qs Qh Qd 7s 2s"), PaiGowRules.casino())
+    Setting('Jk As Qs 7s 2s / Qh Qd')
+    """
+
+    samples: int = 5_000
+    seed: int = 0
+    seat: str = "player"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.samples, bool) or not isinstance(self.samples, int) or \
+                self.samples < 1:
+            raise PokerRulesError(f"samples must be a positive int, not {self.samples!r}")
+        if self.seat not in SEATS:
+            raise PokerRulesError(f"unknown seat {self.seat!r}; choose from {', '.join(SEATS)}")
+        seed_words(self.seed)  # validates
+
+    def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
+        rng = np.random.default_rng([self.seed, *(c.code for c in cards)])
+        result = optimal_setting(cards, rules, "sample", samples=self.samples, seed=rng,
+                                 seat=self.seat)
+        return result.best.setting
