@@ -8,6 +8,7 @@ here is re-exported there.
 cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.string cimport memset
+from cpython.pycapsule cimport PyCapsule_New
 
 from enum import IntEnum
 from itertools import combinations
@@ -898,6 +899,11 @@ def category_counts(k, HandRules rules not None=STANDARD):
     cats = categories(np.arange(1, rules.n_values + 1), rules)
     hist = np.bincount(cats, weights=counts[1:], minlength=10)
     return {c: int(round(hist[int(c)])) for c in rules.category_order}
+
+
+# Other compiled modules of the package (pokerrules._paigow) take their tables from
+# here, so that a process holds one copy of each variant's tables.
+_TABLES_CAPSULE = PyCapsule_New(<void *>pr_get_tables, "pokerrules._core.pr_get_tables", NULL)
 
 
 def table_bytes():

@@ -9,9 +9,12 @@ except where ``check=False`` is offered (fouls, Fortune lines), whose kernels
 read only valid memory whatever the codes.
 """
 
+from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 
 import numpy as np
+
+from pokerrules import _core
 
 from pokerrules.errors import (
     CardNotInDeckError,
@@ -27,7 +30,13 @@ cdef extern from "pr_eval.h" nogil:
     ctypedef struct pr_tables:
         int variant
         int nclasses
-    const pr_tables *pr_get_tables(int variant)
+
+
+ctypedef const pr_tables *(*get_tables_t)(int variant) noexcept nogil
+
+# the tables of pokerrules._core (one copy per process; see _TABLES_CAPSULE there)
+cdef get_tables_t shared_tables = <get_tables_t>PyCapsule_GetPointer(
+    _core._TABLES_CAPSULE, "pokerrules._core.pr_get_tables")
 
 
 cdef extern from "paigow.h" nogil:
@@ -82,7 +91,7 @@ _CARD_TEXT = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["Jk"]
 cdef const pr_tables *_tables(int variant) except NULL:
     if variant < 0 or variant >= PR_NVARIANTS or (variant & PR_DECK_MASK) != PR_DECK_PAIGOW:
         raise PokerRulesError(f"variant {variant} is not a Pai Gow deck variant")
-    cdef const pr_tables *t = pr_get_tables(variant)
+    cdef const pr_tables *t = shared_tables(variant)
     if t == NULL or pg_prepare(t) < 0:
         raise MemoryError("cannot build the ranking tables")
     return t
