@@ -71,7 +71,7 @@ typedef struct {
     uint32_t by_count[6]; /* rank masks by number of cards (the joker among the aces if one) */
 } hand_info;
 
-static int top(uint32_t ranks) { return 31 - __builtin_clz(ranks); }
+static int top(uint32_t ranks) { return 31 - pr_clz32(ranks); }
 
 static void read_hand(hand_info *in, const pr_tables *t, const uint8_t hand[7]) {
     in->t = t;
@@ -113,7 +113,7 @@ static uint32_t rank_cards(const hand_info *in, int r) {
 }
 
 /* The lowest code of a rank. */
-static int lowest(const hand_info *in, int r) { return 4 * r + __builtin_ctz(rank_cards(in, r)); }
+static int lowest(const hand_info *in, int r) { return 4 * r + pr_ctz32(rank_cards(in, r)); }
 
 typedef struct {
     int a, b; /* the two front codes */
@@ -122,9 +122,9 @@ typedef struct {
 static front_t two_of(const hand_info *in, int r) { /* the two lowest codes of a rank */
     uint32_t bits = rank_cards(in, r);
     front_t f;
-    f.a = 4 * r + __builtin_ctz(bits);
+    f.a = 4 * r + pr_ctz32(bits);
     bits &= bits - 1;
-    f.b = 4 * r + __builtin_ctz(bits);
+    f.b = 4 * r + pr_ctz32(bits);
     return f;
 }
 
@@ -182,7 +182,7 @@ static front_t straight_or_flush_front(const hand_info *in) {
     int natural_aces = count_bits((uint32_t)(in->cards >> (4 * RANK_ACE)));
     if (count_bits(pairs) == 1 && !in->by_count[3] && top(pairs) >= RANK_TEN &&
         top(pairs) <= RANK_KING && (natural_aces == 1 || (natural_aces == 0 && in->joker))) {
-        int ace = natural_aces == 1 ? RANK_ACE * 4 + __builtin_ctz((uint32_t)(in->cards >> 48))
+        int ace = natural_aces == 1 ? RANK_ACE * 4 + pr_ctz32((uint32_t)(in->cards >> 48))
                                     : PR_JOKER;
         uint32_t others = ~(in->by_count[0] | pairs | (1u << RANK_ACE)) & 0x1FFFu;
         /* naturals outside the pair and the aces: at least three remain */

@@ -344,7 +344,6 @@ static uint16_t dense(const uint32_t *classes, int n, uint32_t k) {
     return 0;
 }
 
-static int popcount13(uint32_t m) { return __builtin_popcount(m); }
 
 static pr_tables *build_tables(int variant) {
     int deck = variant & PR_DECK_MASK;
@@ -406,7 +405,7 @@ static pr_tables *build_tables(int variant) {
         }
     for (uint32_t m = 0; m < 8192; m++) {
         if (piquet && (m & 31u)) continue;
-        int bits = popcount13(m);
+        int bits = pr_popcount32(m);
         if (bits >= 5 && bits <= 7) all[nall++] = skf[m] = flush_key(&o, m);
         if (joker && bits >= 4 && bits <= 6) all[nall++] = skjf[m] = joker_flush_key(&o, m);
     }

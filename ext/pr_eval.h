@@ -62,6 +62,20 @@ typedef struct {
 
 extern const uint64_t pr_card_key[PR_NCODES];
 
+/* Bit scans for gcc/clang and MSVC (x must not be 0). */
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static inline int pr_ctz32(uint32_t x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
+static inline int pr_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+static inline int pr_clz32(uint32_t x) { unsigned long i; _BitScanReverse(&i, x); return 31 - (int)i; }
+static inline int pr_popcount32(uint32_t x) { return (int)__popcnt(x); }
+#else
+static inline int pr_ctz32(uint32_t x) { return __builtin_ctz(x); }
+static inline int pr_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+static inline int pr_clz32(uint32_t x) { return __builtin_clz(x); }
+static inline int pr_popcount32(uint32_t x) { return __builtin_popcount(x); }
+#endif
+
 /* Builds (once) and returns the tables of a variant; NULL when out of memory. */
 const pr_tables *pr_get_tables(int variant);
 /* Bytes held by all tables built so far. */
@@ -94,7 +108,7 @@ static inline uint16_t pr_eval_key(const pr_tables *t, uint64_t key,
         v = t->vals[pr_slot(t->ph, rk)];
     uint64_t f = key & PR_FLUSH_BITS;
     if (f) {
-        int suit = (__builtin_ctzll(f) - 35) >> 2;
+        int suit = (pr_ctz64(f) - 35) >> 2;
         uint32_t m = 0;
         int joker = 0;
         for (int i = 0; i < n; i++) {
