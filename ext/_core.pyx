@@ -140,21 +140,25 @@ cdef class Card:
     def __richcmp__(self, other, int op):
         if not isinstance(other, Card):
             return NotImplemented
-        cdef int a = self.code, b = (<Card>other).code
-        if op == 0:
-            return a < b
-        if op == 1:
-            return a <= b
-        if op == 2:
-            return a == b
-        if op == 3:
-            return a != b
-        if op == 4:
-            return a > b
-        return a >= b
+        return _order(self.code, (<Card>other).code, op)
 
     def __reduce__(self):
         return (Card, (self.code,))
+
+
+cdef inline bint _order(int a, int b, int op):
+    """a <op> b for a rich comparison code (Py_LT .. Py_GE)."""
+    if op == 0:
+        return a < b
+    if op == 1:
+        return a <= b
+    if op == 2:
+        return a == b
+    if op == 3:
+        return a != b
+    if op == 4:
+        return a > b
+    return a >= b
 
 
 cdef tuple CARDS = tuple([Card(c) for c in range(53)])
@@ -602,18 +606,7 @@ cdef class HandRank:
             raise RulesMismatchError(
                 f"cannot order a {_KIND_NAMES[self.kind]} {self.rules.name} rank against "
                 f"a {_KIND_NAMES[o.kind]} {o.rules.name} rank")
-        cdef int a = self.value, b = o.value
-        if op == 0:
-            return a < b
-        if op == 1:
-            return a <= b
-        if op == 2:
-            return a == b
-        if op == 3:
-            return a != b
-        if op == 4:
-            return a > b
-        return a >= b
+        return _order(self.value, o.value, op)
 
     def __hash__(self):
         self._t()
