@@ -146,6 +146,13 @@ cdef class Card:
         return (Card, (self.code,))
 
 
+cdef bint _option(str name, object value) except -1:
+    # 1, "yes" or None as an option is more likely a mistake than a wish
+    if type(value) is bool or type(value) is np.bool_:
+        return bool(value)
+    raise PokerRulesError(f"HandRules option {name} must be True or False, not {value!r}")
+
+
 cdef inline bint _order(int a, int b, int op):
     """a <op> b for a rich comparison code (Py_LT .. Py_GE)."""
     if op == 0:
@@ -291,7 +298,8 @@ cdef class HandRules:
         flush_beats_full_house: a flush ranks above a full house (piquet).
 
     Raises:
-        PokerRulesError: an unknown deck or an option the deck does not take.
+        PokerRulesError: an unknown deck, an option the deck does not take, or an
+            option that is not True or False.
     """
 
     cdef readonly str deck
@@ -304,8 +312,11 @@ cdef class HandRules:
     def __cinit__(self):
         self.deck = "standard"  # so that HandRules.__new__(HandRules) is STANDARD
 
-    def __init__(self, str deck="standard", *, bint wheel_second_highest=False,
-                 bint ace_low_straight=False, bint flush_beats_full_house=False):
+    def __init__(self, str deck="standard", *, wheel_second_highest=False,
+                 ace_low_straight=False, flush_beats_full_house=False):
+        wheel_second_highest = _option("wheel_second_highest", wheel_second_highest)
+        ace_low_straight = _option("ace_low_straight", ace_low_straight)
+        flush_beats_full_house = _option("flush_beats_full_house", flush_beats_full_house)
         if deck not in _DECKS:
             raise PokerRulesError(f"unknown deck {deck!r}; use one of {sorted(_DECKS)}")
         piquet = deck == "piquet"

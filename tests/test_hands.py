@@ -15,8 +15,10 @@ from pokerrules import (
     CardNotInDeckError,
     DuplicateCardError,
     HandCategory,
+    HandRules,
     HandSizeError,
     InvalidCardError,
+    PokerRulesError,
     RulesMismatchError,
     categories,
     category_counts,
@@ -211,6 +213,20 @@ def test_ranks_refuse_other_kinds_and_rules():
         _ = a < b
     with pytest.raises(TypeError):
         _ = evaluate_partial("As Ks") < evaluate_two("As Ks")
+
+
+@pytest.mark.fast
+def test_rules_refuse_unknown_decks_and_odd_options():
+    with pytest.raises(PokerRulesError, match="'euchre'"):
+        HandRules("euchre")
+    with pytest.raises(PokerRulesError, match="wheel_second_highest"):
+        HandRules("piquet", wheel_second_highest=True)
+    with pytest.raises(PokerRulesError, match="piquet options"):
+        STANDARD.replace(ace_low_straight=True)
+    for odd in (1, "no", None, 1.0):
+        with pytest.raises(PokerRulesError, match=f"must be True or False, not {odd!r}"):
+            PAI_GOW.replace(wheel_second_highest=odd)
+    assert PAI_GOW.replace(wheel_second_highest=np.True_).wheel_second_highest is True
 
 
 @pytest.mark.fast
