@@ -53,6 +53,28 @@ def test_kernel_equals_settle_on_the_same_deals():
 
 
 @pytest.mark.fast
+def test_kernel_pieces_do_not_change_the_result():
+    # the C loops return to Python every PIECE draws so that Ctrl-C is seen;
+    # the generator and the permuted cards carry over, so any piece size
+    # gives the one-call result
+    words = _chunk_words(3, 0)
+    variant = CASINO.hand_rules.variant
+    whole = _paigow.sim_rounds(variant, 0, 1, 50_000, words)
+    assert whole[0] == 50_000
+    np.testing.assert_array_equal(_paigow.sim_rounds(variant, 0, 1, 50_000, words, piece=999),
+                                  whole)
+    np.testing.assert_array_equal(_paigow.sim_rounds(variant, 0, 1, 5_000, words, piece=1),
+                                  _paigow.sim_rounds(variant, 0, 1, 5_000, words, piece=2**70))
+    dead = [c.code for c in house_way("As Jk Qs Qh Qd 7s 2s").cards]
+    hist = _paigow.banker_hist_sample(dead, variant, 0, 30_000, words)
+    assert int(hist.sum()) == 30_000
+    np.testing.assert_array_equal(
+        _paigow.banker_hist_sample(dead, variant, 0, 30_000, words, piece=7), hist)
+    with pytest.raises(PokerRulesError, match="piece"):
+        _paigow.sim_rounds(variant, 0, 1, 10, words, piece=0)
+
+
+@pytest.mark.fast
 @pytest.mark.parametrize("rules", [CLASSIC, CASINO], ids=["classic", "casino"])
 def test_python_strategies_see_the_same_cards_as_the_kernel(rules):
     # HouseWay() is a callable: it takes the Python path, hand by hand
