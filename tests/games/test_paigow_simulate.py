@@ -408,7 +408,7 @@ def test_ctrl_c_leaves_an_outside_executor_open():
 
 
 @pytest.mark.fast
-def test_no_finished_round_has_no_rates(capsys):
+def test_no_finished_round_has_no_rates():
     result = simulate(CASINO, 1_000, player=StopAfter(1), seed=1, progress=False)
     assert result.interrupted and result.rounds == 0
     for name in ("win_rate", "push_rate", "loss_rate", "high_copy_rate", "low_copy_rate",
