@@ -9,6 +9,7 @@ except where ``check=False`` is offered (fouls, Fortune lines), whose kernels
 read only valid memory whatever the codes.
 """
 
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 
@@ -65,13 +66,14 @@ cdef extern from "paigow_sim.h" nogil:
     void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, int way, int64_t *hist)
     int pg_banker_hist_part(const pr_tables *t, uint64_t dead, int way, int part, int nparts,
                             int64_t *hist)
-    void pg_banker_hist_sample(const pr_tables *t, uint64_t dead, int way, int64_t n,
+    int pg_live_cards(const pr_tables *t, uint64_t dead, uint8_t *out)
+    void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, int way, int64_t n,
                                pg_rng *r, int64_t *hist)
     void pg_sim_deal(int64_t n, pg_rng *r, uint8_t *out)
     void pg_settle_batch(const pr_tables *t, const uint8_t *player, const uint8_t *banker,
                          int64_t n, uint8_t *out)
     void pg_sim_rounds(const pr_tables *t, int player_way, int banker_way, int64_t n,
-                       pg_rng *r, int64_t *counts)
+                       pg_rng *r, uint8_t *deck, int64_t *counts)
     int PG_SIM_NCOUNTS
 
 
@@ -263,6 +265,17 @@ SIM_COUNTS = ("rounds", "wins", "pushes", "losses", "high_copies", "low_copies",
               "player_fouls", "banker_fouls")
 assert len(SIM_COUNTS) == PG_SIM_NCOUNTS
 
+#: Hands or rounds per GIL-free stretch of the sampling and simulation kernels
+#: (about 0.2 s): Ctrl-C and other signals are seen between pieces. The piece
+#: size never changes a result: the generator and the permuted cards carry over.
+PIECE = 1 << 20
+
+
+cdef int64_t _piece(piece) except -1:
+    if piece < 1:
+        raise PokerRulesError(f"a piece holds at least one draw, got {piece}")
+    return min(piece, (<int64_t>1 << 62))
+
 
 cdef const pr_tables *_sim_tables(int variant) except NULL:
     cdef const pr_tables *t = _tables(variant)
@@ -351,21 +364,30 @@ def banker_hist_part(dead, int variant, int way, int part, int nparts):
     return hist
 
 
-def banker_hist_sample(dead, int variant, int way, int64_t n, seed_words):
-    """Histogram of ``n`` banker hands drawn uniformly from the cards outside ``dead``."""
+def banker_hist_sample(dead, int variant, int way, int64_t n, seed_words, piece=PIECE):
+    """Histogram of ``n`` banker hands drawn uniformly from the cards outside
+    ``dead``, ``piece`` hands at a time (signals are checked between pieces;
+    the result does not depend on ``piece``)."""
     cdef const pr_tables *t = _sim_tables(variant)
     _way(way)
     cdef uint64_t mask = _dead_mask(t, dead)
     if n < 0:
         raise PokerRulesError(f"a sample size is not negative, got {n}")
-    if 53 - len(list(dead)) < 7:
+    cdef int64_t step = _piece(piece), k
+    cdef uint8_t live[53]
+    cdef int nlive = pg_live_cards(t, mask, live)
+    if nlive < 7:
         raise PokerRulesError("fewer than seven cards are left to draw")
     cdef pg_rng r
     _seed(&r, seed_words)
     hist = _new_hist(t)
     cdef int64_t[:, ::1] h = hist
-    with nogil:
-        pg_banker_hist_sample(t, mask, way, n, &r, &h[0, 0])
+    while n > 0:
+        k = min(n, step)
+        with nogil:
+            pg_banker_hist_sample(t, live, nlive, way, k, &r, &h[0, 0])
+        n -= k
+        PyErr_CheckSignals()
     return hist
 
 
@@ -385,20 +407,30 @@ def sim_deal(int64_t n, seed_words):
     return out
 
 
-def sim_rounds(int variant, int player_way, int banker_way, int64_t n, seed_words):
-    """Deals, sets and settles ``n`` heads-up rounds in C (GIL released).
-    Returns int64 counts indexed as SIM_COUNTS."""
+def sim_rounds(int variant, int player_way, int banker_way, int64_t n, seed_words,
+               piece=PIECE):
+    """Deals, sets and settles ``n`` heads-up rounds in C (GIL released),
+    ``piece`` rounds at a time (signals are checked between pieces; the result
+    does not depend on ``piece``). Returns int64 counts indexed as SIM_COUNTS."""
     cdef const pr_tables *t = _sim_tables(variant)
     _way(player_way)
     _way(banker_way)
     if n < 0:
         raise PokerRulesError(f"a number of rounds is not negative, got {n}")
+    cdef int64_t step = _piece(piece), k
+    cdef uint8_t deck[53]
+    for k in range(53):
+        deck[k] = <uint8_t>k
     cdef pg_rng r
     _seed(&r, seed_words)
     counts = np.zeros(PG_SIM_NCOUNTS, dtype=np.int64)
     cdef int64_t[::1] c = counts
-    with nogil:
-        pg_sim_rounds(t, player_way, banker_way, n, &r, &c[0])
+    while n > 0:
+        k = min(n, step)
+        with nogil:
+            pg_sim_rounds(t, player_way, banker_way, k, &r, deck, &c[0])
+        n -= k
+        PyErr_CheckSignals()
     return counts
 
 

@@ -126,8 +126,7 @@ void pg_setting_outcomes(const pr_tables *t, const uint8_t hand[7], uint16_t hig
 
 /* ------------------------------------------------------ banker histograms */
 
-/* The deck's cards outside dead, in code order; returns how many. */
-static int live_cards(const pr_tables *t, uint64_t dead, uint8_t *out) {
+int pg_live_cards(const pr_tables *t, uint64_t dead, uint8_t *out) {
     int n = 0;
     for (int c = 0; c < PR_NCODES; c++)
         if (((t->deck_mask & ~dead) >> c) & 1) out[n++] = (uint8_t)c;
@@ -136,7 +135,7 @@ static int live_cards(const pr_tables *t, uint64_t dead, uint8_t *out) {
 
 void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, int way, int64_t *hist) {
     uint8_t live[PR_NCODES], h[7];
-    int n = live_cards(t, dead, live), nlow = pg_nlow(t);
+    int n = pg_live_cards(t, dead, live), nlow = pg_nlow(t);
     const uint8_t *lows = low_tables[t->variant];
     for (int a = 0; a < n; a++) {
         h[0] = live[a];
@@ -305,7 +304,7 @@ int pg_banker_hist_part(const pr_tables *t, uint64_t dead, int way, int part, in
     memset(job.plain_natural, 0xFF, t->ph->nslots * sizeof(int32_t));
     memset(job.plain_joker, 0xFF, t->phj->nslots * sizeof(int32_t));
     uint8_t live[PR_NCODES];
-    int nlive = live_cards(t, dead, live), joker_live = 0;
+    int nlive = pg_live_cards(t, dead, live), joker_live = 0;
     for (int i = 0; i < nlive; i++) {
         if (live[i] == PR_JOKER) joker_live = 1;
         else job.live_per_rank[live[i] >> 2]++;
@@ -319,10 +318,9 @@ int pg_banker_hist_part(const pr_tables *t, uint64_t dead, int way, int part, in
     return 0;
 }
 
-void pg_banker_hist_sample(const pr_tables *t, uint64_t dead, int way, int64_t n, pg_rng *r,
-                           int64_t *hist) {
-    uint8_t live[PR_NCODES];
-    int nlive = live_cards(t, dead, live), nlow = pg_nlow(t);
+void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, int way, int64_t n,
+                           pg_rng *r, int64_t *hist) {
+    int nlow = pg_nlow(t);
     const uint8_t *lows = low_tables[t->variant];
     for (int64_t i = 0; i < n; i++) {
         draw(r, live, nlive, 7);
@@ -365,11 +363,10 @@ void pg_settle_batch(const pr_tables *t, const uint8_t *player, const uint8_t *b
 }
 
 void pg_sim_rounds(const pr_tables *t, int player_way, int banker_way, int64_t n, pg_rng *r,
-                   int64_t *counts) {
-    uint8_t deck[PR_NCODES], ph[5], pl[2], bh[5], bl[2];
+                   uint8_t *deck, int64_t *counts) {
+    uint8_t ph[5], pl[2], bh[5], bl[2];
     const uint8_t *lows = low_tables[t->variant];
     int64_t tally[PG_SIM_NCOUNTS] = {0};
-    for (int c = 0; c < PR_NCODES; c++) deck[c] = (uint8_t)c;
     for (int64_t i = 0; i < n; i++) {
         draw(r, deck, PR_NCODES, 14);
         /* the built-in ways never foul (tested over every rule), so no foul check here */

@@ -48,13 +48,18 @@ void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, int way, int64_t *h
 int pg_banker_hist_part(const pr_tables *t, uint64_t dead, int way, int part, int nparts,
                         int64_t *hist);
 
-/* Adds n banker hands drawn uniformly (7 of the cards outside `dead`, at least
- * 7 of them) to hist. */
-void pg_banker_hist_sample(const pr_tables *t, uint64_t dead, int way, int64_t n, pg_rng *r,
-                           int64_t *hist);
+/* The deck's cards outside `dead`, in code order, to out[PR_NCODES]; returns how many. */
+int pg_live_cards(const pr_tables *t, uint64_t dead, uint8_t *out);
+
+/* Adds n banker hands drawn uniformly from live[0..nlive) (at least 7 cards) to
+ * hist. The draw permutes live in place, so calls that pass the same live cards
+ * and generator on draw the same hands as one call for the sum of their n. */
+void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, int way, int64_t n,
+                           pg_rng *r, int64_t *hist);
 
 /* Deals n heads-up rounds: rows of 14 codes, the player's 7 then the banker's 7.
- * pg_sim_rounds draws exactly the same cards from the same state. */
+ * pg_sim_rounds from a deck in code order draws exactly the same cards from the
+ * same state. */
 void pg_sim_deal(int64_t n, pg_rng *r, uint8_t *out);
 
 /* Settlement flags of one round (bits of pg_settle's result). */
@@ -81,8 +86,10 @@ enum {
 };
 
 /* Deals, sets (player by player_way, banker by banker_way) and settles n
- * rounds, adding to counts[PG_SIM_NCOUNTS]. */
+ * rounds, adding to counts[PG_SIM_NCOUNTS]. The deals permute deck[PR_NCODES]
+ * (the 53 codes) in place: start it in code order and pass it on with the
+ * generator, and successive calls deal what one call would. */
 void pg_sim_rounds(const pr_tables *t, int player_way, int banker_way, int64_t n, pg_rng *r,
-                   int64_t *counts);
+                   uint8_t *deck, int64_t *counts);
 
 #endif

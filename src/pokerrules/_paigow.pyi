@@ -21,6 +21,7 @@ def fortune_batch(
 ) -> npt.NDArray[np.uint8]: ...
 def fortune_enumerate(variant: int) -> npt.NDArray[np.uint64]: ...
 SIM_COUNTS: tuple[str, ...]
+PIECE: int
 
 def hist_shape(variant: int) -> tuple[int, int]: ...
 def setting_outcomes(
@@ -31,11 +32,13 @@ def banker_hist_part(
     dead: Sequence[int], variant: int, way: int, part: int, nparts: int
 ) -> npt.NDArray[np.int64]: ...
 def banker_hist_sample(
-    dead: Sequence[int], variant: int, way: int, n: int, seed_words: npt.ArrayLike
+    dead: Sequence[int], variant: int, way: int, n: int, seed_words: npt.ArrayLike,
+    piece: int = ...,
 ) -> npt.NDArray[np.int64]: ...
 def sim_deal(n: int, seed_words: npt.ArrayLike) -> npt.NDArray[np.uint8]: ...
 def sim_rounds(
-    variant: int, player_way: int, banker_way: int, n: int, seed_words: npt.ArrayLike
+    variant: int, player_way: int, banker_way: int, n: int, seed_words: npt.ArrayLike,
+    piece: int = ...,
 ) -> npt.NDArray[np.int64]: ...
 def settle_batch(
     player: npt.ArrayLike, banker: npt.ArrayLike, variant: int

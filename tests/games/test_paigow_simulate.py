@@ -2,8 +2,16 @@
 reproducibility across workers and executors, Ctrl-C, strategies, and the
 published figures of the Foxwoods house way on both sides."""
 
+import itertools
 import json
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -13,13 +21,16 @@ from pokerrules._core import ALL_CARDS
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.paigow import (
     HouseWay,
+    OptimalStrategy,
     PaiGowRules,
     RandomSetting,
     Setting,
     house_way,
+    parallel,
     settle,
     simulate,
 )
+from pokerrules.paigow.cli import simulation_text
 from pokerrules.paigow.simulate import _chunk_words
 
 CLASSIC = PaiGowRules.classic()
@@ -50,6 +61,28 @@ def test_kernel_equals_settle_on_the_same_deals():
         expected["low_copies"] += player.low_rank(CASINO) == banker.low_rank(CASINO)
     got = _paigow.sim_rounds(CASINO.hand_rules.variant, 0, 0, n, words)
     assert dict(zip(_paigow.SIM_COUNTS, got.tolist())) == expected
+
+
+@pytest.mark.fast
+def test_kernel_pieces_do_not_change_the_result():
+    # the C loops return to Python every PIECE draws so that Ctrl-C is seen;
+    # the generator and the permuted cards carry over, so any piece size
+    # gives the one-call result
+    words = _chunk_words(3, 0)
+    variant = CASINO.hand_rules.variant
+    whole = _paigow.sim_rounds(variant, 0, 1, 50_000, words)
+    assert whole[0] == 50_000
+    np.testing.assert_array_equal(_paigow.sim_rounds(variant, 0, 1, 50_000, words, piece=999),
+                                  whole)
+    np.testing.assert_array_equal(_paigow.sim_rounds(variant, 0, 1, 5_000, words, piece=1),
+                                  _paigow.sim_rounds(variant, 0, 1, 5_000, words, piece=2**70))
+    dead = [c.code for c in house_way("As Jk Qs Qh Qd 7s 2s").cards]
+    hist = _paigow.banker_hist_sample(dead, variant, 0, 30_000, words)
+    assert int(hist.sum()) == 30_000
+    np.testing.assert_array_equal(
+        _paigow.banker_hist_sample(dead, variant, 0, 30_000, words, piece=7), hist)
+    with pytest.raises(PokerRulesError, match="piece"):
+        _paigow.sim_rounds(variant, 0, 1, 10, words, piece=0)
 
 
 @pytest.mark.fast
@@ -158,10 +191,14 @@ def test_fouls_settle_the_bet():
 
 
 @pytest.mark.fast
-def test_optimal_player_runs_on_the_same_deals():
+def test_optimal_player_runs_on_the_same_deals_seeded_by_the_run():
     r = simulate(CASINO, 40, player="optimal", seed=5, progress=False)
-    assert r.rounds == 40 and r.player.startswith("OptimalStrategy(")
+    assert r.rounds == 40 and r.player == "optimal"
     assert r.player_fouls == 0
+    # "optimal" samples with the run's seed, like an explicit strategy seeded so
+    explicit = simulate(CASINO, 40, player=OptimalStrategy(seed=5), seed=5, progress=False)
+    assert counts(explicit) == counts(r)
+    assert explicit.player == "OptimalStrategy(samples=5000, seed=5, seat='player')"
 
 
 @pytest.mark.fast
@@ -194,6 +231,198 @@ def test_bad_arguments_raise():
 
 
 @pytest.mark.fast
+def test_counts_take_any_integer_type_below_2_63():
+    same = simulate(CASINO, 3_000, seed=np.int64(2), chunk_size=1_000, progress=False)
+    assert same == simulate(CASINO, np.int64(3_000), seed=2, chunk_size=np.int32(1_000),
+                            workers=np.int8(1), progress=False)
+    for bad in (2**63, 10**23):
+        with pytest.raises(PokerRulesError, match=r"rounds must be below 2\*\*63"):
+            simulate(CASINO, bad, seed=1)
+        with pytest.raises(PokerRulesError, match="chunk_size"):
+            simulate(CASINO, 10, seed=1, chunk_size=bad)
+    for bad in (True, 2.0, np.float64(2), "10", np.True_):
+        with pytest.raises(PokerRulesError, match="positive int"):
+            simulate(CASINO, bad, seed=1)
+    # the largest count is taken: its chunks are made one by one, as needed
+    result = simulate(CASINO, 2**63 - 1, seed=1, chunk_size=500, progress=False,
+                      on_chunk=PressCtrlC(after=2))
+    assert result.interrupted and result.rounds == 1_000
+
+
+class PressCtrlC:
+    """An on_chunk callback that presses Ctrl-C once, on the n-th chunk."""
+
+    def __init__(self, after):
+        self.after = after
+        self.calls = 0
+
+    def __call__(self, counts):
+        self.calls += 1
+        if self.calls == self.after:
+            raise KeyboardInterrupt
+
+
+def identity(task):
+    return task
+
+
+def no_workers_left():
+    """True once this process has no live child processes: the pool's own
+    thread reaps terminated workers a moment after they exit."""
+    deadline = time.monotonic() + 3
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return not multiprocessing.active_children()
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("workers", [1, 2])
+def test_tasks_are_taken_as_workers_free_up(workers):
+    made = []
+
+    def tasks():
+        for i in itertools.count():
+            made.append(i)
+            yield i
+
+    seen = []
+
+    def on_result(index, value):
+        assert index == value
+        seen.append(value)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    assert parallel.run_chunks(identity, tasks(), total=10**18, on_result=on_result,
+                               workers=workers)
+    # at most two chunks per process in flight beyond those seen
+    assert 3 <= len(seen) <= len(made) <= 3 + 2 * workers
+    assert no_workers_left()
+
+
+@pytest.mark.fast
+def test_an_executor_gets_a_bounded_number_of_chunks():
+    made = []
+
+    def tasks():
+        for i in itertools.count():
+            made.append(i)
+            yield i
+
+    seen = []
+
+    def on_result(index, value):
+        seen.append(value)
+        if len(seen) == 1_000:
+            raise KeyboardInterrupt
+
+    with ThreadPoolExecutor(2) as pool:
+        assert parallel.run_chunks(identity, tasks(), total=10**18, on_result=on_result,
+                                   executor=pool)
+    assert len(made) <= len(seen) + parallel.EXECUTOR_IN_FLIGHT
+
+
+POOL_SIZES = []
+
+
+class CountingPool(ProcessPoolExecutor):
+    def __init__(self, max_workers, **kwargs):
+        POOL_SIZES.append(max_workers)
+        super().__init__(max_workers, **kwargs)
+
+
+@pytest.mark.fast
+def test_never_more_processes_than_chunks(monkeypatch):
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", CountingPool)
+    POOL_SIZES.clear()
+    one_chunk = simulate(CASINO, 10, seed=1, workers=1000, progress=False)
+    assert POOL_SIZES == []  # one chunk runs here
+    assert one_chunk == simulate(CASINO, 10, seed=1, progress=False)
+    three = simulate(CASINO, 3_000, seed=1, chunk_size=1_000, workers=1000, progress=False)
+    assert POOL_SIZES == [3]
+    assert three == simulate(CASINO, 3_000, seed=1, chunk_size=1_000, progress=False)
+
+
+class StallOnJoker:
+    """Sets by the house way, but stalls on a hand holding the joker: for
+    ``seconds``, or until ``release`` is set (threads only)."""
+
+    def __init__(self, seconds, release=None):
+        self.seconds = seconds
+        self.release = release
+        self.calls = 0
+
+    def __call__(self, cards, rules):
+        self.calls += 1
+        if any(c.code == 52 for c in cards):
+            if self.release is None:
+                time.sleep(self.seconds)
+            else:
+                self.release.wait(self.seconds)
+        return house_way(cards, rules)
+
+
+def stalling_seed(fast=12):
+    """A seed whose chunk 0 of one round deals the player the joker and whose
+    next ``fast`` chunks do not."""
+    for seed in itertools.count():
+        joker = [52 in _paigow.sim_deal(1, _chunk_words(seed, i))[0, :7]
+                 for i in range(fast + 1)]
+        if joker[0] and not any(joker[1:]):
+            return seed
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.fast
+def test_ctrl_c_stops_a_pool_at_once_and_keeps_the_finished_chunks():
+    # chunk 0 stalls for a minute in one worker while the other finishes chunks;
+    # Ctrl-C on the 5th must not wait for the stalled one
+    seed = stalling_seed()
+    stop = PressCtrlC(after=5)
+    start = time.monotonic()
+    result = simulate(CASINO, 10_000, player=StallOnJoker(60), seed=seed, chunk_size=1,
+                      workers=2, progress=False, on_chunk=stop)
+    assert time.monotonic() - start < 20
+    assert result.interrupted and 5 <= result.rounds == stop.calls < 60
+    assert result.wins + result.pushes + result.losses == result.rounds
+    assert no_workers_left()  # the stalled worker was terminated, not waited for
+
+
+@pytest.mark.fast
+def test_ctrl_c_leaves_an_outside_executor_open():
+    seed = stalling_seed()
+    release = threading.Event()
+    stop = PressCtrlC(after=5)
+    stall = StallOnJoker(60, release)
+    with ThreadPoolExecutor(2) as pool:
+        start = time.monotonic()
+        result = simulate(CASINO, 10_000, player=stall, seed=seed, chunk_size=1,
+                          executor=pool, progress=False, on_chunk=stop)
+        assert time.monotonic() - start < 20
+        assert result.interrupted and 5 <= result.rounds == stop.calls
+        late = pool.submit(abs, -3)  # still open: its owner shuts it down
+        release.set()
+        assert late.result() == 3
+    # the chunks not started were cancelled: only the two running ones went on
+    assert stall.calls <= result.rounds + 2
+
+
+@pytest.mark.fast
+def test_no_finished_round_has_no_rates():
+    result = simulate(CASINO, 1_000, player=StopAfter(1), seed=1, progress=False)
+    assert result.interrupted and result.rounds == 0
+    for name in ("win_rate", "push_rate", "loss_rate", "high_copy_rate", "low_copy_rate",
+                 "player_ev", "player_ev_stderr", "player_ev_ci", "house_edge", "banker_ev"):
+        assert getattr(result, name) is None, name
+    assert result.rate_stderr(0.5) is None
+    record = json.loads(json.dumps(result.to_dict(), allow_nan=False))
+    assert record["win_rate"] is None and record["player_ev_ci95"] is None
+    text = simulation_text(result)
+    assert "0 of 1,000 rounds" in text and "INTERRUPTED" in text
+    assert "no round finished" in text and "nan" not in text.lower()
+
+
+@pytest.mark.fast
 def test_a_strategy_that_sets_other_cards_is_refused():
     def cheat(cards, rules):
         return Setting("As Ks Qs Js Ts", "Ah Kh")
@@ -212,6 +441,14 @@ PUBLISHED_EV = -0.0272
 @pytest.fixture(scope="module")
 def ten_million():
     return simulate(CASINO, 10_000_000, seed=1, progress=False)
+
+
+@pytest.mark.slow
+def test_ten_million_rounds_keep_their_counts(ten_million):
+    # as counted before the chunks were made lazily and the kernel ran in pieces
+    assert counts(ten_million) == {
+        "rounds": 10_000_000, "wins": 2_897_657, "pushes": 4_080_169, "losses": 3_022_174,
+        "high_copies": 3_735, "low_copies": 249_916, "player_fouls": 0, "banker_fouls": 0}
 
 
 @pytest.mark.slow
@@ -257,3 +494,144 @@ def test_cli_simulate_prints_the_table_and_json(capsys):
     assert record == json.loads(json.dumps(same.to_dict()))
     assert main(["paigow", "simulate", "--rounds", "0", "--seed", "1"]) == 2
     assert "rounds" in capsys.readouterr().err
+    assert main(["paigow", "simulate", "--rounds", "99999999999999999999999"]) == 2
+    assert capsys.readouterr().err == \
+        "pokerrules: error: rounds must be below 2**63, got 99999999999999999999999\n"
+
+
+@pytest.mark.fast
+def test_cli_simulate_help_and_optimal_player(capsys):
+    from pokerrules.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["paigow", "simulate", "--help"])
+    text = capsys.readouterr().out
+    assert "95% confidence" in text and "%%" not in text
+    assert main(["paigow", "simulate", "--player", "optimal", "--rounds", "20", "--seed", "4",
+                 "--no-progress", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["player"] == "optimal"
+    explicit = simulate(PaiGowRules.classic(), 20, player=OptimalStrategy(seed=4), seed=4,
+                        progress=False)
+    assert {k: record[k] for k in COUNTS} == counts(explicit)
+
+
+# Ctrl-C and other signals at the command line: each command runs in its own
+# process group, and a terminal's Ctrl-C goes to the whole group.
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+START = "import sys; from pokerrules.cli import main; print('ready', flush=True); " \
+        "sys.exit(main(sys.argv[1:]))"
+
+
+def live_in_group(group):
+    """Processes of a process group that are not zombies (Linux /proc)."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == group and fields[0] != "Z":
+                pids.append(int(entry))
+    return pids
+
+
+def signalled(tmp_path, args, sig=signal.SIGINT, *, after=1.0, again=None, group=True):
+    """Runs ``pokerrules ARGS``, sends ``sig`` ``after`` seconds once it has
+    started (to its whole process group, or to it alone), and ``again`` seconds
+    later once more. Returns (status, stdout, stderr, seconds from the signal
+    to the exit, processes of the group still alive a few seconds later)."""
+    out, err = tmp_path / "out", tmp_path / "err"
+    with open(out, "w") as stdout, open(err, "w") as stderr:
+        child = subprocess.Popen([sys.executable, "-c", START, *args], stdout=stdout,
+                                 stderr=stderr, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not out.read_text().startswith("ready\n"):
+            assert child.poll() is None and time.monotonic() < deadline, err.read_text()
+            time.sleep(0.05)
+        time.sleep(after)
+        start = time.monotonic()
+        (os.killpg if group else os.kill)(child.pid, sig)
+        if again is not None:
+            time.sleep(again)
+            if child.poll() is None:
+                os.killpg(child.pid, sig)
+        status = child.wait(timeout=60)
+        seconds = time.monotonic() - start
+        left = live_in_group(child.pid) if os.path.isdir("/proc") else []
+        while left and time.monotonic() - start < seconds + 5:
+            time.sleep(0.1)
+            left = live_in_group(child.pid)
+        return status, out.read_text()[len("ready\n"):], err.read_text(), seconds, left
+    finally:
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        child.wait()
+
+
+HAND = "As Jk Qs Qh Qd 7s 2s"
+
+
+@posix_only
+def test_cli_optimal_sample_stops_on_ctrl_c(tmp_path):
+    status, out, err, seconds, left = signalled(
+        tmp_path, ["paigow", "optimal", HAND, "--sample", "1000000000000", "--seed", "1"])
+    assert (status, out, left) == (130, "", [])
+    assert err.startswith("pokerrules: interrupted") and err.count("\n") == 1
+    assert seconds < 10  # about 0.2 s; it never stopped before sampling in pieces
+
+
+@posix_only
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_cli_simulate_stops_on_ctrl_c_with_the_rounds_done(tmp_path, workers):
+    status, out, err, seconds, left = signalled(
+        tmp_path, ["paigow", "simulate", "--rounds", "1000000000000", "--rules", "casino",
+                   "--seed", "1", "--no-progress", "--workers", workers], after=1.5)
+    assert (status, err, left) == (130, "", [])
+    assert seconds < 10
+    first = out.splitlines()[0]
+    assert "of 1,000,000,000,000 rounds" in first and first.endswith("INTERRUPTED")
+
+
+@posix_only
+def test_cli_simulate_json_without_a_finished_round_is_valid(tmp_path):
+    def no_nan(name):
+        raise AssertionError(f"{name} in the JSON")
+
+    status, out, err, seconds, left = signalled(
+        tmp_path, ["paigow", "simulate", "--player", "optimal", "--rounds", "100000",
+                   "--seed", "1", "--no-progress", "--json"])
+    assert (status, err, left) == (130, "", []) and seconds < 10
+    record = json.loads(out, parse_constant=no_nan)
+    assert record["rounds"] == 0 and record["interrupted"]
+    assert record["win_rate"] is None and record["player_ev"] is None
+
+
+@posix_only
+def test_cli_second_ctrl_c_does_not_hang(tmp_path):
+    status, _, err, seconds, left = signalled(
+        tmp_path, ["paigow", "simulate", "--player", "optimal", "--rounds", "1000000",
+                   "--chunk-size", "50", "--workers", "2", "--seed", "1", "--no-progress"],
+        after=2.0, again=0.02)
+    # the second press may land while the interpreter exits (SIGINT's default
+    # action then): a shell shows 130 for both
+    assert status in (130, -signal.SIGINT) and left == []
+    assert "Traceback" not in err and seconds < 10
+
+
+@posix_only
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["TERM", "KILL"])
+def test_cli_pool_workers_do_not_outlive_the_command(tmp_path, sig):
+    # SIGTERM: the command stops its workers before it dies; SIGKILL: the
+    # workers see that their parent is gone
+    status, out, err, seconds, left = signalled(
+        tmp_path, ["paigow", "simulate", "--player", "optimal", "--rounds", "1000000",
+                   "--workers", "2", "--seed", "1", "--no-progress"], sig, group=False)
+    assert (status, out, err, left) == (-sig, "", "", []) and seconds < 10

@@ -183,6 +183,24 @@ def test_bad_options_raise():
         optimal_setting(HAND, "casino")
 
 
+def test_sample_sizes_take_any_integer_type_below_2_63():
+    plain = optimal_setting(HAND, CASINO, "sample", samples=1_000, seed=1)
+    assert optimal_setting(HAND, CASINO, "sample", samples=np.int64(1_000), seed=1) == plain
+    assert optimal_setting(HAND, CASINO, workers=np.int64(1)).hands == 53_524_680
+    for bad in (2**63, 10**20):
+        with pytest.raises(PokerRulesError, match=r"samples must be below 2\*\*63"):
+            optimal_setting(HAND, CASINO, "sample", samples=bad, seed=1)
+    for bad in (True, 1e3, "1000"):
+        with pytest.raises(PokerRulesError, match="positive int"):
+            optimal_setting(HAND, CASINO, "sample", samples=bad, seed=1)
+    strategy = OptimalStrategy(samples=np.int64(20), seed=np.int64(3))
+    assert repr(strategy) == "OptimalStrategy(samples=20, seed=3, seat='player')"
+    with pytest.raises(PokerRulesError, match="samples"):
+        OptimalStrategy(samples=2**63)
+    with pytest.raises(TypeError, match="int seed"):
+        OptimalStrategy(seed=np.random.default_rng(1))
+
+
 def test_optimal_strategy_sets_the_best_setting():
     strategy = OptimalStrategy(samples=20_000, seed=1)
     cards = hand_cards(HAND)
@@ -207,6 +225,17 @@ def test_cli_optimal_marks_best_and_house_way(capsys):
     assert len(record["settings"]) == 21
     assert main(["paigow", "optimal", "As As Qs Qh Qd 7s 2s"]) == 2
     assert "duplicate" in capsys.readouterr().err
+
+
+def test_cli_optimal_bad_counts_and_empty_hands_are_one_line_errors(capsys):
+    from pokerrules.cli import main
+
+    assert main(["paigow", "optimal", HAND, "--sample", "9223372036854775808"]) == 2
+    assert capsys.readouterr().err == \
+        "pokerrules: error: samples must be below 2**63, got 9223372036854775808\n"
+    assert main(["paigow", "optimal", ""]) == 2
+    assert capsys.readouterr().err == \
+        "pokerrules: error: a Pai Gow hand takes 7 cards, got 0\n"
 
 
 @pytest.mark.slow

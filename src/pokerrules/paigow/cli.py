@@ -163,6 +163,14 @@ def optimal_text(result: OptimalSetting) -> str:
     return "\n".join(lines)
 
 
+INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C (128 + SIGINT)
+
+
+def _interrupted(what: str) -> int:
+    print(f"pokerrules: interrupted{what}", file=sys.stderr)
+    return INTERRUPTED
+
+
 def _optimal(args: argparse.Namespace) -> int:
     from pokerrules.cli import UsageError
 
@@ -170,41 +178,56 @@ def _optimal(args: argparse.Namespace) -> int:
     text = " ".join(args.cards)
     if args.sample is not None and args.exact:
         raise UsageError("give --exact or --sample N, not both")
-    if args.sample is not None:
-        result = optimal_setting(text, rules, "sample", samples=args.sample, seed=args.seed,
-                                 seat=args.seat)
-    else:
-        result = optimal_setting(text, rules, "exact", seat=args.seat, workers=args.workers)
+    try:
+        if args.sample is not None:
+            result = optimal_setting(text, rules, "sample", samples=args.sample,
+                                     seed=args.seed, seat=args.seat)
+        else:
+            result = optimal_setting(text, rules, "exact", seat=args.seat,
+                                     workers=args.workers)
+    except KeyboardInterrupt:
+        return _interrupted(": no estimate before the count is complete")
     print(json.dumps(result.to_dict()) if args.json else optimal_text(result))
     return 0
 
 
 def simulation_text(result: SimulationResult) -> str:
     """The outcome table and the EVs of a simulation."""
-    low, high = result.player_ev_ci
-    lines = [f"{result.rounds:,} rounds ({result.player} player, {result.banker} banker, "
+    played = f"{result.rounds:,}"
+    if result.rounds != result.rounds_requested:
+        played += f" of {result.rounds_requested:,}"
+    lines = [f"{played} rounds ({result.player} player, {result.banker} banker, "
              f"seed {result.seed})" + ("  INTERRUPTED" if result.interrupted else ""),
-             "",
-             "  outcome        rate      ± s.e."]
-    for name, rate in (("player wins", result.win_rate), ("push", result.push_rate),
-                       ("player loses", result.loss_rate),
-                       ("high copy", result.high_copy_rate), ("low copy", result.low_copy_rate)):
-        lines.append(f"  {name:<12} {rate:8.4%}  {result.rate_stderr(rate):8.4%}")
+             ""]
+    ev, ci, edge, banker_ev = (result.player_ev, result.player_ev_ci, result.house_edge,
+                               result.banker_ev)
+    if ev is None or ci is None or edge is None or banker_ev is None:
+        lines.append("no round finished: there are no rates and no EV to show")
+        return "\n".join(lines)
+    lines.append("  outcome        rate      ± s.e.")
+    for name, count in (("player wins", result.wins), ("push", result.pushes),
+                        ("player loses", result.losses), ("high copy", result.high_copies),
+                        ("low copy", result.low_copies)):
+        rate = count / result.rounds
+        error = result.rate_stderr(rate) or 0.0  # never None: rounds > 0 here
+        lines.append(f"  {name:<12} {rate:8.4%}  {error:8.4%}")
     lines.append("")
-    lines.append(f"player EV  {result.player_ev:+.5f} per unit  (95% CI {low:+.5f} .. "
-                 f"{high:+.5f}); house edge {result.house_edge:.3%}")
-    lines.append(f"banker EV  {result.banker_ev:+.5f} per unit (a banking player, after "
-                 "commission)")
+    lines.append(f"player EV  {ev:+.5f} per unit  (95% CI {ci[0]:+.5f} .. {ci[1]:+.5f}); "
+                 f"house edge {edge:.3%}")
+    lines.append(f"banker EV  {banker_ev:+.5f} per unit (a banking player, after commission)")
     return "\n".join(lines)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    result = simulate(rules, args.rounds, player=args.player, banker=args.banker,
-                      seed=args.seed, workers=args.workers, chunk_size=args.chunk_size,
-                      progress=False if args.no_progress else None)
-    print(json.dumps(result.to_dict()) if args.json else simulation_text(result))
-    return 0 if not result.interrupted else 130
+    try:
+        result = simulate(rules, args.rounds, player=args.player, banker=args.banker,
+                          seed=args.seed, workers=args.workers, chunk_size=args.chunk_size,
+                          progress=False if args.no_progress else None)
+        print(json.dumps(result.to_dict()) if args.json else simulation_text(result))
+    except KeyboardInterrupt:  # outside the chunks, e.g. a second Ctrl-C while printing
+        return _interrupted("")
+    return INTERRUPTED if result.interrupted else 0
 
 
 def add_cli(subparsers: Any) -> None:
@@ -269,12 +292,13 @@ def add_cli(subparsers: Any) -> None:
     simulate_ = sub.add_parser(
         "simulate", help="simulate heads-up rounds: win/push/loss rates and EV",
         description="Deal heads-up rounds, set both hands and settle them; print the "
-        "outcome rates, the player's EV with its 95%% confidence interval and the banker's "
+        "outcome rates, the player's EV with its 95% confidence interval and the banker's "
         "EV. Ctrl-C stops and prints the rounds done.", epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     simulate_.add_argument("--rounds", type=int, default=1_000_000,
                            help="rounds (default 1,000,000)")
-    simulate_.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    simulate_.add_argument("--seed", type=int, default=0,
+                           help="seed of the deals and of optimal's samples (default 0)")
     simulate_.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     simulate_.add_argument("--chunk-size", type=int, default=1_000_000, metavar="N",
                            help="rounds per seeded chunk (default 1,000,000)")

@@ -3,40 +3,151 @@ any :class:`concurrent.futures.Executor` (a Dask or Ray client's executor runs
 them on a cluster), with an optional progress bar and a clean stop on Ctrl-C.
 
 A chunk's result depends only on its task, never on where it ran, so the same
-tasks give the same results whatever runs them.
+tasks give the same results whatever runs them. Tasks are taken from their
+iterable only as workers free up, so a run of a million chunks never holds a
+million tasks.
 """
 
 from __future__ import annotations
 
+import operator
+import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from typing import Any, TypeVar
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from multiprocessing import connection
+from types import FrameType
+from typing import Any, SupportsIndex, TypeVar
 
 from pokerrules.errors import PokerRulesError
 
-__all__ = ["check_workers", "run_chunks"]
+__all__ = ["EXECUTOR_IN_FLIGHT", "MAX_COUNT", "check_workers", "positive_count", "run_chunks"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
+#: Counts (rounds, samples, chunk sizes) stay below this: the C kernels count in int64.
+MAX_COUNT = 2**63
 
-def check_workers(workers: int, executor: Executor | None) -> None:
-    """Raises :class:`PokerRulesError` for a bad ``workers`` or ``executor``."""
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise PokerRulesError(f"workers must be a positive int, not {workers!r}")
+#: Chunks handed to an outside executor at a time (its size is unknown); a
+#: pool of our own gets two per process.
+EXECUTOR_IN_FLIGHT = 256
+
+
+def positive_count(name: str, value: object) -> int:
+    """``value`` as an int from 1 to 2**63 - 1: any integer type (Python or
+    numpy: anything with ``__index__``) but bool.
+
+    Raises:
+        PokerRulesError: not an integer, below 1, or 2**63 or more.
+    """
+    number = 0
+    if not isinstance(value, bool) and isinstance(value, SupportsIndex):
+        try:
+            number = operator.index(value)
+        except TypeError:  # numpy bools have __index__ but refuse it
+            pass
+    if number < 1:
+        raise PokerRulesError(f"{name} must be a positive int, not {value!r}")
+    if number >= MAX_COUNT:
+        raise PokerRulesError(f"{name} must be below 2**63, got {number}")
+    return number
+
+
+def check_workers(workers: int, executor: Executor | None) -> int:
+    """The worker count as an int.
+
+    Raises:
+        PokerRulesError: a bad ``workers`` or ``executor``, or both given.
+    """
+    workers = positive_count("workers", workers)
     if executor is not None and not isinstance(executor, Executor):
         if not callable(getattr(executor, "submit", None)):
             raise PokerRulesError(f"executor must be a concurrent.futures.Executor, "
                                   f"not {executor!r}")
     if executor is not None and workers != 1:
         raise PokerRulesError("give workers or executor, not both")
+    return workers
 
 
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops the run cleanly."""
+def _start_worker() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops the run, and die
+    of SIGTERM (a forked worker would inherit the parent's handler)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+
+    def orphaned() -> None:  # the parent died without stopping us (SIGKILL)
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=orphaned, daemon=True).start()
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived while a pool of our own ran."""
+
+
+@contextmanager
+def _sigterm_stops_pool() -> Iterator[None]:
+    """While an own pool runs, SIGTERM raises, so that its workers are
+    stopped before this process goes. Only when nobody else handles SIGTERM,
+    and only in the main thread (where signal handlers run)."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+    owner = os.getpid()
+
+    def on_sigterm(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != owner:  # a forked worker not yet started: just die
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+        raise _Terminated
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Another Ctrl-C while a stopped run cleans up is ignored: the run is
+    stopping already, and the cleanup must not be cut short."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stops an own pool now: its workers are terminated, running chunks lost,
+    as Python 3.14's ProcessPoolExecutor.terminate_workers() does. Waits (up to
+    two seconds) until they have exited; the pool's own thread reaps them."""
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    running = []
+    for process in processes:
+        try:
+            process.terminate()
+            running.append(process.sentinel)
+        except (ProcessLookupError, ValueError):  # exited, or reaped and closed
+            pass
+    deadline = time.monotonic() + 2.0
+    while running and time.monotonic() < deadline:
+        ended = connection.wait(running, timeout=deadline - time.monotonic())
+        running = [sentinel for sentinel in running if sentinel not in ended]
 
 
 def _progress_bar(total: int, show: bool | None, desc: str) -> Any:
@@ -55,69 +166,123 @@ def _progress_bar(total: int, show: bool | None, desc: str) -> Any:
 
 def run_chunks(
     fn: Callable[[T], R],
-    tasks: Sequence[T],
+    tasks: Iterable[T],
     *,
+    total: int,
+    on_result: Callable[[int, R], None],
     workers: int = 1,
     executor: Executor | None = None,
     progress: bool | None = None,
     desc: str = "",
-    on_result: Callable[[R], None] | None = None,
-) -> tuple[list[R | None], bool]:
+) -> bool:
     """Runs ``fn`` on every task.
 
     Args:
         fn: a picklable module-level function (for pools and clusters).
-        tasks: picklable arguments, one per chunk.
-        workers: 1 runs here; N > 1 uses a local ProcessPoolExecutor of N processes.
-        executor: any Executor instead (left open: its owner shuts it down).
+        tasks: picklable arguments, one per chunk, taken as they are needed.
+        total: the number of tasks (for the progress bar and the pool size).
+        on_result: called in this process with (task number, result) as each
+            chunk finishes, in any order.
+        workers: 1 runs here; N > 1 uses a local process pool of
+            ``min(N, total)`` processes (one chunk runs here), at most two
+            chunks per process in flight.
+        executor: any Executor instead, given at most
+            :data:`EXECUTOR_IN_FLIGHT` chunks at a time (left open: its owner
+            shuts it down).
         progress: show a progress bar (None: only on a terminal).
-        on_result: called in this process with each result as it arrives.
 
     Returns:
-        (results, interrupted): results in task order, None for a chunk that
-        did not finish because Ctrl-C stopped the run (then interrupted is True).
+        True when Ctrl-C stopped the run. Then every chunk that had finished
+        has gone to ``on_result``; an own pool's workers are terminated (their
+        running chunks are lost) and an executor's chunks not yet started are
+        cancelled. It returns at once, and a second Ctrl-C during that cleanup
+        is ignored. SIGTERM (when nothing else handles it) terminates an own
+        pool's workers, then this process; a worker whose parent dies exits
+        within about half a second.
+
+    Raises:
+        Whatever a chunk raised (after stopping the others, as for Ctrl-C).
     """
-    check_workers(workers, executor)
-    results: list[R | None] = [None] * len(tasks)
-    bar = _progress_bar(len(tasks), progress, desc)
+    workers = check_workers(workers, executor)
+    bar = _progress_bar(total, progress, desc)
 
     def done(index: int, value: R) -> None:
-        results[index] = value
-        if on_result is not None:
-            on_result(value)
+        on_result(index, value)
         if bar is not None:
             bar.update(1)
 
-    interrupted = False
     try:
-        if executor is None and workers == 1:
+        if executor is None and min(workers, total) <= 1:
             try:
                 for index, task in enumerate(tasks):
                     done(index, fn(task))
             except KeyboardInterrupt:
-                interrupted = True
-        else:
-            own = executor is None
-            pool: Executor = executor if executor is not None else ProcessPoolExecutor(
-                max_workers=workers, initializer=_ignore_interrupts)
-            futures: dict[Future[R], int] = {}
+                return True
+            return False
+        if executor is not None:
+            return _run_on(executor, EXECUTOR_IN_FLIGHT, fn, tasks, done, own=False)
+        processes = min(workers, total)
+        pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker)
+        with _sigterm_stops_pool():
             try:
-                for index, task in enumerate(tasks):
-                    futures[pool.submit(fn, task)] = index
-                for future in as_completed(futures):
-                    done(futures[future], future.result())
-            except KeyboardInterrupt:
-                interrupted = True
-                for future in futures:
-                    future.cancel()
-                for future, index in futures.items():  # keep what finished meanwhile
-                    if results[index] is None and future.done() and not future.cancelled() \
-                            and future.exception() is None:
-                        done(index, future.result())
-            finally:
-                if own:
-                    pool.shutdown(wait=True, cancel_futures=True)
+                return _run_on(pool, 2 * processes, fn, tasks, done, own=True)
+            except _Terminated:  # the workers are gone: now die of SIGTERM as asked
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                os.kill(os.getpid(), signal.SIGTERM)
+                raise SystemExit(128 + signal.SIGTERM) from None  # if it was blocked
     finally:
         if bar is not None:
             bar.close()
-    return results, interrupted
+
+
+def _run_on(
+    pool: Executor,
+    in_flight: int,
+    fn: Callable[[T], R],
+    tasks: Iterable[T],
+    done: Callable[[int, R], None],
+    *,
+    own: bool,
+) -> bool:
+    """Feeds ``pool`` at most ``in_flight`` tasks at a time; True when Ctrl-C
+    stopped the run. An own pool is shut down (terminated when stopped early)."""
+    pending: dict[Future[R], int] = {}
+    numbered = enumerate(tasks)
+    complete = interrupted = False
+    try:
+        more = True
+        while True:
+            while more and len(pending) < in_flight:
+                item = next(numbered, None)
+                if item is None:
+                    more = False
+                else:
+                    pending[pool.submit(fn, item[1])] = item[0]
+            if not pending:
+                complete = True
+                return False
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                index = pending.pop(future)
+                done(index, future.result())
+    except KeyboardInterrupt:
+        interrupted = True
+        return True
+    finally:
+        with _interrupts_ignored():
+            try:
+                if interrupted:  # keep what finished meanwhile
+                    for future, index in list(pending.items()):
+                        if future.done() and not future.cancelled() and \
+                                future.exception() is None:
+                            del pending[future]
+                            done(index, future.result())
+            finally:
+                if not complete:
+                    for future in pending:
+                        future.cancel()
+                    if own:
+                        assert isinstance(pool, ProcessPoolExecutor)
+                        _terminate(pool)
+                elif own:
+                    pool.shutdown(wait=True)  # idle workers: quick

@@ -45,8 +45,8 @@ def hand_cards(hand: CardsLike) -> tuple[Card, ...]:
     """
     cards = tuple(parse_cards(hand))
     if len(cards) != 7:
-        raise HandSizeError(
-            f"a Pai Gow hand takes 7 cards, got {len(cards)}: {format_cards(cards)}")
+        shown = f": {format_cards(cards)}" if cards else ""
+        raise HandSizeError(f"a Pai Gow hand takes 7 cards, got {len(cards)}{shown}")
     _no_duplicates(cards, "the hand")
     return cards
 

@@ -9,13 +9,13 @@ is settled in C, so it sees the very same cards.
 The rounds are cut into chunks of ``chunk_size``; chunk ``i`` draws from
 ``numpy.random.SeedSequence(seed, spawn_key=(i,))``, so the same seed and chunk
 size give the same result whether the chunks run here, in a process pool or on
-a cluster.
+a cluster. Chunks are made as workers free up, never all at once.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, TypeAlias
@@ -28,7 +28,7 @@ from pokerrules._core import ALL_CARDS
 from pokerrules.cards import SeedLike
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import Strategy, house_way
-from pokerrules.paigow.parallel import check_workers, run_chunks
+from pokerrules.paigow.parallel import check_workers, positive_count, run_chunks
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name
 from pokerrules.paigow.setting import Setting
 from pokerrules.paigow.strategy import OptimalStrategy
@@ -47,26 +47,24 @@ DEFAULT_CHUNK = 1_000_000
 _COUNT = {name: k for k, name in enumerate(_paigow.SIM_COUNTS)}
 
 
-def _resolve(spec: StrategyLike, rules: PaiGowRules, seat: str) -> int | Strategy:
-    """A built-in way's number, or a callable strategy."""
+def _resolve(
+    spec: StrategyLike, rules: PaiGowRules, seat: str, seed: int
+) -> tuple[int | Strategy, str]:
+    """A built-in way's number or a callable strategy, and its name."""
     if isinstance(spec, str):
-        if spec == "optimal":
-            return OptimalStrategy(seat=seat)
+        if spec == "optimal":  # its samples are seeded by the run's seed
+            return OptimalStrategy(seed=seed, seat=seat), "optimal"
         name = rules.house_way if spec == "house_way" else spec
         if isinstance(name, str):
             if name not in _paigow.WAYS:
                 raise PokerRulesError(
                     f"unknown {seat} strategy {spec!r}; choose 'house_way', 'optimal', "
                     f"a callable or one of {', '.join(_paigow.WAYS)}")
-            return _paigow.WAYS.index(name)
-        return name
+            return _paigow.WAYS.index(name), name
+        return name, callable_name(name)
     if not callable(spec):
         raise PokerRulesError(f"the {seat} strategy must be a name or a callable, not {spec!r}")
-    return spec
-
-
-def _name(spec: int | Strategy) -> str:
-    return _paigow.WAYS[spec] if isinstance(spec, int) else callable_name(spec)
+    return spec, callable_name(spec)
 
 
 def _chunk_words(seed: int, index: int) -> npt.NDArray[np.uint64]:
@@ -134,6 +132,10 @@ def _run_chunk(
 class SimulationResult:
     """What :func:`simulate` counted.
 
+    The rates, standard errors and EVs are None when no round finished (a run
+    interrupted before its first chunk was done): there is nothing to
+    estimate them from. ``to_dict`` then holds JSON ``null``.
+
     Attributes:
         rules: the rules.
         player, banker: the strategies' names.
@@ -163,78 +165,87 @@ class SimulationResult:
     banker_fouls: int
     interrupted: bool = False
 
-    def _rate(self, count: int) -> float:
-        return count / self.rounds if self.rounds else math.nan
+    def _rate(self, count: int) -> float | None:
+        return count / self.rounds if self.rounds else None
 
     @property
-    def win_rate(self) -> float:
-        """The player's wins per round."""
+    def win_rate(self) -> float | None:
+        """The player's wins per round (None without rounds)."""
         return self._rate(self.wins)
 
     @property
-    def push_rate(self) -> float:
-        """Pushes per round."""
+    def push_rate(self) -> float | None:
+        """Pushes per round (None without rounds)."""
         return self._rate(self.pushes)
 
     @property
-    def loss_rate(self) -> float:
-        """The player's losses per round."""
+    def loss_rate(self) -> float | None:
+        """The player's losses per round (None without rounds)."""
         return self._rate(self.losses)
 
     @property
-    def high_copy_rate(self) -> float:
-        """Rounds whose two high hands tie (a copy, to the banker), per round."""
+    def high_copy_rate(self) -> float | None:
+        """Rounds whose two high hands tie (a copy, to the banker), per round
+        (None without rounds)."""
         return self._rate(self.high_copies)
 
     @property
-    def low_copy_rate(self) -> float:
-        """Rounds whose two low hands tie, per round."""
+    def low_copy_rate(self) -> float | None:
+        """Rounds whose two low hands tie, per round (None without rounds)."""
         return self._rate(self.low_copies)
 
-    def rate_stderr(self, rate: float) -> float:
-        """The standard error of an observed rate over these rounds."""
-        return math.sqrt(rate * (1 - rate) / self.rounds) if self.rounds else math.nan
+    def rate_stderr(self, rate: float) -> float | None:
+        """The standard error of an observed rate over these rounds (None
+        without rounds)."""
+        return math.sqrt(rate * (1 - rate) / self.rounds) if self.rounds else None
 
     @property
-    def player_ev(self) -> float:
+    def player_ev(self) -> float | None:
         """The player's mean net per unit bet: a win pays 1 less the rules'
-        commission, a loss costs 1."""
-        return self._rate(0) if not self.rounds else \
-            (self.wins * (1 - self.rules.commission) - self.losses) / self.rounds
+        commission, a loss costs 1 (None without rounds)."""
+        if not self.rounds:
+            return None
+        return (self.wins * (1 - self.rules.commission) - self.losses) / self.rounds
 
     @property
-    def player_ev_stderr(self) -> float:
-        """The standard error of :attr:`player_ev`."""
-        if not self.rounds:
-            return math.nan
+    def player_ev_stderr(self) -> float | None:
+        """The standard error of :attr:`player_ev` (None without rounds)."""
+        ev = self.player_ev
+        if ev is None:
+            return None
         pay = 1 - self.rules.commission
         second = (self.wins * pay * pay + self.losses) / self.rounds
-        return math.sqrt(max(second - self.player_ev ** 2, 0.0) / self.rounds)
+        return math.sqrt(max(second - ev ** 2, 0.0) / self.rounds)
 
     @property
-    def player_ev_ci(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`player_ev` (normal approximation)."""
-        half = Z95 * self.player_ev_stderr
-        return self.player_ev - half, self.player_ev + half
+    def player_ev_ci(self) -> tuple[float, float] | None:
+        """The 95% confidence interval of :attr:`player_ev` (normal
+        approximation; None without rounds)."""
+        ev, stderr = self.player_ev, self.player_ev_stderr
+        if ev is None or stderr is None:
+            return None
+        return ev - Z95 * stderr, ev + Z95 * stderr
 
     @property
-    def house_edge(self) -> float:
+    def house_edge(self) -> float | None:
         """What the house keeps per unit of the player's bet when it banks:
-        minus :attr:`player_ev`."""
-        return -self.player_ev
+        minus :attr:`player_ev` (None without rounds)."""
+        ev = self.player_ev
+        return None if ev is None else -ev
 
     @property
-    def banker_ev(self) -> float:
+    def banker_ev(self) -> float | None:
         """A banking player's mean net per round against this one bet of 1:
         +1 on a player loss, -1 on a player win, less ``banker_commission`` on
-        a net win."""
+        a net win (None without rounds)."""
         if not self.rounds:
-            return math.nan
+            return None
         return (self.losses * (1 - self.rules.banker_commission) - self.wins) / self.rounds
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict: the counts, the rates and the EVs."""
-        low, high = self.player_ev_ci
+        """JSON-ready dict: the counts, the rates and the EVs (None, JSON
+        null, for the rates and EVs when no round finished)."""
+        ci = self.player_ev_ci
         return {
             "rules": self.rules.to_dict(), "player": self.player, "banker": self.banker,
             "seed": self.seed, "chunk_size": self.chunk_size,
@@ -245,16 +256,20 @@ class SimulationResult:
             "win_rate": self.win_rate, "push_rate": self.push_rate,
             "loss_rate": self.loss_rate, "high_copy_rate": self.high_copy_rate,
             "low_copy_rate": self.low_copy_rate, "player_ev": self.player_ev,
-            "player_ev_stderr": self.player_ev_stderr, "player_ev_ci95": [low, high],
+            "player_ev_stderr": self.player_ev_stderr,
+            "player_ev_ci95": None if ci is None else list(ci),
             "house_edge": self.house_edge, "banker_ev": self.banker_ev,
             "interrupted": self.interrupted,
         }
 
 
-def _positive(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise PokerRulesError(f"{name} must be a positive int, not {value!r}")
-    return int(value)
+def _tasks(
+    rules: PaiGowRules, player: int | Strategy, banker: int | Strategy, rounds: int,
+    chunk_size: int, seed: int,
+) -> Iterator[tuple[PaiGowRules, int | Strategy, int | Strategy, int, npt.NDArray[np.uint64]]]:
+    """The chunk tasks in order, each made when it is asked for."""
+    for index, start in enumerate(range(0, rounds, chunk_size)):
+        yield rules, player, banker, min(chunk_size, rounds - start), _chunk_words(seed, index)
 
 
 def simulate(
@@ -282,21 +297,29 @@ def simulate(
     Args:
         rules: the rules (commission, banker commission, wheel, house way,
             banker foul rule).
-        rounds: rounds to play.
+        rounds: rounds to play, 1 to 2**63 - 1 (any integer type).
         player, banker: "house_way" (the rules' own), a name from ``WAYS``,
-            "optimal" (:class:`OptimalStrategy`: the best setting against the
-            other side's house way, by sampling; slow) or a callable
-            ``(cards, rules) -> Setting`` (picklable for workers > 1).
+            "optimal" (:class:`OptimalStrategy` with 5,000 samples seeded by
+            ``seed``: the best setting against the other side's house way;
+            slow) or a callable ``(cards, rules) -> Setting`` (picklable for
+            workers > 1).
         seed: int, or a numpy Generator (one int is drawn from it).
-        workers: 1 runs here; N > 1 runs the chunks in a local process pool.
+        workers: 1 runs here; N > 1 runs the chunks in a local process pool of
+            N processes, but never more processes than chunks (a run of one
+            chunk runs here).
         executor: any concurrent.futures.Executor instead (Dask, Ray ...).
-        chunk_size: rounds per chunk (the result depends on it and the seed only).
+        chunk_size: rounds per chunk (the result depends on it and the seed
+            only), 1 to 2**63 - 1. A chunk is the unit of work and of a partial
+            result: it finishes whole or not at all.
         progress: a progress bar on stderr (tqdm); None: on a terminal only.
         on_chunk: called with each chunk's counts as it arrives.
 
     Returns:
-        SimulationResult; on Ctrl-C, the chunks done so far with
-        ``interrupted=True``.
+        SimulationResult. On Ctrl-C it returns at once (within about a
+        second) with the chunks finished so far and ``interrupted=True``: a
+        local pool's workers are terminated, an executor's chunks not yet
+        started are cancelled (the executor itself stays open). With no chunk
+        finished, the rates and EVs are None.
 
     Raises:
         PokerRulesError: a bad count, strategy, workers or executor.
@@ -306,9 +329,9 @@ def simulate(
     """
     if not isinstance(rules, PaiGowRules):
         raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
-    rounds = _positive("rounds", rounds)
-    chunk_size = _positive("chunk_size", chunk_size)
-    check_workers(workers, executor)
+    rounds = positive_count("rounds", rounds)
+    chunk_size = positive_count("chunk_size", chunk_size)
+    workers = check_workers(workers, executor)
     if isinstance(seed, np.random.Generator):
         seed = int(seed.integers(2**63))
     elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
@@ -316,20 +339,21 @@ def simulate(
     elif seed < 0:
         raise PokerRulesError(f"a seed is not negative, got {seed}")
     seed = int(seed)
-    player_spec = _resolve(player, rules, "player")
-    banker_spec = _resolve(banker, rules, "banker")
-    tasks = []
-    for index, start in enumerate(range(0, rounds, chunk_size)):
-        n = min(chunk_size, rounds - start)
-        tasks.append((rules, player_spec, banker_spec, n, _chunk_words(seed, index)))
-    results, interrupted = run_chunks(_run_chunk, tasks, workers=workers, executor=executor,
-                                      progress=progress, desc="rounds", on_result=on_chunk)
+    player_spec, player_name = _resolve(player, rules, "player", seed)
+    banker_spec, banker_name = _resolve(banker, rules, "banker", seed)
     total = np.zeros(len(_paigow.SIM_COUNTS), dtype=np.int64)
-    for counts in results:
-        if counts is not None:
-            total += counts
+
+    def add(index: int, counts: npt.NDArray[np.int64]) -> None:
+        np.add(total, counts, out=total)
+        if on_chunk is not None:
+            on_chunk(counts)
+
+    interrupted = run_chunks(
+        _run_chunk, _tasks(rules, player_spec, banker_spec, rounds, chunk_size, seed),
+        total=-(-rounds // chunk_size), on_result=add, workers=workers, executor=executor,
+        progress=progress, desc="rounds")
     c = {name: int(total[k]) for name, k in _COUNT.items()}
-    return SimulationResult(rules, _name(player_spec), _name(banker_spec), seed, chunk_size,
+    return SimulationResult(rules, player_name, banker_name, seed, chunk_size,
                             rounds, c["rounds"], c["wins"], c["pushes"], c["losses"],
                             c["high_copies"], c["low_copies"], c["player_fouls"],
                             c["banker_fouls"], interrupted)

@@ -20,7 +20,7 @@ from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
 from pokerrules.errors import PokerRulesError
 from pokerrules.paigow.houseway import house_way
-from pokerrules.paigow.parallel import check_workers, run_chunks
+from pokerrules.paigow.parallel import check_workers, positive_count, run_chunks
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards
 
@@ -188,7 +188,10 @@ def optimal_setting(
         method: "exact" (every opponent hand of the other 46 cards; about a
             third of a second) or "sample" (``samples`` random opponent hands;
             ``stderr`` gives each EV's standard error; needs ``seed``).
-        samples: opponent hands drawn by "sample".
+        samples: opponent hands drawn by "sample", 1 to 2**63 - 1 (any
+            integer type). They are drawn in pieces of ``_paigow.PIECE``
+            (2**20, about 0.2 s) so that Ctrl-C is seen between pieces; the
+            same seed gives the same sample whatever the piece size.
         seed: int or numpy Generator, for "sample".
         seat: "player" or "banker".
         way: the opponent's house way (default the rules' own, which must then
@@ -205,6 +208,10 @@ def optimal_setting(
         PokerRulesError: an unknown method, seat or way, a bad sample size or
             worker count. TypeError: "sample" without an int or Generator seed,
             or rules that are not PaiGowRules.
+        KeyboardInterrupt: Ctrl-C, passed on within about 0.2 s (within a
+            piece of the sample, or at once from "exact" workers, which are
+            stopped). There is no partial result: a strategy that called this
+            must not go on with a half-counted hand.
     """
     if not isinstance(rules, PaiGowRules):
         raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
@@ -214,24 +221,24 @@ def optimal_setting(
     if seat not in SEATS:
         raise PokerRulesError(f"unknown seat {seat!r}; choose from {', '.join(SEATS)}")
     opponent = _opponent_way(rules, way)
-    check_workers(workers, executor)
+    workers = check_workers(workers, executor)
     codes = [c.code for c in cards]
     variant = rules.hand_rules.variant
     way_number = _paigow.WAYS.index(opponent)
     if method == "sample":
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise PokerRulesError(f"samples must be a positive int, not {samples!r}")
+        samples = positive_count("samples", samples)
         if seed is None:
             raise TypeError("method='sample' needs a seed (int or numpy Generator)")
         hist = _paigow.banker_hist_sample(codes, variant, way_number, samples, seed_words(seed))
     else:
         nparts = PARTS_PER_WORKER * workers if executor is None else 8
         tasks = [(codes, variant, way_number, part, nparts) for part in range(nparts)]
-        parts, interrupted = run_chunks(_hist_part, tasks, workers=workers,
-                                        executor=executor, progress=False)
-        if interrupted:
+        parts: list[npt.NDArray[np.int64]] = []
+        if run_chunks(_hist_part, tasks, total=nparts,
+                      on_result=lambda _, part: parts.append(part), workers=workers,
+                      executor=executor, progress=False):
             raise KeyboardInterrupt
-        hist = np.sum([p for p in parts if p is not None], axis=0)
+        hist = np.sum(parts, axis=0)
     cumulative = np.zeros((hist.shape[0] + 1, hist.shape[1] + 1), dtype=np.int64)
     cumulative[1:, 1:] = hist.cumsum(axis=0).cumsum(axis=1)
     total = int(cumulative[-1, -1])
@@ -275,12 +282,14 @@ class OptimalStrategy:
     seat: str = "player"
 
     def __post_init__(self) -> None:
-        if isinstance(self.samples, bool) or not isinstance(self.samples, int) or \
-                self.samples < 1:
-            raise PokerRulesError(f"samples must be a positive int, not {self.samples!r}")
+        object.__setattr__(self, "samples", positive_count("samples", self.samples))
         if self.seat not in SEATS:
             raise PokerRulesError(f"unknown seat {self.seat!r}; choose from {', '.join(SEATS)}")
+        if isinstance(self.seed, np.random.Generator):
+            raise TypeError("OptimalStrategy takes an int seed (the cards vary it), "
+                            "not a Generator")
         seed_words(self.seed)  # validates
+        object.__setattr__(self, "seed", int(self.seed))
 
     def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
         rng = np.random.default_rng([self.seed, *(c.code for c in cards)])
