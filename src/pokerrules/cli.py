@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import json
 import os
 import sys
@@ -79,6 +80,21 @@ def run_lines(
     return status
 
 
+def run_input(path: str | None, job: Callable[[str], dict[str, Any]]) -> int:
+    """:func:`run_lines` on the file at ``path``, or on standard input when it is
+    None or "-"."""
+    if path and path != "-":
+        # a BOM is skipped; undecodable bytes spoil only their own line
+        with open(path, encoding="utf-8-sig", errors="replace") as handle:
+            return run_lines(handle, job, sys.stdout)
+    if sys.stdin.isatty():
+        print("reading hands from standard input, one per line (end with Ctrl-D)",
+              file=sys.stderr)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")
+    return run_lines(sys.stdin, job, sys.stdout)
+
+
 def _rank(args: argparse.Namespace) -> int:
     rules = RULES[args.rules]
     if args.cards and args.file:
@@ -91,14 +107,7 @@ def _rank(args: argparse.Namespace) -> int:
             print(f"{record['description']}  [{record['category']}]")
             print(f"best five: {record['best_five']}")
         return 0
-    if args.file and args.file != "-":
-        # a BOM is skipped; undecodable bytes spoil only their own line
-        with open(args.file, encoding="utf-8-sig", errors="replace") as handle:
-            return run_lines(handle, lambda line: rank_record(line, rules), sys.stdout)
-    if sys.stdin.isatty():
-        print("reading hands from standard input, one per line (end with Ctrl-D)",
-              file=sys.stderr)
-    return run_lines(sys.stdin, lambda line: rank_record(line, rules), sys.stdout)
+    return run_input(args.file, lambda line: rank_record(line, rules))
 
 
 def _play(args: argparse.Namespace) -> int:

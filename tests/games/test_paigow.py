@@ -425,6 +425,15 @@ def test_cli_set_file(tmp_path, capsys):
     assert lines[3]["line"] == 5 and "Xx" in lines[3]["error"]
 
 
+def test_cli_set_file_with_bom_and_bad_bytes_sets_the_good_lines(tmp_path, capsys):
+    path = tmp_path / "hands.txt"
+    path.write_bytes(b"\xef\xbb\xbfAs Ah Jk 7c 7d 3s 2h\n\xff\xfe\nKh Kd As Qc Jd Th 4s\n")
+    assert main(["paigow", "set", "--file", str(path)]) == 2
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line.get("low") for line in lines] == ["7d 7c", None, "As Qc"]
+    assert lines[1]["line"] == 2
+
+
 def test_cli_round(capsys):
     assert main(["paigow", "round", "--seats", "3", "--seed", "7"]) == 0
     out = capsys.readouterr().out

@@ -74,7 +74,7 @@ def _print_set(record: dict[str, Any]) -> None:
 
 
 def _set(args: argparse.Namespace) -> int:
-    from pokerrules.cli import run_lines
+    from pokerrules.cli import run_input
 
     rules = _rules(args)
     if args.cards:
@@ -88,10 +88,7 @@ def _set(args: argparse.Namespace) -> int:
     def job(line: str) -> dict[str, Any]:
         return set_record(line, rules, args.all)
 
-    if args.file:
-        with open(args.file, encoding="utf-8") as handle:
-            return run_lines(handle, job, sys.stdout)
-    return run_lines(sys.stdin, job, sys.stdout)
+    return run_input(args.file, job)
 
 
 def round_text(record: RoundRecord) -> str:
@@ -253,7 +250,7 @@ def add_cli(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     set_.add_argument("cards", nargs="*", help='seven cards, e.g. "As Ah Jk 7c 7d 3s 2h"')
     set_.add_argument("--all", action="store_true", help="list the 21 settings, fouls marked")
-    set_.add_argument("--file", metavar="PATH", help="one hand per line")
+    set_.add_argument("--file", metavar="PATH", help="one hand per line ('-' for stdin)")
     common(set_)
     set_.set_defaults(run=_set)
 
