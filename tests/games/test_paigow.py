@@ -27,6 +27,7 @@ from pokerrules.paigow import (
     RoundRecord,
     Setting,
     deal_round,
+    hand_cards,
     house_way,
     is_foul,
     play_round,
@@ -108,6 +109,21 @@ def test_setting_from_hand_and_text():
         Setting("As Ah Jk 7c 7d", "3s 4h").check_hand("As Ah Jk 7c 7d 3s 2h")
     with pytest.raises(HandSizeError):
         Setting("As Ah Jk 7c 7d", "3s 2h").check_hand("As Ah Jk 7c 7d 3s")
+    with pytest.raises(DuplicateCardError, match="7c"):
+        Setting.from_hand("As Ah Jk 7c 7d 3s 2h", "7c 7c")
+    with pytest.raises(IllegalMoveError, match="not None"):
+        Setting.parse(None)  # type: ignore[arg-type]
+
+
+def test_endless_iterables_stop_one_card_past_a_hand():
+    import itertools
+
+    for read in (hand_cards, settings, lambda cards: Setting(cards, "2c 3c"),
+                 lambda cards: Setting("2c 3c 4c 5c 7d", cards),
+                 lambda cards: Setting.from_hand("As Ah Jk 7c 7d 3s 2h", cards)):
+        with pytest.raises(HandSizeError, match="got more than"):
+            read(itertools.repeat(51))
+    assert not Setting("As Ah Jk 7c 7d", "3s 2h").is_of(itertools.repeat(51))
 
 
 @pytest.mark.parametrize(("high", "low", "foul"), [
