@@ -61,6 +61,11 @@ def test_presets():
     ("house_way", "binion", "binion"), ("house_way", 3, "house_way"),
     ("banker_foul", "pushes", "pushes"), ("positions", 1, "positions"),
     ("positions", 8, "positions"), ("wheel_second_highest", 1, "wheel"),
+    ("commission", 10**400, r"commission .*\(401 characters\)"),
+    pytest.param("banker_commission", 10**5000, "an int of 16610 bits", id="no-repr-int"),
+    ("commission", float("inf"), "inf"), ("commission", "0.05", "'0.05'"),
+    ("banker_foul", np.array(["loses", "x"]), "banker_foul rule array"),
+    ("positions", 2**70, "positions"),
 ])
 def test_rules_validate(field, value, match):
     with pytest.raises(PokerRulesError, match=match):
@@ -313,6 +318,25 @@ def test_round_rejects_bad_strategies_and_wagers():
         play_round(CLASSIC, {1: None, 3: None}, seed=1, wagers={3: 0})
     with pytest.raises(PokerRulesError, match="strategy"):
         play_round(CLASSIC, {1: None, 3: 42}, seed=1)
+    for odd in (10**400, float("inf"), float("nan"), -1, "1", None, True):
+        with pytest.raises(PokerRulesError, match="wager is a finite positive number"):
+            play_round(CLASSIC, {1: None, 3: None}, seed=1, wagers={3: odd})
+        with pytest.raises(PokerRulesError, match="wager is a finite positive number"):
+            settle(Setting("As Ks Qs Js 9d", "2c 3c"), Setting("Ah Kh Qh Jh 9h", "4c 5c"), odd)
+    with pytest.raises(PokerRulesError, match="key must be a position number, not '3'"):
+        play_round(CLASSIC, {1: None, 3: None}, seed=1, wagers={"3": 5})
+    with pytest.raises(PokerRulesError, match="wagers maps"):
+        play_round(CLASSIC, {1: None, 3: None}, seed=1, wagers=[(3, 5)])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("seed", "allow_fouls"), [
+    (-1, True), (1.5, True), ("1", True), (True, True), (None, True), (1, None), (1, 0),
+])
+def test_random_setting_validates_when_made(seed, allow_fouls):
+    with pytest.raises(PokerRulesError, match=r"seed|allow_fouls"):
+        RandomSetting(seed, allow_fouls)
+    assert RandomSetting(2**70)(hand_cards("As Ah Jk 7c 7d 3s 2h"), CLASSIC).is_of(
+        "As Ah Jk 7c 7d 3s 2h")
 
 
 def test_a_rejected_round_changes_nothing():

@@ -18,7 +18,7 @@ from pokerrules import _paigow
 from pokerrules._core import _card_rows
 from pokerrules.cards import Card, CardsLike
 from pokerrules.errors import PokerRulesError
-from pokerrules.paigow.rules import DEFAULT_RULES, HouseWayFunction, PaiGowRules
+from pokerrules.paigow.rules import DEFAULT_RULES, HouseWayFunction, PaiGowRules, shown
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 
 __all__ = [
@@ -215,6 +215,14 @@ class RandomSetting:
 
     seed: int = 0
     allow_fouls: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise PokerRulesError(f"RandomSetting's seed is a non-negative int, "
+                                  f"not {shown(self.seed)}")
+        if not isinstance(self.allow_fouls, bool):
+            raise PokerRulesError(
+                f"allow_fouls must be True or False, not {shown(self.allow_fouls)}")
 
     def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
         choices = settings(cards)

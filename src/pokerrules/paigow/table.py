@@ -4,7 +4,6 @@ each player against the banker, and the round's JSON record."""
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -17,7 +16,13 @@ from pokerrules.errors import DuplicateCardError, IllegalMoveError, PokerRulesEr
 from pokerrules.game import FORMAT_VERSION
 from pokerrules.hands import evaluate, evaluate_two
 from pokerrules.paigow.houseway import WAYS, HouseWay, Strategy, house_way
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name
+from pokerrules.paigow.rules import (
+    DEFAULT_RULES,
+    PaiGowRules,
+    callable_name,
+    finite_number,
+    shown,
+)
 from pokerrules.paigow.setting import Setting, is_foul
 
 __all__ = [
@@ -187,10 +192,10 @@ class Settlement:
 
 
 def _wager(wager: float) -> float:
-    if isinstance(wager, bool) or not isinstance(wager, (int, float)) or \
-            not math.isfinite(wager) or wager <= 0:
-        raise PokerRulesError(f"a wager is a positive number, not {wager!r}")
-    return float(wager)
+    number = finite_number(wager)
+    if number is None or number <= 0:
+        raise PokerRulesError(f"a wager is a finite positive number, not {shown(wager)}")
+    return number
 
 
 def settle(
@@ -419,10 +424,15 @@ def play_round(
     if not isinstance(strategies, Mapping):
         raise TypeError("strategies maps each occupied position to a strategy")
     deal = deal_round(rules, strategies.keys(), seed, first_pile=first_pile)
+    if wagers is not None and not isinstance(wagers, Mapping):
+        raise PokerRulesError(f"wagers maps player positions to wagers, not {shown(wagers)}")
     wagers = {} if wagers is None else dict(wagers)
-    for position in wagers:
+    for position, wager in wagers.items():
+        if isinstance(position, bool) or not isinstance(position, (int, np.integer)):
+            raise PokerRulesError(f"a wager's key must be a position number, not {shown(position)}")
         if position not in deal.pile_of or position == BANKER:
             raise PokerRulesError(f"a wager for position {position}, which holds no player")
+        _wager(wager)
     chosen: dict[int, Setting] = {}
     names: dict[int, str] = {}
     for position, hand in deal.hands.items():
