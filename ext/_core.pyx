@@ -109,9 +109,14 @@ cdef class Card:
     """
 
     cdef readonly int code
+    cdef bint _made  # set by __init__: a Card is never initialised twice
 
     def __init__(self, value):
+        if self._made:
+            raise TypeError(f"{self!r} is immutable; make a new Card instead of "
+                            "calling __init__ again")
         self.code = _one_code(value)
+        self._made = True
 
     @property
     def rank(self):
@@ -135,6 +140,7 @@ cdef class Card:
         return f"Card({_card_text(self.code)!r})"
 
     def __hash__(self):
+        self._made = True  # a hashed Card may sit in a set: it must not change
         return self.code
 
     def __richcmp__(self, other, int op):
@@ -209,6 +215,13 @@ cdef list _parse_text(str text):
     cdef Py_ssize_t i, j, n
     # U+FE0F asks for the emoji form of a suit symbol; it is not part of the card
     for chunk in text.replace("\ufe0f", "").replace(",", " ").split():
+        if not chunk.isascii():
+            # lower() and upper() fold letters such as the Kelvin sign onto K; only
+            # ASCII and the suit symbols spell cards (and keep their length)
+            for ch in chunk:
+                if not ch.isascii() and ch not in _SUIT_OF_CHAR:
+                    raise InvalidCardError(f"{ch!r} (U+{ord(ch):04X}) in {text!r} is not "
+                                           "part of any card")
         low = chunk.lower()
         n = len(low)
         i = 0
@@ -235,8 +248,12 @@ cdef list _parse_text(str text):
     return out
 
 
-cdef list _codes_of(object cards):
-    """Card codes of text, a Card, or an iterable of texts, Cards or int codes."""
+cdef list _codes_of(object cards, Py_ssize_t limit=-1):
+    """Card codes of text, a Card, or an iterable of texts, Cards or int codes.
+
+    With ``limit`` >= 0, an iterator (anything but text, a list or a tuple, which
+    are read whole) is read only until more than ``limit`` codes are out, so an
+    endless iterable ends in the caller's HandSizeError instead of all memory."""
     if isinstance(cards, str):
         return _parse_text(cards)
     if isinstance(cards, Card):
@@ -248,6 +265,8 @@ cdef list _codes_of(object cards):
         items = iter(cards)
     except TypeError:
         raise TypeError(f"cards are text or an iterable of cards, not {type(cards).__name__}") from None
+    if limit >= 0 and isinstance(cards, (list, tuple)):
+        limit = -1
     for x in items:
         if type(x) is int:
             if x < 0 or x > 52:
@@ -259,6 +278,8 @@ cdef list _codes_of(object cards):
             out.extend(_parse_text(x))
         else:
             out.append(_int_code(x))
+        if 0 <= limit < len(out):
+            break
     return out
 
 
@@ -308,16 +329,22 @@ cdef class HandRules:
     cdef readonly bint flush_beats_full_house
     cdef readonly int variant
     cdef const pr_tables *_tables
+    # Set once __init__ has run or the tables are in use (HandRanks hold them):
+    # from then on the fields never change, so no rank outlives its tables.
+    cdef bint _frozen
 
     def __cinit__(self):
         self.deck = "standard"  # so that HandRules.__new__(HandRules) is STANDARD
 
-    def __init__(self, str deck="standard", *, wheel_second_highest=False,
+    def __init__(self, deck="standard", *, wheel_second_highest=False,
                  ace_low_straight=False, flush_beats_full_house=False):
+        if self._frozen:
+            raise TypeError(f"{self!r} is immutable; use replace() instead of "
+                            "calling __init__ again")
         wheel_second_highest = _option("wheel_second_highest", wheel_second_highest)
         ace_low_straight = _option("ace_low_straight", ace_low_straight)
         flush_beats_full_house = _option("flush_beats_full_house", flush_beats_full_house)
-        if deck not in _DECKS:
+        if not isinstance(deck, str) or deck not in _DECKS:
             raise PokerRulesError(f"unknown deck {deck!r}; use one of {sorted(_DECKS)}")
         piquet = deck == "piquet"
         if piquet and wheel_second_highest:
@@ -332,9 +359,11 @@ cdef class HandRules:
                         | (PR_ACE_LOW if ace_low_straight else 0)
                         | (PR_FLUSH_OVER_FULL if flush_beats_full_house else 0))
         self._tables = NULL
+        self._frozen = True
 
     cdef const pr_tables *tables(self) except NULL:
         if self._tables == NULL:
+            self._frozen = True
             self._tables = pr_get_tables(self.variant)
             if self._tables == NULL:
                 raise MemoryError("cannot build the ranking tables")
@@ -390,6 +419,7 @@ cdef class HandRules:
         return self.variant == (<HandRules>other).variant
 
     def __hash__(self):
+        self._frozen = True  # hashed rules may be a dict key: they must not change
         return hash(("HandRules", self.variant))
 
     def __repr__(self):
@@ -400,10 +430,13 @@ cdef class HandRules:
         return (_rules_from_variant, (self.variant,))
 
 
-def _rules_from_variant(int variant):
+def _rules_from_variant(variant):
+    """The HandRules of a variant number (unpickling; the number may be tampered)."""
     decks = {v: k for k, v in _DECKS.items()}
-    if variant & PR_DECK_MASK not in decks:
-        raise PokerRulesError(f"no rules have the variant number {variant}")
+    options = PR_WHEEL_SECOND | PR_ACE_LOW | PR_FLUSH_OVER_FULL
+    if (type(variant) is not int or variant < 0 or variant & ~(PR_DECK_MASK | options)
+            or variant & PR_DECK_MASK not in decks):
+        raise PokerRulesError(f"no rules have the variant number {variant!r}")
     deck = decks[variant & PR_DECK_MASK]
     return HandRules(deck, wheel_second_highest=bool(variant & PR_WHEEL_SECOND),
                      ace_low_straight=bool(variant & PR_ACE_LOW),
@@ -439,14 +472,14 @@ cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
                 fast = False
                 break
     if not fast:
-        codes = _codes_of(cards)
+        codes = _codes_of(cards, hi)
         n = len(codes)
         if n > hi:
-            raise HandSizeError(_size_message(what, lo, hi, n))
+            raise HandSizeError(_size_message(what, lo, hi, codes, cards))
         for i in range(n):
             buf[i] = codes[i]
     if n < lo:
-        raise HandSizeError(_size_message(what, lo, hi, n))
+        raise HandSizeError(_size_message(what, lo, hi, [buf[i] for i in range(n)], cards))
     for i in range(n):
         c = buf[i]
         if not (t.deck_mask >> c) & 1:
@@ -457,9 +490,33 @@ cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
     return n
 
 
-cdef str _size_message(str what, int lo, int hi, int n):
+cdef str _size_message(str what, int lo, int hi, list codes, object cards):
+    """'<what> takes <lo> to <hi> cards, got <n>: <the cards>'. ``codes`` are those
+    read from ``cards``; an iterator was read only to one code past ``hi``."""
     want = str(lo) if lo == hi else f"{lo} to {hi}"
-    return f"{what} takes {want} cards, got {n}"
+    n = len(codes)
+    if n > hi and not isinstance(cards, (str, list, tuple)):
+        got = f"more than {hi}"
+    else:
+        got = str(n)
+    if not codes:
+        return f"{what} takes {want} cards, got 0"
+    shown = " ".join([_card_text(c) for c in codes[:hi + 1]])
+    more = " ..." if n > hi + 1 else ""
+    return f"{what} takes {want} cards, got {got}: {shown}{more}"
+
+
+def _read_cards(cards, int lo, int hi, str what):
+    """The cards of ``cards`` (as :func:`parse_cards`), checking there are ``lo`` to
+    ``hi`` of them without reading an iterator past ``hi + 1``.
+
+    Raises:
+        HandSizeError: too few or too many, naming ``what`` and the cards.
+    """
+    codes = _codes_of(cards, hi)
+    if not lo <= len(codes) <= hi:
+        raise HandSizeError(_size_message(what, lo, hi, codes, cards))
+    return [CARDS[c] for c in codes]
 
 
 # ------------------------------------------------------------- hand ranks
@@ -482,6 +539,10 @@ cdef class HandRank:
     cdef int ncards
     cdef uint8_t codes[7]
 
+    def __init__(self, *args, **kwargs):
+        raise TypeError("a HandRank is immutable and comes from evaluate, evaluate_two "
+                        "or evaluate_partial")
+
     @property
     def kind(self):
         """"five-card", "two-card" or "partial"."""
@@ -493,9 +554,15 @@ cdef class HandRank:
         return tuple([CARDS[self.codes[i]] for i in range(self.ncards)])
 
     cdef const pr_tables *_t(self) except NULL:
+        """The rules' tables, after checking that a five-card value indexes them."""
+        cdef const pr_tables *t
         if self.rules is None:
             raise PokerRulesError("this HandRank was not made by an evaluate function")
-        return self.rules.tables()
+        t = self.rules.tables()
+        if self.kind == KIND_FIVE and not 1 <= self.value <= t.nclasses:
+            raise PokerRulesError(
+                f"value {self.value} is no five-card hand of {self.rules.name} rules")
+        return t
 
     cdef uint32_t skey(self) except? 0:
         self._t()
@@ -643,7 +710,15 @@ cdef object _joker_ace(list codes):
     return CARDS[48]
 
 
-def _remake_rank(int kind, HandRules rules, list codes):
+def _remake_rank(kind, rules, codes):
+    """Unpickles a HandRank by ranking its cards again, so that a tampered pickle
+    cannot hold a value its rules' tables do not have."""
+    if not isinstance(rules, HandRules):
+        raise PokerRulesError(f"a pickled HandRank holds rules {rules!r}, not HandRules")
+    if type(codes) is not list:
+        raise PokerRulesError(f"a pickled HandRank holds cards {codes!r}, not a list of codes")
+    if type(kind) is not int or kind not in (KIND_FIVE, KIND_TWO, KIND_PARTIAL):
+        raise PokerRulesError(f"a pickled HandRank holds kind {kind!r}, not 0, 1 or 2")
     if kind == KIND_FIVE:
         return evaluate(codes, rules)
     if kind == KIND_TWO:
@@ -788,21 +863,7 @@ def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True):
         named by its index.
     """
     cdef const pr_tables *t = rules.tables()
-    arr = _int_array(codes, "card codes")
-    if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
-        raise HandSizeError(f"evaluate_many takes an (n, 5..7) array, got shape {arr.shape}")
-    if arr.dtype != np.uint8:
-        if arr.size:
-            bad = (arr < 0) | (arr > 52)
-            if bad.any():
-                row = int(np.argmax(bad.any(axis=1)))
-                val = arr[row][bad[row]][0]
-                raise InvalidCardError(f"row {row}: card code {val} is out of range 0..52")
-        arr = arr.astype(np.uint8)
-    elif arr.size and int(arr.max()) > 52:
-        row = int(np.argmax((arr > 52).any(axis=1)))
-        raise InvalidCardError(f"row {row}: card code {int(arr[row].max())} is out of range 0..52")
-    arr = np.ascontiguousarray(arr)
+    arr = _card_rows(codes, 5, 7, "evaluate_many")
     cdef int64_t n = arr.shape[0]
     cdef int k = arr.shape[1]
     out = np.zeros(n, dtype=np.int32)
@@ -819,6 +880,32 @@ def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True):
         error, message = _row_problem(rules, [int(c) for c in arr[bad_row]])
         raise error(f"row {bad_row}: {message}")
     return out
+
+
+def _card_rows(codes, int k_min, int k_max, str what):
+    """Card codes as a C-contiguous uint8 array of shape (n, k), k_min <= k <= k_max,
+    every code in 0..52 (the deck and duplicates are the caller's to check).
+
+    Raises:
+        TypeError: a non-integer array. HandSizeError: another shape, or ragged
+        rows. InvalidCardError: a code out of range, naming its row.
+    """
+    arr = _int_array(codes, "card codes")
+    if arr.ndim != 2 or not k_min <= arr.shape[1] <= k_max:
+        want = str(k_min) if k_min == k_max else f"{k_min}..{k_max}"
+        raise HandSizeError(f"{what} takes an (n, {want}) array, got shape {arr.shape}")
+    if arr.dtype != np.uint8:
+        if arr.size:
+            bad = (arr < 0) | (arr > 52)
+            if bad.any():
+                row = int(np.argmax(bad.any(axis=1)))
+                val = arr[row][bad[row]][0]
+                raise InvalidCardError(f"row {row}: card code {val} is out of range 0..52")
+        arr = arr.astype(np.uint8)
+    elif arr.size and int(arr.max()) > 52:  # one pass suffices for unsigned bytes
+        row = int(np.argmax((arr > 52).any(axis=1)))
+        raise InvalidCardError(f"row {row}: card code {int(arr[row].max())} is out of range 0..52")
+    return np.ascontiguousarray(arr)
 
 
 cdef object _int_array(object data, str what):

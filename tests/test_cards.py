@@ -62,6 +62,17 @@ def test_parse_names_the_unreadable_token(bad):
         parse_cards(bad)
 
 
+@pytest.mark.parametrize("bad, char", [
+    ("\u212as", "U\\+212A"),  # the Kelvin sign, which lower() folds onto k
+    ("A\u017f", "U\\+017F"),  # the long s, which upper() folds onto S
+    ("As \u0130s", "U\\+0130"),  # dotted capital I, which lower() makes two characters
+    ("\uff21s", "U\\+FF21"),  # fullwidth A
+])
+def test_only_ascii_and_the_suit_symbols_spell_cards(bad, char):
+    with pytest.raises(InvalidCardError, match=char):
+        parse_cards(bad)
+
+
 @pytest.mark.parametrize("bad", [-1, 53, 10**30])
 def test_out_of_range_codes_raise(bad):
     with pytest.raises(InvalidCardError, match=str(bad)):

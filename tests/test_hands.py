@@ -2,6 +2,7 @@
 
 import itertools
 import pickle
+import re
 
 import numpy as np
 import pytest
@@ -223,6 +224,9 @@ def test_rules_refuse_unknown_decks_and_odd_options():
         HandRules("piquet", wheel_second_highest=True)
     with pytest.raises(PokerRulesError, match="piquet options"):
         STANDARD.replace(ace_low_straight=True)
+    for odd_deck in (5, None, ["paigow"], b"paigow"):
+        with pytest.raises(PokerRulesError, match=re.escape(f"unknown deck {odd_deck!r}")):
+            HandRules(odd_deck)
     for odd in (1, "no", None, 1.0):
         with pytest.raises(PokerRulesError, match=f"must be True or False, not {odd!r}"):
             PAI_GOW.replace(wheel_second_highest=odd)
@@ -241,7 +245,9 @@ def test_rank_pickles_and_hashes():
 @pytest.mark.fast
 @pytest.mark.parametrize(
     "cards, error, name",
-    [("As Ks Qs Js", HandSizeError, "4"), ("As Ks Qs Js Ts 9s 8s 7s", HandSizeError, "8"),
+    [("As Ks Qs Js", HandSizeError, "got 4: As Ks Qs Js$"),
+     ("As Ks Qs Js Ts 9s 8s 7s", HandSizeError, "got 8: As Ks Qs Js Ts 9s 8s 7s$"),
+     (list(range(20)), HandSizeError, "got 20: 2c 2d 2h 2s 3c 3d 3h 3s \\.\\.\\.$"),
      ("As As Qs Js Ts", DuplicateCardError, "As"), ("As Ks Qs Js Jk", CardNotInDeckError, "Jk"),
      ("As Ks Qs Js Zz", InvalidCardError, "Zz"), ([51, 50, 49, 48, 99], InvalidCardError, "99")],
 )

@@ -200,3 +200,103 @@ def test_a_writer_thread_cannot_crash_an_unchecked_batch():
     finally:
         stop.set()
         writer.join()
+
+
+# ------------------------------------------- immutability (hostile review, F01)
+
+def test_rules_cannot_be_initialised_again_under_a_live_rank():
+    from pokerrules import HandRules
+
+    rules = HandRules("paigow")
+    aces = evaluate("Ac Ad Ah As Jk", rules)
+    with pytest.raises(TypeError, match="immutable"):
+        rules.__init__("piquet")
+    assert rules == PAI_GOW and rules.n_values == PAI_GOW.n_values
+    assert (aces.value, aces.describe()) == (PAI_GOW.n_values, "Five aces")
+    with pytest.raises(TypeError, match="immutable"):
+        STANDARD.__init__("piquet")
+    assert STANDARD.deck == "standard" and evaluate([0, 4, 8, 12, 21]).describe() == \
+        "High card, seven, five, four, three, two"
+
+
+def test_blank_rules_take_one_init_before_use_and_none_after():
+    from pokerrules import HandRules
+
+    fresh = HandRules.__new__(HandRules)
+    fresh.__init__("piquet")
+    assert fresh == PIQUET
+    with pytest.raises(TypeError):
+        fresh.__init__("standard")
+    used = HandRules.__new__(HandRules)
+    evaluate("As Ks Qs Js Ts", used)  # ranks now hold its tables
+    with pytest.raises(TypeError):
+        used.__init__("piquet")
+    hashed = HandRules.__new__(HandRules)
+    hash(hashed)  # it may be a dict key now
+    with pytest.raises(TypeError):
+        hashed.__init__("piquet")
+
+
+def test_shared_cards_and_ranks_cannot_be_initialised_again():
+    two = parse_cards("2c")[0]
+    with pytest.raises(TypeError, match="immutable"):
+        two.__init__("As")
+    assert parse_cards("2c")[0].code == 0 and str(two) == "2c"
+    rank = evaluate("As Ks Qs Js Ts")
+    for args in ((), ("2c 3c 4c 5c 7d",)):
+        with pytest.raises(TypeError, match="immutable"):
+            rank.__init__(*args)
+    assert rank.is_royal
+    with pytest.raises(TypeError):
+        type(rank)()
+
+
+class _Tampered:
+    """Pickles as a call of the given function: a hand-edited pickle."""
+
+    def __init__(self, fn, args):
+        self.fn, self.args = fn, args
+
+    def __reduce__(self):
+        return self.fn, self.args
+
+
+@pytest.mark.parametrize("edit", [
+    lambda kind, rules, codes: (kind, PIQUET, codes),  # Pai Gow cards under piquet rules
+    lambda kind, rules, codes: (kind, rules, [*codes, 0, 1, 2]),
+    lambda kind, rules, codes: (kind, rules, [99, *codes[1:]]),
+    lambda kind, rules, codes: (7, rules, codes),
+    lambda kind, rules, codes: (2**80, rules, codes),
+    lambda kind, rules, codes: (kind, "paigow", codes),
+    lambda kind, rules, codes: (kind, rules, "As Ks"),
+])
+def test_a_tampered_rank_pickle_raises(edit):
+    import pickle
+
+    fn, args = evaluate("Ac Ad Ah As Jk", PAI_GOW).__reduce__()
+    with pytest.raises(PokerRulesError):
+        pickle.loads(pickle.dumps(_Tampered(fn, edit(*args))))
+
+
+@pytest.mark.parametrize("variant", [3, 64, -1, 2**70, "0", 1.0, PIQUET.variant | 4])
+def test_a_tampered_rules_pickle_raises(variant):
+    import pickle
+
+    fn, _ = PAI_GOW.__reduce__()
+    with pytest.raises(PokerRulesError):
+        pickle.loads(pickle.dumps(_Tampered(fn, (variant,))))
+
+
+# -------------------------------------------- endless iterables (hostile review, F16)
+
+@pytest.mark.parametrize("fn, most", [(evaluate, 7), (evaluate_two, 2), (evaluate_partial, 5)])
+def test_an_endless_iterable_is_read_one_card_past_the_limit(fn, most):
+    import itertools
+
+    drawn = itertools.count()
+    endless = (c % 52 for c in drawn)
+    with pytest.raises(PokerRulesError, match=f"got more than {most}: 2c 2d"):
+        fn(endless, PAI_GOW)
+    assert next(drawn) == most + 1
+    with pytest.raises(PokerRulesError):
+        evaluate(itertools.repeat(0))

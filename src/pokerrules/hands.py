@@ -18,7 +18,7 @@ True
 >>> evaluate("As Ks Qs Js", PAI_GOW)
 Traceback (most recent call last):
 ...
-pokerrules.errors.HandSizeError: evaluate takes 5 to 7 cards, got 4
+pokerrules.errors.HandSizeError: evaluate takes 5 to 7 cards, got 4: As Ks Qs Js
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from pokerrules.paigow import (
     RoundRecord,
     Setting,
     deal_round,
+    hand_cards,
     house_way,
     is_foul,
     play_round,
@@ -60,6 +61,11 @@ def test_presets():
     ("house_way", "binion", "binion"), ("house_way", 3, "house_way"),
     ("banker_foul", "pushes", "pushes"), ("positions", 1, "positions"),
     ("positions", 8, "positions"), ("wheel_second_highest", 1, "wheel"),
+    ("commission", 10**400, r"commission .*\(401 characters\)"),
+    pytest.param("banker_commission", 10**5000, "an int of 16610 bits", id="no-repr-int"),
+    ("commission", float("inf"), "inf"), ("commission", "0.05", "'0.05'"),
+    ("banker_foul", np.array(["loses", "x"]), "banker_foul rule array"),
+    ("positions", 2**70, "positions"),
 ])
 def test_rules_validate(field, value, match):
     with pytest.raises(PokerRulesError, match=match):
@@ -108,6 +114,21 @@ def test_setting_from_hand_and_text():
         Setting("As Ah Jk 7c 7d", "3s 4h").check_hand("As Ah Jk 7c 7d 3s 2h")
     with pytest.raises(HandSizeError):
         Setting("As Ah Jk 7c 7d", "3s 2h").check_hand("As Ah Jk 7c 7d 3s")
+    with pytest.raises(DuplicateCardError, match="7c"):
+        Setting.from_hand("As Ah Jk 7c 7d 3s 2h", "7c 7c")
+    with pytest.raises(IllegalMoveError, match="not None"):
+        Setting.parse(None)  # type: ignore[arg-type]
+
+
+def test_endless_iterables_stop_one_card_past_a_hand():
+    import itertools
+
+    for read in (hand_cards, settings, lambda cards: Setting(cards, "2c 3c"),
+                 lambda cards: Setting("2c 3c 4c 5c 7d", cards),
+                 lambda cards: Setting.from_hand("As Ah Jk 7c 7d 3s 2h", cards)):
+        with pytest.raises(HandSizeError, match="got more than"):
+            read(itertools.repeat(51))
+    assert not Setting("As Ah Jk 7c 7d", "3s 2h").is_of(itertools.repeat(51))
 
 
 @pytest.mark.parametrize(("high", "low", "foul"), [
@@ -297,6 +318,25 @@ def test_round_rejects_bad_strategies_and_wagers():
         play_round(CLASSIC, {1: None, 3: None}, seed=1, wagers={3: 0})
     with pytest.raises(PokerRulesError, match="strategy"):
         play_round(CLASSIC, {1: None, 3: 42}, seed=1)
+    for odd in (10**400, float("inf"), float("nan"), -1, "1", None, True):
+        with pytest.raises(PokerRulesError, match="wager is a finite positive number"):
+            play_round(CLASSIC, {1: None, 3: None}, seed=1, wagers={3: odd})
+        with pytest.raises(PokerRulesError, match="wager is a finite positive number"):
+            settle(Setting("As Ks Qs Js 9d", "2c 3c"), Setting("Ah Kh Qh Jh 9h", "4c 5c"), odd)
+    with pytest.raises(PokerRulesError, match="key must be a position number, not '3'"):
+        play_round(CLASSIC, {1: None, 3: None}, seed=1, wagers={"3": 5})
+    with pytest.raises(PokerRulesError, match="wagers maps"):
+        play_round(CLASSIC, {1: None, 3: None}, seed=1, wagers=[(3, 5)])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("seed", "allow_fouls"), [
+    (-1, True), (1.5, True), ("1", True), (True, True), (None, True), (1, None), (1, 0),
+])
+def test_random_setting_validates_when_made(seed, allow_fouls):
+    with pytest.raises(PokerRulesError, match=r"seed|allow_fouls"):
+        RandomSetting(seed, allow_fouls)
+    assert RandomSetting(2**70)(hand_cards("As Ah Jk 7c 7d 3s 2h"), CLASSIC).is_of(
+        "As Ah Jk 7c 7d 3s 2h")
 
 
 def test_a_rejected_round_changes_nothing():
@@ -367,6 +407,84 @@ def test_record_json_round_trip():
         RoundRecord.from_dict({**data, "format": 99})
     with pytest.raises(PokerRulesError, match="east-west"):
         RoundRecord.from_dict({**data, "game": "east-west"})
+
+
+def _swap_piles(d):
+    d["piles"][2], d["piles"][3] = d["piles"][3], d["piles"][2]  # the banker's and seat 2's
+
+
+def _swap_front(d):
+    high, low = d["seats"][1]["setting"].split("/")
+    d["seats"][1]["setting"] = f"{low} / {high}"
+
+
+TAMPERED_RECORDS = {
+    "every card twice": (lambda d: d["piles"].__setitem__(1, d["piles"][0]), DuplicateCardError,
+                         "dealt twice"),
+    "a hand not its pile's": (lambda d: d["seats"][1].update(hand=d["seats"][0]["hand"]),
+                              PokerRulesError, r"seats\[1\]\.hand is"),
+    # with a seed the deal replays first; without one, the hands no longer fit the settings
+    "piles swapped": (_swap_piles, PokerRulesError, r"piles\[2\] is|position 1: the setting"),
+    "a setting of other cards": (
+        lambda d: d["seats"][1].update(setting=d["seats"][0]["setting"]), IllegalMoveError,
+        "position 2: the setting holds"),
+    "a setting of five in front": (_swap_front, HandSizeError, "high hand takes 5 cards"),
+    "dice 'abc'": (lambda d: d.update(dice="abc"), PokerRulesError, "dice are three numbers"),
+    "a seventh pip": (lambda d: d.update(dice=[7, 1, 1]), PokerRulesError, "dice"),
+    "four dice": (lambda d: d.update(dice=[*d["dice"], 1]), PokerRulesError, "dice"),
+    "other dice": (lambda d: d.update(dice=[6, 6, 6]), PokerRulesError,
+                   r"dice\[0\] is 6|position 1: the setting"),
+    "other dice, same total": (lambda d: d.update(dice=[1, 6, 6]), PokerRulesError,
+                               r"dice\[0\] is 1, replayed 2"),
+    "no seats": (lambda d: d.update(seats=[]), PokerRulesError, "banker's position 1"),
+    "no banker": (lambda d: d["seats"].pop(0), PokerRulesError, "banker's position 1"),
+    "no 'house'": (lambda d: d.pop("house"), PokerRulesError, "no key 'house'"),
+    "a wrong house take": (lambda d: d.update(house=d["house"] + 1), PokerRulesError,
+                           "house is"),
+    "outcome 'bogus'": (lambda d: d["seats"][1]["settlement"].update(outcome="bogus"),
+                        PokerRulesError, "bogus"),
+    "a loss made a win": (lambda d: d["seats"][1]["settlement"].update(outcome="win"),
+                          PokerRulesError, r"seats\[1\]\.settlement\.outcome"),
+    "a payout doubled": (lambda d: d["seats"][2]["settlement"].update(
+        net=2 * d["seats"][2]["settlement"]["net"] + 1), PokerRulesError, "net is"),
+    "a foul flag flipped": (lambda d: d["seats"][0].update(foul=True), PokerRulesError,
+                            r"seats\[0\]\.foul"),
+    "a wager of 10**400": (lambda d: d["seats"][1].update(wager=10**400), PokerRulesError,
+                           "finite positive"),
+    "a banker's wager": (lambda d: d["seats"][0].update(wager=1.0), PokerRulesError,
+                         r"seats\[0\]\.wager"),
+    "rules null": (lambda d: d.update(rules=None), PokerRulesError, "malformed"),
+    "seats a dict": (lambda d: d.update(seats={}), PokerRulesError, "seats is a list"),
+    "a seat null": (lambda d: d["seats"].__setitem__(1, None), PokerRulesError, "malformed"),
+    "seed -1": (lambda d: d.update(seed=-1), PokerRulesError, "seed"),
+    "format True": (lambda d: d.update(format=True), PokerRulesError, "format"),
+    "first pile 9": (lambda d: d.update(first_pile=9), PokerRulesError, "first_pile"),
+    "an extra key": (lambda d: d.update(extra=1), PokerRulesError, "extra"),
+    "a strategy number": (lambda d: d["seats"][1].update(strategy=3), PokerRulesError,
+                          "strategy is a name"),
+}
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+@pytest.mark.parametrize("name", sorted(TAMPERED_RECORDS))
+def test_a_tampered_record_is_refused(name, seeded):
+    edit, error, match = TAMPERED_RECORDS[name]
+    seed = 7 if seeded else np.random.default_rng(7)
+    data = play_round(CASINO, {1: None, 2: None, 5: None}, seed=seed).to_dict()
+    assert RoundRecord.from_dict(data).to_dict() == data
+    edit(data)
+    if name == "other dice, same total" and not seeded:
+        # without a seed only the dice total can be checked: this record is possible
+        assert RoundRecord.from_dict(data).dice == (1, 6, 6)
+        return
+    with pytest.raises(error, match=match):
+        RoundRecord.from_dict(json.loads(json.dumps(data)))
+
+
+@pytest.mark.parametrize("text", ["[]", "nope", "[" * 100_000, "null", '{"game": "paigow"}', None])
+def test_record_text_that_is_no_record(text):
+    with pytest.raises(PokerRulesError):
+        RoundRecord.from_json(text)  # type: ignore[arg-type]
 
 
 GOLDEN_ROUNDS = {

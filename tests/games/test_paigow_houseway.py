@@ -24,6 +24,7 @@ from pokerrules.paigow import (
     HouseWay,
     PaiGowRules,
     Setting,
+    fortune_lines,
     foul_many,
     hand_cards,
     house_way,
@@ -311,6 +312,15 @@ def test_bad_input():
         HouseWay("binion")
     with pytest.raises(TypeError):
         house_way("As Ah Jk 7c 7d 3s 2h", rules="classic")
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("batch", [house_way_many, foul_many, fortune_lines])
+def test_ragged_rows_are_hand_size_errors(batch):
+    with pytest.raises(HandSizeError, match="rectangular"):
+        batch([[0, 1, 2, 3, 4, 5, 6], [1, 2]])
+    with pytest.raises(HandSizeError, match=rf"{batch.__name__} takes an \(n, 7\) array"):
+        batch([[0, 1, 2, 3, 4, 5]])
 
 
 @pytest.mark.fast

@@ -15,9 +15,10 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
+from pokerrules._core import _card_rows
 from pokerrules.cards import Card, CardsLike
 from pokerrules.errors import PokerRulesError
-from pokerrules.paigow.rules import DEFAULT_RULES, HouseWayFunction, PaiGowRules
+from pokerrules.paigow.rules import DEFAULT_RULES, HouseWayFunction, PaiGowRules, shown
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 
 __all__ = [
@@ -154,7 +155,8 @@ def house_way_many(
     chosen = _chosen(rules, way)
     if not isinstance(chosen, str):
         raise PokerRulesError("house_way_many runs the built-in ways only; name one with way=")
-    out, _ = _paigow.house_way_batch(codes, rules.hand_rules.variant, _way_number(chosen))
+    rows = _card_rows(codes, 7, 7, "house_way_many")
+    out, _ = _paigow.house_way_batch(rows, rules.hand_rules.variant, _way_number(chosen))
     result: npt.NDArray[np.uint8] = out
     return result
 
@@ -176,7 +178,8 @@ def foul_many(
         The errors of :func:`house_way_many` for a bad array.
     """
     _chosen(rules, None)  # refuses anything but PaiGowRules
-    flags: npt.NDArray[np.bool_] = _paigow.foul_batch(codes, rules.hand_rules.variant, check)
+    rows = _card_rows(codes, 7, 7, "foul_many")
+    flags: npt.NDArray[np.bool_] = _paigow.foul_batch(rows, rules.hand_rules.variant, check)
     return flags
 
 
@@ -212,6 +215,14 @@ class RandomSetting:
 
     seed: int = 0
     allow_fouls: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise PokerRulesError(f"RandomSetting's seed is a non-negative int, "
+                                  f"not {shown(self.seed)}")
+        if not isinstance(self.allow_fouls, bool):
+            raise PokerRulesError(
+                f"allow_fouls must be True or False, not {shown(self.allow_fouls)}")
 
     def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
         choices = settings(cards)

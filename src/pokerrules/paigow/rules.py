@@ -25,6 +25,29 @@ HouseWayFunction: TypeAlias = Callable[[tuple[Card, ...], "PaiGowRules"], "Setti
 BANKER_FOUL_RULES = ("loses", "house_way")
 
 
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message, kept short (an int of more than 4,300
+    digits has no repr at all)."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"an int of {value.bit_length()} bits" if isinstance(value, int) else \
+            f"a {type(value).__name__}"
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
+
+
+def finite_number(value: object) -> float | None:
+    """``value`` as a float when it is a finite int or float (not a bool), else None
+    (also for an int too large for a float)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def callable_name(fn: object) -> str:
     """A name for a callable that is the same in every run: its repr unless
     that holds a memory address (functions, lambdas), else module.qualname."""
@@ -71,13 +94,13 @@ class PaiGowRules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.wheel_second_highest, bool):
-            raise PokerRulesError(
-                f"wheel_second_highest must be True or False, not {self.wheel_second_highest!r}")
+            raise PokerRulesError(f"wheel_second_highest must be True or False, "
+                                  f"not {shown(self.wheel_second_highest)}")
         for name in ("commission", "banker_commission"):
             value = getattr(self, name)
-            if (isinstance(value, bool) or not isinstance(value, (int, float))
-                    or not math.isfinite(value) or not 0 <= value < 1):
-                raise PokerRulesError(f"{name} must be a fraction in [0, 1), not {value!r}")
+            number = finite_number(value)
+            if number is None or not 0 <= number < 1:
+                raise PokerRulesError(f"{name} must be a fraction in [0, 1), not {shown(value)}")
         if isinstance(self.house_way, str):
             if self.house_way not in WAYS:
                 raise PokerRulesError(
@@ -85,13 +108,13 @@ class PaiGowRules:
         elif not callable(self.house_way):
             raise PokerRulesError(
                 f"house_way must be a name or a callable, not {self.house_way!r}")
-        if self.banker_foul not in BANKER_FOUL_RULES:
+        if not isinstance(self.banker_foul, str) or self.banker_foul not in BANKER_FOUL_RULES:
             raise PokerRulesError(
-                f"unknown banker_foul rule {self.banker_foul!r}; "
+                f"unknown banker_foul rule {shown(self.banker_foul)}; "
                 f"choose from {', '.join(BANKER_FOUL_RULES)}")
         if (isinstance(self.positions, bool) or not isinstance(self.positions, int)
                 or not 2 <= self.positions <= 7):
-            raise PokerRulesError(f"positions must be 2 to 7, not {self.positions!r}")
+            raise PokerRulesError(f"positions must be 2 to 7, not {shown(self.positions)}")
 
     @classmethod
     def classic(cls) -> PaiGowRules:

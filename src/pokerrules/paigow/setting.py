@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from pokerrules.cards import Card, CardsLike, format_cards, parse_cards
+from pokerrules._core import _read_cards
+from pokerrules.cards import Card, CardsLike, format_cards
 from pokerrules.errors import DuplicateCardError, HandSizeError, IllegalMoveError
 from pokerrules.hands import PAI_GOW, HandRank, HandRules, evaluate, evaluate_partial, evaluate_two
 
@@ -43,10 +44,7 @@ def hand_cards(hand: CardsLike) -> tuple[Card, ...]:
         HandSizeError: not seven cards. DuplicateCardError: a card twice.
         InvalidCardError: a token that is no card.
     """
-    cards = tuple(parse_cards(hand))
-    if len(cards) != 7:
-        shown = f": {format_cards(cards)}" if cards else ""
-        raise HandSizeError(f"a Pai Gow hand takes 7 cards, got {len(cards)}{shown}")
+    cards = tuple(_read_cards(hand, 7, 7, "a Pai Gow hand"))
     _no_duplicates(cards, "the hand")
     return cards
 
@@ -75,14 +73,8 @@ class Setting:
     low: tuple[Card, ...]
 
     def __init__(self, high: CardsLike, low: CardsLike) -> None:
-        high_cards = parse_cards(high)
-        low_cards = parse_cards(low)
-        if len(high_cards) != 5:
-            raise HandSizeError(f"the high hand takes 5 cards, got {len(high_cards)}: "
-                                f"{format_cards(high_cards)}")
-        if len(low_cards) != 2:
-            raise HandSizeError(f"the low hand takes 2 cards, got {len(low_cards)}: "
-                                f"{format_cards(low_cards)}")
+        high_cards = _read_cards(high, 5, 5, "the high hand")
+        low_cards = _read_cards(low, 2, 2, "the low hand")
         _no_duplicates([*high_cards, *low_cards], "the setting")
         object.__setattr__(self, "high", _ordered(high_cards))
         object.__setattr__(self, "low", _ordered(low_cards))
@@ -98,11 +90,11 @@ class Setting:
         Raises:
             IllegalMoveError: a low card that is not in the hand. HandSizeError:
                 a hand of other than seven cards or a low hand of other than two.
+                DuplicateCardError: a card twice in the hand or in the low hand.
         """
         cards = hand_cards(hand)
-        front = parse_cards(low)
-        if len(front) != 2:
-            raise HandSizeError(f"the low hand takes 2 cards, got {len(front)}")
+        front = _read_cards(low, 2, 2, "the low hand")
+        _no_duplicates(front, "the low hand")
         for card in front:
             if card not in cards:
                 raise IllegalMoveError(f"{card} is not in the hand {format_cards(cards)}")
@@ -115,7 +107,11 @@ class Setting:
 
     def is_of(self, hand: CardsLike) -> bool:
         """True when the setting uses exactly the cards of ``hand``."""
-        return set(self.cards) == set(parse_cards(hand))
+        try:
+            cards = _read_cards(hand, 0, 7, "a Pai Gow hand")
+        except HandSizeError:
+            return False
+        return set(self.cards) == set(cards)
 
     def check_hand(self, hand: CardsLike) -> None:
         """Raises :class:`IllegalMoveError`, naming a card, unless the setting
@@ -151,6 +147,9 @@ class Setting:
         Raises:
             IllegalMoveError: no single "/" in the text; else as the constructor.
         """
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"a setting is text such as 'As Ks Qd 7c 2h / Jk 9d', "
+                                   f"not {text!r}")
         parts = text.split("/")
         if len(parts) != 2:
             raise IllegalMoveError(f"write a setting as 'five high cards / two low cards', "

@@ -4,7 +4,6 @@ each player against the banker, and the round's JSON record."""
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -12,12 +11,19 @@ from typing import Any
 
 import numpy as np
 
+from pokerrules._core import _read_cards
 from pokerrules.cards import PAI_GOW_DECK, Card, SeedLike, format_cards, make_rng, parse_cards
 from pokerrules.errors import DuplicateCardError, IllegalMoveError, PokerRulesError
 from pokerrules.game import FORMAT_VERSION
 from pokerrules.hands import evaluate, evaluate_two
 from pokerrules.paigow.houseway import WAYS, HouseWay, Strategy, house_way
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name
+from pokerrules.paigow.rules import (
+    DEFAULT_RULES,
+    PaiGowRules,
+    callable_name,
+    finite_number,
+    shown,
+)
 from pokerrules.paigow.setting import Setting, is_foul
 
 __all__ = [
@@ -133,14 +139,21 @@ def deal_round(
     dice = tuple(int(d) for d in rng.integers(1, 7, size=3))
     piles = tuple(tuple(order[p + PILES * k] for k in range(PILE_SIZE)) for p in range(PILES))
     discards = tuple(order[PILES * PILE_SIZE:])
-    action = (sum(dice) - 1) % rules.positions + 1
+    return Deal((dice[0], dice[1], dice[2]), first_pile, piles, discards,
+                _hand_out(rules, seats, sum(dice), first_pile), rules.positions)
+
+
+def _hand_out(rules: PaiGowRules, seats: tuple[int, ...], dice_total: int,
+              first_pile: int) -> dict[int, int]:
+    """Occupied position -> its pile: the dice name the position that takes
+    ``first_pile``; the next piles go to the next positions."""
+    action = (dice_total - 1) % rules.positions + 1
     pile_of = {}
     for k in range(rules.positions):
         position = (action - 1 + k) % rules.positions + 1
         if position in seats:
             pile_of[position] = (first_pile - 1 + k) % PILES + 1
-    return Deal((dice[0], dice[1], dice[2]), first_pile, piles, discards, pile_of,
-                rules.positions)
+    return pile_of
 
 
 class Outcome(str, Enum):
@@ -186,11 +199,11 @@ class Settlement:
                    data["low"], data["player_foul"], data["banker_foul"])
 
 
-def _wager(wager: float) -> float:
-    if isinstance(wager, bool) or not isinstance(wager, (int, float)) or \
-            not math.isfinite(wager) or wager <= 0:
-        raise PokerRulesError(f"a wager is a positive number, not {wager!r}")
-    return float(wager)
+def _wager(wager: object) -> float:
+    number = finite_number(wager)
+    if number is None or number <= 0:
+        raise PokerRulesError(f"a wager is a finite positive number, not {shown(wager)}")
+    return number
 
 
 def settle(
@@ -346,30 +359,140 @@ class RoundRecord:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RoundRecord:
-        """The inverse of :meth:`to_dict`.
+        """The inverse of :meth:`to_dict`, which checks the record: the 53 cards
+        once each across the piles and discards, dice of 1 to 6, the deal as its
+        seed deals it (when it has one), each position's pile as the dice hand
+        them out, each setting of exactly its position's hand, and every foul,
+        outcome, payout and commission as :func:`settle` gives them under the
+        record's rules.
 
         Raises:
-            PokerRulesError: another game's record, an unknown format version, or
-                rules with a house way that is no built-in name.
+            PokerRulesError: another game's record, an unknown format version,
+                rules with a house way that is no built-in name, a missing key, a
+                value of the wrong type, or a record that does not replay
+                (DuplicateCardError for a card twice, IllegalMoveError for a
+                setting of other cards).
         """
+        if not isinstance(data, Mapping):
+            raise PokerRulesError(f"a round record is a JSON object, not {shown(data)}")
         if data.get("game") != "paigow":
-            raise PokerRulesError(f"this record holds a {data.get('game')!r} game, not 'paigow'")
-        if data.get("format") != FORMAT_VERSION:
-            raise PokerRulesError(f"unknown format version {data.get('format')!r}")
+            raise PokerRulesError(
+                f"this record holds a {shown(data.get('game'))} game, not 'paigow'")
+        if type(data.get("format")) is not int or data.get("format") != FORMAT_VERSION:
+            raise PokerRulesError(f"unknown format version {shown(data.get('format'))}")
+        try:
+            record = cls._read(data)
+            _check_replays(record, data)
+        except PokerRulesError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            # one place for every malformed structure: a missing key, a list for a
+            # number, text where a list belongs...
+            what = f"no key {shown(exc.args[0])}" if isinstance(exc, KeyError) and exc.args \
+                else f"{type(exc).__name__}: {str(exc)[:120]}"
+            raise PokerRulesError(f"malformed Pai Gow round record: {what}") from None
+        return record
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any]) -> RoundRecord:
         dice = data["dice"]
+        if type(dice) is not list or len(dice) != 3 or \
+                any(type(d) is not int or not 1 <= d <= 6 for d in dice):
+            raise PokerRulesError(f"dice are three numbers 1 to 6, not {shown(dice)}")
+        for name in ("first_pile", "action"):
+            if type(data[name]) is not int:
+                raise PokerRulesError(f"{name} is a number, not {shown(data[name])}")
+        seed = data["seed"]
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise PokerRulesError(f"seed is a non-negative int or null, not {shown(seed)}")
+        piles = data["piles"]
+        if type(piles) is not list or len(piles) != PILES:
+            raise PokerRulesError(f"a round has {PILES} piles, not {shown(piles)}")
+        seats = data["seats"]
+        if type(seats) is not list:
+            raise PokerRulesError(f"seats is a list, not {shown(seats)}")
         return cls(
-            PaiGowRules.from_dict(data["rules"]), data["seed"], (dice[0], dice[1], dice[2]),
+            PaiGowRules.from_dict(data["rules"]), seed, (dice[0], dice[1], dice[2]),
             data["first_pile"], data["action"],
-            tuple(tuple(parse_cards(p)) for p in data["piles"]),
-            tuple(parse_cards(data["discards"])),
-            tuple(SeatRecord.from_dict(s) for s in data["seats"]),
+            tuple(tuple(_read_cards(p, PILE_SIZE, PILE_SIZE, f"pile {k}"))
+                  for k, p in enumerate(piles, 1)),
+            tuple(_read_cards(data["discards"], 4, 4, "the discards")),
+            tuple(SeatRecord.from_dict(s) for s in seats),
             Setting.parse(data["banker_setting"]), data["banker_gross"],
             data["banker_commission"], data["banker_net"], data["house"], data["format"])
 
     @classmethod
     def from_json(cls, text: str) -> RoundRecord:
-        """Reads :meth:`to_json`."""
-        return cls.from_dict(json.loads(text))
+        """Reads :meth:`to_json`; raises as :meth:`from_dict`, and PokerRulesError
+        for text that is no JSON."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise PokerRulesError(f"a round record is JSON text, not {shown(text)}")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+            raise PokerRulesError(f"a round record is JSON text: {str(exc)[:120]}") from None
+        return cls.from_dict(data)
+
+
+def _check_replays(record: RoundRecord, data: Mapping[str, Any]) -> None:
+    """Raises PokerRulesError unless dealing again from the record's seed (or taking
+    its deal when it has none) and settling its settings under its rules gives
+    back the record (see :meth:`RoundRecord.from_dict`)."""
+    cards = [c for pile in record.piles for c in pile] + list(record.discards)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise DuplicateCardError(f"{card} is dealt twice in the record")
+        seen.add(card)
+    missing = set(PAI_GOW_DECK.cards) - seen
+    if missing:
+        raise PokerRulesError(f"{min(missing)} is missing from the record's deal")
+    positions = _occupied(record.rules, [s.position for s in record.seats])
+    if record.first_pile not in range(1, PILES + 1):
+        raise PokerRulesError(f"first_pile must be 1 to 7, not {record.first_pile}")
+    if record.seed is None:  # dealt from a Generator: the deal is as recorded
+        deal = Deal(record.dice, record.first_pile, record.piles, record.discards,
+                    _hand_out(record.rules, positions, sum(record.dice), record.first_pile),
+                    record.rules.positions)
+    else:  # the seed deals it again
+        deal = deal_round(record.rules, positions, record.seed, first_pile=record.first_pile)
+    hands = deal.hands
+    for seat in record.seats:
+        if not isinstance(seat.strategy, str):
+            raise PokerRulesError(f"position {seat.position}: strategy is a name, "
+                                  f"not {shown(seat.strategy)}")
+        try:
+            seat.setting.check_hand(hands[seat.position])
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"position {seat.position}: {exc}") from None
+    wagers = {s.position: s.wager for s in record.seats if s.position != BANKER}
+    replayed = _settled(record.rules, record.seed, deal, {s.position: s.setting for s in
+                                                          record.seats},
+                        {s.position: s.strategy for s in record.seats}, wagers)
+    where = _first_difference(data, replayed.to_dict())
+    if where is not None:
+        raise PokerRulesError(f"the record does not replay: {where}")
+
+
+def _first_difference(saved: Any, replayed: Any, path: str = "") -> str | None:
+    """Where two JSON-like values first differ, as 'seats[1].settlement.net: ...'."""
+    if isinstance(saved, Mapping) and isinstance(replayed, Mapping):
+        for key in sorted(set(saved) | set(replayed), key=str):
+            if key not in saved or key not in replayed:
+                return f"{path}{key}: {'missing' if key not in saved else 'unknown key'}"
+            found = _first_difference(saved[key], replayed[key], f"{path}{key}.")
+            if found is not None:
+                return found
+        return None
+    if isinstance(saved, list) and isinstance(replayed, list) and len(saved) == len(replayed):
+        for k, (a, b) in enumerate(zip(saved, replayed, strict=True)):
+            found = _first_difference(a, b, f"{path.rstrip('.')}[{k}].")
+            if found is not None:
+                return found
+        return None
+    if type(saved) is not type(replayed) or saved != replayed:
+        return f"{path.rstrip('.')} is {shown(saved)}, replayed {shown(replayed)}"
+    return None
 
 
 def _strategy(strategy: Strategy | str | None) -> Strategy:
@@ -419,10 +542,15 @@ def play_round(
     if not isinstance(strategies, Mapping):
         raise TypeError("strategies maps each occupied position to a strategy")
     deal = deal_round(rules, strategies.keys(), seed, first_pile=first_pile)
+    if wagers is not None and not isinstance(wagers, Mapping):
+        raise PokerRulesError(f"wagers maps player positions to wagers, not {shown(wagers)}")
     wagers = {} if wagers is None else dict(wagers)
-    for position in wagers:
+    for position, wager in wagers.items():
+        if isinstance(position, bool) or not isinstance(position, (int, np.integer)):
+            raise PokerRulesError(f"a wager's key must be a position number, not {shown(position)}")
         if position not in deal.pile_of or position == BANKER:
             raise PokerRulesError(f"a wager for position {position}, which holds no player")
+        _wager(wager)
     chosen: dict[int, Setting] = {}
     names: dict[int, str] = {}
     for position, hand in deal.hands.items():
@@ -437,6 +565,14 @@ def play_round(
         except IllegalMoveError as exc:
             raise IllegalMoveError(f"position {position}: {exc}") from None
         chosen[position] = setting
+    return _settled(rules, None if isinstance(seed, np.random.Generator) else int(seed), deal,
+                    chosen, names, wagers)
+
+
+def _settled(rules: PaiGowRules, seed: int | None, deal: Deal, chosen: Mapping[int, Setting],
+             names: Mapping[int, str], wagers: Mapping[int, float | None]) -> RoundRecord:
+    """The record of a round whose hands are set: every player settled against
+    the banker (:func:`play_round`, and the check of a loaded record)."""
     banker = chosen[BANKER]
     banker_foul = is_foul(banker, rules.hand_rules)
     played = house_way(banker.cards, rules) if banker_foul and rules.banker_foul == "house_way" \
@@ -459,8 +595,7 @@ def play_round(
                                 chosen[position], result.player_foul, wager, result))
     banker_commission = gross * rules.banker_commission if gross > 0 else 0.0
     return RoundRecord(
-        rules=rules, seed=None if isinstance(seed, np.random.Generator) else int(seed),
-        dice=deal.dice, first_pile=first_pile, action=deal.action, piles=deal.piles,
-        discards=deal.discards, seats=tuple(seats), banker_setting=played, banker_gross=gross,
-        banker_commission=banker_commission, banker_net=gross - banker_commission,
-        house=player_commissions + banker_commission)
+        rules=rules, seed=seed, dice=deal.dice, first_pile=deal.first_pile, action=deal.action,
+        piles=deal.piles, discards=deal.discards, seats=tuple(seats), banker_setting=played,
+        banker_gross=gross, banker_commission=banker_commission,
+        banker_net=gross - banker_commission, house=player_commissions + banker_commission)
