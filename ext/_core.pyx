@@ -17,6 +17,7 @@ import operator
 import numpy as np
 
 from pokerrules.errors import (
+    ArgumentTypeError,
     CardNotInDeckError,
     DuplicateCardError,
     HandSizeError,
@@ -198,11 +199,11 @@ cdef int _one_code(object value) except -1:
 
 cdef int _int_code(object value) except -1:
     if isinstance(value, bool):
-        raise TypeError(f"a card is text, a Card or an int code, not {value!r}")
+        raise ArgumentTypeError(f"a card is text, a Card or an int code, not {value!r}")
     try:
         c = operator.index(value)
     except TypeError:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"a card is text, a Card or an int code, not {type(value).__name__}") from None
     if c < 0 or c > 52:
         raise InvalidCardError(f"card code {c} is out of range 0..52")
@@ -259,12 +260,12 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
     if isinstance(cards, Card):
         return [(<Card>cards).code]
     if isinstance(cards, (bytes, bytearray, memoryview)):
-        raise TypeError("cards are text or an iterable of cards, not bytes")
+        raise ArgumentTypeError("cards are text or an iterable of cards, not bytes")
     cdef list out = []
     try:
         items = iter(cards)
     except TypeError:
-        raise TypeError(f"cards are text or an iterable of cards, not {type(cards).__name__}") from None
+        raise ArgumentTypeError(f"cards are text or an iterable of cards, not {type(cards).__name__}") from None
     if limit >= 0 and isinstance(cards, (list, tuple)):
         limit = -1
     for x in items:
@@ -376,7 +377,7 @@ cdef class HandRules:
                       flush_beats_full_house=self.flush_beats_full_house)
         unknown = set(changes) - set(fields)
         if unknown:
-            raise TypeError(f"unknown HandRules field(s): {sorted(unknown)}")
+            raise ArgumentTypeError(f"unknown HandRules field(s): {sorted(unknown)}")
         fields.update(changes)
         return HandRules(fields.pop("deck"), **fields)
 
@@ -914,7 +915,7 @@ cdef object _int_array(object data, str what):
     except ValueError as exc:  # ragged rows
         raise HandSizeError(f"{what} must form a rectangular array: {exc}") from None
     if arr.dtype.kind not in "iu":
-        raise TypeError(f"{what} must be an integer array, not dtype {arr.dtype}")
+        raise ArgumentTypeError(f"{what} must be an integer array, not dtype {arr.dtype}")
     return arr
 
 

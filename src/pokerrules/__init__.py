@@ -13,6 +13,7 @@ from pokerrules.cards import (
     parse_cards,
 )
 from pokerrules.errors import (
+    ArgumentTypeError,
     CardNotInDeckError,
     DuplicateCardError,
     FoulError,
@@ -49,6 +50,7 @@ __all__ = [
     "PIQUET_DECK",
     "STANDARD",
     "STANDARD_DECK",
+    "ArgumentTypeError",
     "Card",
     "CardNotInDeckError",
     "Deck",

@@ -19,7 +19,7 @@ from typing import TypeAlias
 import numpy as np
 
 from pokerrules._core import ALL_CARDS, JOKER_CODE, Card, format_cards, parse_cards
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 __all__ = [
     "CHINESE_POKER_DECK",
@@ -63,7 +63,7 @@ def make_rng(seed: SeedLike) -> np.random.Generator:
         if seed < 0:
             raise PokerRulesError(f"a seed is a non-negative int, not {seed}")
         return np.random.default_rng(int(seed))
-    raise TypeError(f"pass a seed (int) or a numpy.random.Generator, not {seed!r}")
+    raise ArgumentTypeError(f"pass a seed (int) or a numpy.random.Generator, not {seed!r}")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ name the offending card, move or player.
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
     "CardNotInDeckError",
     "DuplicateCardError",
     "FoulError",
@@ -39,6 +40,11 @@ class CardNotInDeckError(PokerRulesError):
 
 class HandSizeError(PokerRulesError):
     """The wrong number of cards for the call (or an array of the wrong shape)."""
+
+
+class ArgumentTypeError(PokerRulesError, TypeError):
+    """An argument of the wrong type: None or bytes where cards go, a float seed,
+    the rules of another game. Also a TypeError, as Python's own would be."""
 
 
 class RulesMismatchError(PokerRulesError, TypeError):

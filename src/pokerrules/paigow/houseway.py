@@ -17,7 +17,7 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules._core import _card_rows
 from pokerrules.cards import Card, CardsLike
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.rules import DEFAULT_RULES, HouseWayFunction, PaiGowRules, shown
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 
@@ -62,7 +62,7 @@ def _way_number(name: str) -> int:
 
 def _chosen(rules: PaiGowRules, way: str | HouseWayFunction | None) -> str | HouseWayFunction:
     if not isinstance(rules, PaiGowRules):
-        raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
     return rules.house_way if way is None else way
 
 
@@ -99,10 +99,10 @@ def house_way(
             _codes(cards), rules.hand_rules.variant, _way_number(chosen))
         return Setting(high, low)
     if not callable(chosen):
-        raise TypeError(f"a house way is a name or a callable, not {chosen!r}")
+        raise ArgumentTypeError(f"a house way is a name or a callable, not {chosen!r}")
     setting = chosen(cards, rules)
     if not isinstance(setting, Setting):
-        raise TypeError(f"the house way {chosen!r} returned {setting!r}, not a Setting")
+        raise ArgumentTypeError(f"the house way {chosen!r} returned {setting!r}, not a Setting")
     setting.check_hand(cards)
     return setting
 

@@ -10,7 +10,12 @@ from typing import TYPE_CHECKING
 
 from pokerrules._core import _read_cards
 from pokerrules.cards import Card, CardsLike, format_cards
-from pokerrules.errors import DuplicateCardError, HandSizeError, IllegalMoveError
+from pokerrules.errors import (
+    ArgumentTypeError,
+    DuplicateCardError,
+    HandSizeError,
+    IllegalMoveError,
+)
 from pokerrules.hands import PAI_GOW, HandRank, HandRules, evaluate, evaluate_partial, evaluate_two
 
 if TYPE_CHECKING:
@@ -25,7 +30,8 @@ def _ranking(rules: HandRules | PaiGowRules) -> HandRules:
         return rules
     hand_rules = getattr(rules, "hand_rules", None)
     if not isinstance(hand_rules, HandRules):
-        raise TypeError(f"rules must be PaiGowRules or HandRules, not {type(rules).__name__}")
+        raise ArgumentTypeError(
+            f"rules must be PaiGowRules or HandRules, not {type(rules).__name__}")
     return hand_rules
 
 
@@ -190,7 +196,7 @@ def is_foul(setting: Setting, rules: HandRules | PaiGowRules = PAI_GOW) -> bool:
     False
     """
     if not isinstance(setting, Setting):
-        raise TypeError(f"is_foul takes a Setting, not {type(setting).__name__}")
+        raise ArgumentTypeError(f"is_foul takes a Setting, not {type(setting).__name__}")
     hand_rules = _ranking(rules)
     low: HandRank = evaluate_partial(setting.low, hand_rules)
     high: HandRank = evaluate_partial(setting.high, hand_rules)

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules._core import ALL_CARDS
 from pokerrules.cards import SeedLike
-from pokerrules.errors import IllegalMoveError, PokerRulesError
+from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import Strategy, house_way
 from pokerrules.paigow.parallel import check_workers, positive_count, run_chunks
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name
@@ -328,14 +328,14 @@ def simulate(
         IllegalMoveError: a callable strategy set cards not in its hand.
     """
     if not isinstance(rules, PaiGowRules):
-        raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
     rounds = positive_count("rounds", rounds)
     chunk_size = positive_count("chunk_size", chunk_size)
     workers = check_workers(workers, executor)
     if isinstance(seed, np.random.Generator):
         seed = int(seed.integers(2**63))
     elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be an int or a numpy Generator, not {seed!r}")
+        raise ArgumentTypeError(f"seed must be an int or a numpy Generator, not {seed!r}")
     elif seed < 0:
         raise PokerRulesError(f"a seed is not negative, got {seed}")
     seed = int(seed)

@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.parallel import check_workers, positive_count, run_chunks
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules
@@ -49,7 +49,7 @@ def seed_words(seed: SeedLike) -> npt.NDArray[np.uint64]:
             0, 2**64, size=4, dtype=np.uint64, endpoint=False)
         return words
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be an int or a numpy Generator, not {seed!r}")
+        raise ArgumentTypeError(f"seed must be an int or a numpy Generator, not {seed!r}")
     if seed < 0:
         raise PokerRulesError(f"a seed is not negative, got {seed}")
     state = np.random.SeedSequence(int(seed)).generate_state(4, np.uint64)
@@ -214,7 +214,7 @@ def optimal_setting(
             must not go on with a half-counted hand.
     """
     if not isinstance(rules, PaiGowRules):
-        raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
     cards = hand_cards(hand)
     if method not in METHODS:
         raise PokerRulesError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
@@ -228,7 +228,7 @@ def optimal_setting(
     if method == "sample":
         samples = positive_count("samples", samples)
         if seed is None:
-            raise TypeError("method='sample' needs a seed (int or numpy Generator)")
+            raise ArgumentTypeError("method='sample' needs a seed (int or numpy Generator)")
         hist = _paigow.banker_hist_sample(codes, variant, way_number, samples, seed_words(seed))
     else:
         nparts = PARTS_PER_WORKER * workers if executor is None else 8
@@ -286,7 +286,7 @@ class OptimalStrategy:
         if self.seat not in SEATS:
             raise PokerRulesError(f"unknown seat {self.seat!r}; choose from {', '.join(SEATS)}")
         if isinstance(self.seed, np.random.Generator):
-            raise TypeError("OptimalStrategy takes an int seed (the cards vary it), "
+            raise ArgumentTypeError("OptimalStrategy takes an int seed (the cards vary it), "
                             "not a Generator")
         seed_words(self.seed)  # validates
         object.__setattr__(self, "seed", int(self.seed))

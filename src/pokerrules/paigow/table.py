@@ -13,7 +13,12 @@ import numpy as np
 
 from pokerrules._core import _read_cards
 from pokerrules.cards import PAI_GOW_DECK, Card, SeedLike, format_cards, make_rng, parse_cards
-from pokerrules.errors import DuplicateCardError, IllegalMoveError, PokerRulesError
+from pokerrules.errors import (
+    ArgumentTypeError,
+    DuplicateCardError,
+    IllegalMoveError,
+    PokerRulesError,
+)
 from pokerrules.game import FORMAT_VERSION
 from pokerrules.hands import evaluate, evaluate_two
 from pokerrules.paigow.houseway import WAYS, HouseWay, Strategy, house_way
@@ -129,7 +134,7 @@ def deal_round(
         TypeError: a seed that is neither an int nor a Generator.
     """
     if not isinstance(rules, PaiGowRules):
-        raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
     seats = _occupied(rules, occupied)
     if isinstance(first_pile, bool) or not isinstance(first_pile, int) or \
             not 1 <= first_pile <= PILES:
@@ -231,9 +236,9 @@ def settle(
         TypeError: a setting that is no :class:`Setting`.
     """
     if not isinstance(rules, PaiGowRules):
-        raise TypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
     if not isinstance(player, Setting) or not isinstance(banker, Setting):
-        raise TypeError("settle takes the player's and the banker's Setting")
+        raise ArgumentTypeError("settle takes the player's and the banker's Setting")
     wager = _wager(wager)
     shared = set(player.cards) & set(banker.cards)
     if shared:
@@ -540,7 +545,7 @@ def play_round(
             position).
     """
     if not isinstance(strategies, Mapping):
-        raise TypeError("strategies maps each occupied position to a strategy")
+        raise ArgumentTypeError("strategies maps each occupied position to a strategy")
     deal = deal_round(rules, strategies.keys(), seed, first_pile=first_pile)
     if wagers is not None and not isinstance(wagers, Mapping):
         raise PokerRulesError(f"wagers maps player positions to wagers, not {shown(wagers)}")
