@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from pokerrules import PokerRulesError, chinese_poker, eastwest, zpoker
 from pokerrules.cli import main
+from pokerrules.errors import IllegalMoveError, NotYourTurnError
 from pokerrules.game import GameRecord, RandomAgent, play_game
 
 pytestmark = pytest.mark.fast
@@ -269,3 +270,113 @@ def test_records_and_results_share_nothing_with_the_state(game, cls, players):
                     item.clear()
     result.detail.clear()
     assert state.result() != result and state.to_json() == saved
+
+
+# ------------------------------------------------------------------ odd arguments
+
+ODD_MOVES = [None, 5, 1.5, b"row 0", ["row", 0], "row " + "9" * 5000, "9" * 5000,
+             "choose \u00b2", "choose " + "9" * 5000, "\u00b2", "Kh \u00b2", ""]
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_odd_move_texts_are_illegal_moves(game, cls, players):
+    state = started(game, players, 2, 1)
+    before = state.to_json()
+    for move in ODD_MOVES:
+        assert not state.can_play(move)
+        with pytest.raises(PokerRulesError):
+            state.play(move)
+        if isinstance(move, str) or move is None:
+            with pytest.raises(PokerRulesError):
+                game.parse_move(move)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_the_player_argument_is_a_seat_number(game, cls, players):
+    state = started(game, players, 2, 1)
+    current, move = state.current_player, state.legal_moves()[0]
+    before = state.to_json()
+    for player in (str(current), float(current), bool(current), [current]):
+        assert not state.can_play(move, player)
+        with pytest.raises(NotYourTurnError, match="no seat"):
+            state.play(move, player)
+    assert state.to_json() == before
+    assert state.clone().play(move, np.int64(current)).player == current
+    view = state.view(np.int64(current))
+    assert type(view.player) is int and view.player == current
+    with pytest.raises(PokerRulesError):
+        state.view(True)
+    with pytest.raises(PokerRulesError):
+        game.new_game(seed=1, players=float(players))
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_agents_refuse_what_no_game_offers_them(game, cls, players):
+    state = started(game, players, 2, 1)
+    view = state.view(state.current_player)
+    rng = np.random.default_rng(0)
+    foreign = {eastwest: zpoker.parse_move("Kh A"), zpoker: eastwest.Place(0),
+               chinese_poker: eastwest.Place(0)}[game]
+    other_view = (zpoker if game is not zpoker else eastwest).new_game(seed=1).view(0)
+    for name, agent_type in game.AGENTS.items():
+        agent = agent_type(10) if name == "montecarlo" else agent_type()
+        for moves in ([], ()):
+            with pytest.raises(IllegalMoveError):
+                agent.choose(view, moves, rng)
+        if name != "random":  # the random agent reads no move, so it cannot tell
+            with pytest.raises(IllegalMoveError):
+                agent.choose(view, [foreign], rng)
+            with pytest.raises(IllegalMoveError):
+                agent.choose(other_view, state.legal_moves(), rng)
+        assert agent.choose(view, state.legal_moves(), rng) in state.legal_moves()
+
+
+def test_game_agents_refuse_moves_their_view_cannot_make():
+    rng = np.random.default_rng(0)
+    e = eastwest.new_game(seed=1)
+    for agent in (eastwest.GreedyAgent(), eastwest.MonteCarloAgent(10)):
+        with pytest.raises(IllegalMoveError):
+            agent.choose(e.view(e.current_player), [eastwest.Place(5), eastwest.Place(0)], rng)
+    c = chinese_poker.new_game(seed=1, players=4)
+    cv = c.view(c.current_player)
+    not_held = next(m for m in chinese_poker.legal_plays(
+        [x for x in chinese_poker.CHINESE_POKER_DECK.codes if x not in cv.hand]) if m.cards)
+    for moves in ([chinese_poker.Move.of("3c 4d")], [chinese_poker.ChooseHand(0)], [not_held]):
+        with pytest.raises(IllegalMoveError):
+            chinese_poker.GreedyAgent().choose(cv, moves, rng)
+    z = zpoker.new_game(seed=1)
+    not_held = next(c for c in zpoker.STANDARD_DECK.cards if c not in z.hand(0))
+    with pytest.raises(IllegalMoveError):
+        zpoker.GreedyAgent().choose(z.view(0), [zpoker.Placement(not_held, "A")], rng)
+
+
+def test_play_game_checks_its_agents_and_max_moves_first():
+    for agents, match in (([None, None], "agent 0"), ("random", "list"),
+                          ([eastwest.GreedyAgent, eastwest.GreedyAgent], r"GreedyAgent\(\)"),
+                          ([eastwest.GreedyAgent(), object()], "agent 1")):
+        with pytest.raises(PokerRulesError, match=match):
+            play_game(eastwest, agents, seed=1)
+    for max_moves in (None, 0, 1.5, True):
+        with pytest.raises(PokerRulesError, match="max_moves"):
+            play_game(eastwest, ["random"] * 2, seed=1, max_moves=max_moves)
+
+
+def test_zpoker_rules_and_decks_are_validated():
+    with pytest.raises(PokerRulesError, match="ZPokerRules"):
+        zpoker.new_game(eastwest.EastWestRules(), seed=1)
+    with pytest.raises(PokerRulesError, match="ZPokerRules"):
+        zpoker.ZPokerState.from_cards("2c", "3c", rules="x", seed=1)
+    with pytest.raises(PokerRulesError, match="Deck"):
+        zpoker.ZPokerRules(deck="standard")
+
+
+def test_chinese_poker_state_checks_its_arguments():
+    rules, rng = chinese_poker.ChinesePokerRules(), np.random.default_rng(0)
+    for players in (0, 1, 5, 7, 2.0, True):
+        with pytest.raises(PokerRulesError, match="2, 3 or 4"):
+            chinese_poker.ChinesePokerState(rules, players, rng)
+    with pytest.raises(PokerRulesError, match="ChinesePokerRules"):
+        chinese_poker.ChinesePokerState("rules", 4, rng)
+    with pytest.raises(PokerRulesError, match="Generator"):
+        chinese_poker.ChinesePokerState(rules, 4, 7)

@@ -445,7 +445,7 @@ def test_from_json_refuses_other_games_and_bad_placements():
     data = json.loads(text)
     data["moves"] = ["row 0"] * 9  # one seat would hold five cards on row 0
     data["history"] = [{}] * 9
-    with pytest.raises(IllegalMoveError, match="saved move 9 .* row 0 is full"):
+    with pytest.raises(IllegalMoveError, match=r"saved move 9 .* row 0 is full"):
         EastWestState.from_json(json.dumps(data))
 
 
