@@ -319,6 +319,7 @@ class EastWestState(GameState[Place]):
     """
 
     game_name: ClassVar[str] = "east-west"
+    deal_is_fixed: ClassVar[bool] = True  # deck, dealer, cut and rules never change
 
     def __init__(
         self,

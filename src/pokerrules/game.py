@@ -85,15 +85,22 @@ class Result:
         return Result(self.winners, self.scores, _copy_detail(self.detail))
 
 
+_CONTAINERS = (dict, list, tuple)
+
+
 def _copy_detail(value: Any) -> Any:
-    """A copy of a JSON-like value (dicts, lists and tuples of plain values): cheaper
-    than ``copy.deepcopy`` for the small details of records and results."""
+    """A copy of a JSON-like value (dicts, lists and tuples of plain values): much
+    cheaper than ``copy.deepcopy`` for the small, mostly flat details of records."""
     if isinstance(value, dict):
-        return {k: _copy_detail(v) for k, v in value.items()}
+        copied = value.copy()
+        for key, item in value.items():
+            if isinstance(item, _CONTAINERS):
+                copied[key] = _copy_detail(item)
+        return copied
     if isinstance(value, list):
-        return [_copy_detail(v) for v in value]
+        return [_copy_detail(v) if isinstance(v, _CONTAINERS) else v for v in value]
     if isinstance(value, tuple):
-        return tuple(_copy_detail(v) for v in value)
+        return tuple(_copy_detail(v) if isinstance(v, _CONTAINERS) else v for v in value)
     return value
 
 
@@ -115,10 +122,12 @@ class RandomAgent:
         Raises:
             IllegalMoveError: no legal moves (the game is over).
         """
-        if not isinstance(legal_moves, Sequence) or isinstance(legal_moves, str) \
-                or not legal_moves:
-            raise IllegalMoveError(f"there is no legal move to choose from in {legal_moves!r}")
-        return legal_moves[int(rng.integers(len(legal_moves)))]
+        try:
+            if legal_moves and not isinstance(legal_moves, str):
+                return legal_moves[int(rng.integers(len(legal_moves)))]
+        except (TypeError, KeyError):  # a set, a dict, a generator: no list of moves
+            pass
+        raise IllegalMoveError(f"there is no legal move to choose from in {legal_moves!r:.60}")
 
     def __repr__(self) -> str:
         return "RandomAgent()"
@@ -161,6 +170,8 @@ def seat_index(player: Any, players: int) -> int:
     Raises:
         PokerRulesError: not a seat of the game.
     """
+    if player.__class__ is int and 0 <= player < players:  # the common case, first
+        return int(player)
     try:
         seat = operator.index(player) if not isinstance(player, bool) else -1
     except TypeError:
@@ -186,13 +197,16 @@ class GameState(ABC, Generic[MoveT]):
     """
 
     game_name: ClassVar[str] = "game"
+    #: True when the state never changes what ``_deal_dict`` reads, so that the deal
+    #: need not be kept aside at the first move.
+    deal_is_fixed: ClassVar[bool] = False
 
     def __init__(self, players: int) -> None:
         self.players = players
         self._history: list[MoveRecord] = []
         self._moves: list[MoveT] = []
         # The deal, taken just before the first move (so after whatever the
-        # constructor or factory did); None while no move is made.
+        # constructor or factory did); None before the first move or for a fixed deal.
         self._saved_deal: dict[str, Any] | None = None
 
     # --- to implement -------------------------------------------------------
@@ -254,15 +268,16 @@ class GameState(ABC, Generic[MoveT]):
         current = self.current_player
         if current is None:
             raise GameOverError(f"the game is over; {move!s:.60} cannot be played")
-        if player is not None:
+        if player is not None and player.__class__ is not int:
             try:
                 seat = seat_index(player, self.players)
             except PokerRulesError:
                 raise NotYourTurnError(
                     f"player {player!r:.40} is no seat of this game (seats are ints 0 to "
                     f"{self.players - 1}); it is player {current}'s turn") from None
-            if seat != current:
-                raise NotYourTurnError(f"player {seat} moved, but it is player {current}'s turn")
+            player = seat
+        if player is not None and player != current:
+            raise NotYourTurnError(f"player {player} moved, but it is player {current}'s turn")
         parsed = self._coerce(move)
         self._check(parsed)
         return parsed
@@ -286,13 +301,17 @@ class GameState(ABC, Generic[MoveT]):
 
         A rejected move changes nothing.
         """
+        return self._play(move, player).copy()
+
+    def _play(self, move: MoveT | str, player: int | None) -> MoveRecord:
+        """:meth:`play` without the copy of the record (which stays in the history)."""
         parsed = self._validate(move, player)
-        if self._saved_deal is None:
+        if self._saved_deal is None and not self.deal_is_fixed:
             self._saved_deal = self._deal_dict()
         record = self._apply(parsed)
         self._moves.append(parsed)
         self._history.append(record)
-        return record.copy()
+        return record
 
     def clone(self) -> GameState[MoveT]:
         """An independent copy (random state included)."""
@@ -373,7 +392,7 @@ class GameState(ABC, Generic[MoveT]):
                 f"players is {players}, but the deal is for {state.players} players")
         for number, move in enumerate(moves, start=1):
             try:
-                state.play(move)
+                state._play(move, None)
             except PokerRulesError as exc:
                 raise type(exc)(f"saved move {number} ({move!r:.40}) is refused: {exc}") from None
         for number, (record, saved) in enumerate(zip(state._history, data["history"]), start=1):
@@ -471,11 +490,11 @@ def play_game(
                 game=state.game_name,
                 seed=seed,
                 agents=tuple(a if isinstance(a, str) else type(a).__name__ for a in agents),
-                moves=state.history,
+                moves=tuple(state._history),  # no copies: the state dies here
                 result=state.result(),
             )
         move = players[player].choose(state.view(player), state.legal_moves(), agent_rng)
-        state.play(move, player)
+        state._play(move, player)
     raise PokerRulesError(f"{state.game_name} did not end within {max_moves} moves")
 
 
