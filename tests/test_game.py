@@ -251,7 +251,6 @@ def refused_or_exact(cls, text):
 def test_records_and_results_share_nothing_with_the_state(game, cls, players):
     state = started(game, players, 8, 2)
     before = state.to_json()
-    record = state.clone().play(state.legal_moves()[0])
     record = state.play(state.legal_moves()[0])
     after = state.to_json()
     record.detail["x"] = 1
