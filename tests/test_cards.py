@@ -105,3 +105,21 @@ def test_shuffles_need_a_seed_and_repeat():
     assert a != PAI_GOW_DECK.shuffled(8)
     with pytest.raises(TypeError):
         make_rng(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.fast
+def test_a_deck_holds_each_valid_card_once():
+    from pokerrules.cards import Deck
+    from pokerrules.errors import DuplicateCardError, InvalidCardError, PokerRulesError
+    with pytest.raises(DuplicateCardError, match="2c twice"):
+        Deck("dup", (0,) * 52)
+    for code in (99, 300, -1):
+        with pytest.raises(InvalidCardError, match=str(code)):
+            Deck("x", (code,))
+    for codes in ("0 1", (1.0,), (True,), None):
+        with pytest.raises(PokerRulesError):
+            Deck("x", codes)  # type: ignore[arg-type]
+    with pytest.raises(PokerRulesError, match="name"):
+        Deck(None, (0,))  # type: ignore[arg-type]
+    assert Deck("np", (np.int64(5), 7)).codes == (5, 7)
+    assert type(Deck("np", (np.int64(5),)).codes[0]) is int

@@ -4,10 +4,13 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerrules import PokerRulesError, chinese_poker, eastwest, zpoker
 from pokerrules.cli import main
-from pokerrules.game import GameRecord, play_game
+from pokerrules.errors import IllegalMoveError, NotYourTurnError
+from pokerrules.game import GameRecord, RandomAgent, play_game
 
 pytestmark = pytest.mark.fast
 
@@ -41,3 +44,338 @@ def test_human_seat_is_checked_and_not_mixed_with_json(capsys):
     assert "no seat 2" in capsys.readouterr().err
     assert main(["play", "z-poker", "--human", "0", "--json"]) == 2
     assert main(["play", "z-poker", "--agents", " random, greedy", "--json"]) == 0
+
+
+# ------------------------------------------------------------------ saving and restoring
+# The saved form is the deal and the moves; from_json plays the moves again, so every
+# check of play() guards it. Each game below is played by random agents from a seed.
+
+GAMES = [
+    (eastwest, eastwest.EastWestState, 2),
+    (zpoker, zpoker.ZPokerState, 2),
+    (chinese_poker, chinese_poker.ChinesePokerState, 2),
+    (chinese_poker, chinese_poker.ChinesePokerState, 3),
+    (chinese_poker, chinese_poker.ChinesePokerState, 4),
+]
+GAME_IDS = ["eastwest", "zpoker", "chinese2", "chinese3", "chinese4"]
+
+
+def random_move(state, rng):
+    return RandomAgent().choose(state.view(state.current_player), state.legal_moves(), rng)
+
+
+def started(game, players, seed, moves):
+    # Chinese Poker to 10 points: random players take thousands of moves to 100.
+    rules = chinese_poker.ChinesePokerRules(target=10) if game is chinese_poker else None
+    state = game.new_game(rules, seed=seed, players=players)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.play(random_move(state, rng))
+    return state
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_restored_game_continues_identically(game, cls, players, seed):
+    # Restore at a random point, then play both on with the same moves, comparing
+    # the saved form after every move: random state, hidden cards and redeals agree.
+    rng = np.random.default_rng([seed, 7])
+    original = started(game, players, seed, int(rng.integers(0, 40)))
+    restored = cls.from_json(original.to_json())
+    assert restored.to_json() == original.to_json()
+    assert restored.history == original.history
+    while not original.is_over:
+        move = random_move(original, rng)
+        assert original.play(move) == restored.play(str(move))
+        assert restored.to_json() == original.to_json()
+    assert restored.is_over and restored.result() == original.result()
+    again = cls.from_json(original.to_json())
+    assert again.to_json() == original.to_json() and again.result() == original.result()
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_the_saved_form_is_the_deal_and_the_moves(game, cls, players):
+    state = started(game, players, 5, 6)
+    data = json.loads(state.to_json())
+    assert data["format"] == 2 and data["players"] == players
+    assert set(data) == {"format", "game", "players", "deal", "moves", "history"}
+    assert data["deal"] == json.loads(started(game, players, 5, 0).to_json())["deal"]
+    assert len(data["moves"]) == len(data["history"]) == 6
+    # Z Poker's records hide the face-down card; the moves keep it.
+    if game is zpoker:
+        assert data["history"][0]["move"].startswith("face-down")
+        assert data["moves"][0] != data["history"][0]["move"]
+
+
+def tampered(state, edit):
+    data = json.loads(state.to_json())
+    edit(data)
+    return json.dumps(data)
+
+
+def refused(cls, text, match=None):
+    before = text
+    with pytest.raises(PokerRulesError, match=match):
+        cls.from_json(text)
+    assert text == before
+
+
+def set_in(path, value):
+    def edit(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return edit
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_from_json_refuses_malformed_text(game, cls, players):
+    state = started(game, players, 3, 4)
+    for text in ("nope", "[1, 2]", "null", "[" * 100_000, '{"format": 2}', ""):
+        refused(cls, text)
+    with pytest.raises(PokerRulesError, match="JSON text"):
+        cls.from_json(None)  # type: ignore[arg-type]
+    for key in ("format", "game", "players", "deal", "moves", "history"):
+        refused(cls, tampered(state, lambda d, key=key: d.pop(key)))
+    refused(cls, tampered(state, lambda d: d.update(extra=1)), match="keys")
+    for value in (True, 1.0, 1, "2", None):
+        refused(cls, tampered(state, set_in(["format"], value)), match="format version")
+    refused(cls, tampered(state, set_in(["format"], 1)), match="older pokerrules")
+    for value in (players + 1, float(players), True, None, "2"):
+        refused(cls, tampered(state, set_in(["players"], value)))
+    for value in (None, [], "x", 7, {"x": 1}):
+        refused(cls, tampered(state, set_in(["deal"], value)))
+        refused(cls, tampered(state, set_in(["moves"], value)))
+        refused(cls, tampered(state, set_in(["history"], value)))
+        for key in json.loads(state.to_json())["deal"]:
+            refused_or_exact(cls, tampered(state, set_in(["deal", key], value)))
+    refused(cls, tampered(state, lambda d: d["deal"].update(extra=1)))
+    refused(cls, tampered(state, set_in(["deal", "rules"], [])))
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_from_json_refuses_a_history_that_does_not_match_the_moves(game, cls, players):
+    state = started(game, players, 4, 5)
+    fake = {"player": 7, "move": "nonsense", "detail": {}}
+    refused(cls, tampered(state, set_in(["history", 0], fake)), match="history record 1")
+    refused(cls, tampered(state, lambda d: d["history"][2].update(x=1)), match="history record 3")
+    refused(cls, tampered(state, lambda d: d["history"].pop()), match="one record per move")
+    refused(cls, tampered(state, set_in(["history", 1, "player"], True)))
+    # a move the rules refuse is named by its number
+    refused(cls, tampered(state, set_in(["moves", 3], "nonsense")), match="saved move 4")
+    refused(cls, tampered(state, set_in(["moves", 0], 5)), match="moves must be")
+
+
+def test_from_json_refuses_impossible_zpoker_deals():
+    state = started(zpoker, 2, 1, 3)
+    cls = zpoker.ZPokerState
+
+    def hands(edit):
+        return tampered(state, lambda d: edit(d["deal"]))
+    refused(cls, hands(lambda d: d["hands"][1].__setitem__(0, d["hands"][0][0])), "twice")
+    refused(cls, hands(lambda d: d["hands"][0].__setitem__(0, 99)))
+    refused(cls, hands(lambda d: d["hands"][0].__setitem__(0, 1.0)))
+    refused(cls, hands(lambda d: d["hands"][0].pop()), "10 cards")
+    refused(cls, hands(lambda d: d["pile"].pop()), "rest of the deck")
+    refused(cls, hands(lambda d: d["pile"].append(52)))
+    refused(cls, hands(lambda d: d["hands"][0].reverse()), "not written")
+    refused(cls, hands(lambda d: d.update(rng={})), "random state")
+    refused(cls, hands(lambda d: d.update(rng={"bit_generator": "default_rng"})), "random state")
+    refused(cls, hands(lambda d: d["rng"]["state"].update(state="x")), "random state")
+    refused(cls, hands(lambda d: d["rules"].update(hand_size=10.0)))
+    refused(cls, hands(lambda d: d["rules"]["deck"].update(codes=[0] * 52)), "twice|duplicate")
+    refused(cls, hands(lambda d: d["rules"].update(x=1)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_from_json_refuses_impossible_chinese_poker_deals(players):
+    state = started(chinese_poker, players, 1, 3)
+    cls = chinese_poker.ChinesePokerState
+
+    def deal(edit):
+        return tampered(state, lambda d: edit(d["deal"]))
+    refused(cls, deal(lambda d: d["hands"][1].__setitem__(0, d["hands"][0][0])), "twice")
+    refused(cls, deal(lambda d: d["hands"][0].__setitem__(0, 0)), "2c")  # out of the deck
+    refused(cls, deal(lambda d: d["hands"][0].__setitem__(0, 999)))
+    refused(cls, deal(lambda d: d["hands"][1].append(d["hands"][0].pop())))
+    refused(cls, deal(lambda d: d["hands"].pop()))
+    refused(cls, deal(lambda d: d["hands"][0].reverse()), "ascending")
+    refused(cls, deal(lambda d: d.update(dealer=(d["dealer"] + 1) % players)), "deal")
+    refused(cls, deal(lambda d: d.update(dealer=True)))
+    refused(cls, deal(lambda d: d.update(cut=[])))
+    refused(cls, deal(lambda d: d["cut"][0].pop()), "players")
+    refused(cls, deal(lambda d: d["cut"].append(d["cut"][-1])), "after the dealer")
+    refused(cls, deal(lambda d: d["rules"].update(x=1)))
+    refused(cls, deal(lambda d: d["rules"].update(target=0)))
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+@settings(max_examples=40)
+@given(data=st.data())
+def test_tampered_json_is_refused_or_restored_exactly(game, cls, players, data):
+    # Replace any one value of a saved game: from_json either refuses it with a
+    # PokerRulesError or gives a game that saves back to exactly that text.
+    state = started(game, players, 6, 9)
+    saved = json.loads(state.to_json())
+    paths = []
+
+    def walk(node, path):
+        paths.append(path)
+        items = node.items() if isinstance(node, dict) else enumerate(node) \
+            if isinstance(node, list) else ()
+        for key, child in items:
+            walk(child, [*path, key])
+    walk(saved, [])
+    path = data.draw(st.sampled_from(paths[1:]))
+    value = data.draw(st.sampled_from(
+        [None, True, False, 0, 1, -1, 2, 3, 51, 52, 99, 10**30, 1.5, "x", "row 0", "pass",
+         [], [0], {}, {"x": 1}, [[[]]]]))
+    refused_or_exact(cls, tampered(state, set_in(path, value)))
+
+
+def refused_or_exact(cls, text):
+    """from_json refuses ``text`` or restores a game that saves back to it exactly
+    (an East-West deal may, say, drop its cut: a dealer given by hand is a deal)."""
+    try:
+        restored = cls.from_json(text)
+    except PokerRulesError:
+        return
+    assert restored.to_json() == json.dumps(json.loads(text), sort_keys=True,
+                                            separators=(",", ":"))
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_records_and_results_share_nothing_with_the_state(game, cls, players):
+    state = started(game, players, 8, 2)
+    before = state.to_json()
+    record = state.play(state.legal_moves()[0])
+    after = state.to_json()
+    record.detail["x"] = 1
+    for r in state.history:
+        r.detail.clear()
+    assert state.to_json() == after != before
+    while not state.is_over:
+        state.play(state.legal_moves()[0])
+    result = state.result()
+    saved = state.to_json()
+    for value in result.detail.values():
+        if isinstance(value, list):
+            value.append(99)
+            for item in value:
+                if isinstance(item, dict):
+                    item.clear()
+    result.detail.clear()
+    assert state.result() != result and state.to_json() == saved
+
+
+# ------------------------------------------------------------------ odd arguments
+
+ODD_MOVES = [None, 5, 1.5, b"row 0", ["row", 0], "row " + "9" * 5000, "9" * 5000,
+             "choose \u00b2", "choose " + "9" * 5000, "\u00b2", "Kh \u00b2", ""]
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_odd_move_texts_are_illegal_moves(game, cls, players):
+    state = started(game, players, 2, 1)
+    before = state.to_json()
+    for move in ODD_MOVES:
+        assert not state.can_play(move)
+        with pytest.raises(PokerRulesError):
+            state.play(move)
+        if isinstance(move, str) or move is None:
+            with pytest.raises(PokerRulesError):
+                game.parse_move(move)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_the_player_argument_is_a_seat_number(game, cls, players):
+    state = started(game, players, 2, 1)
+    current, move = state.current_player, state.legal_moves()[0]
+    before = state.to_json()
+    for player in (str(current), float(current), bool(current), [current]):
+        assert not state.can_play(move, player)
+        with pytest.raises(NotYourTurnError, match="no seat"):
+            state.play(move, player)
+    assert state.to_json() == before
+    assert state.clone().play(move, np.int64(current)).player == current
+    view = state.view(np.int64(current))
+    assert type(view.player) is int and view.player == current
+    with pytest.raises(PokerRulesError):
+        state.view(True)
+    with pytest.raises(PokerRulesError):
+        game.new_game(seed=1, players=float(players))
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_agents_refuse_what_no_game_offers_them(game, cls, players):
+    state = started(game, players, 2, 1)
+    view = state.view(state.current_player)
+    rng = np.random.default_rng(0)
+    foreign = {eastwest: zpoker.parse_move("Kh A"), zpoker: eastwest.Place(0),
+               chinese_poker: eastwest.Place(0)}[game]
+    other_view = (zpoker if game is not zpoker else eastwest).new_game(seed=1).view(0)
+    for name, agent_type in game.AGENTS.items():
+        agent = agent_type(10) if name == "montecarlo" else agent_type()
+        for moves in ([], ()):
+            with pytest.raises(IllegalMoveError):
+                agent.choose(view, moves, rng)
+        if name != "random":  # the random agent reads no move, so it cannot tell
+            with pytest.raises(IllegalMoveError):
+                agent.choose(view, [foreign], rng)
+            with pytest.raises(IllegalMoveError):
+                agent.choose(other_view, state.legal_moves(), rng)
+        assert agent.choose(view, state.legal_moves(), rng) in state.legal_moves()
+
+
+def test_game_agents_refuse_moves_their_view_cannot_make():
+    rng = np.random.default_rng(0)
+    e = eastwest.new_game(seed=1)
+    for agent in (eastwest.GreedyAgent(), eastwest.MonteCarloAgent(10)):
+        with pytest.raises(IllegalMoveError):
+            agent.choose(e.view(e.current_player), [eastwest.Place(5), eastwest.Place(0)], rng)
+    c = chinese_poker.new_game(seed=1, players=4)
+    cv = c.view(c.current_player)
+    not_held = next(m for m in chinese_poker.legal_plays(
+        [x for x in chinese_poker.CHINESE_POKER_DECK.codes if x not in cv.hand]) if m.cards)
+    for moves in ([chinese_poker.Move.of("3c 4d")], [chinese_poker.ChooseHand(0)], [not_held]):
+        with pytest.raises(IllegalMoveError):
+            chinese_poker.GreedyAgent().choose(cv, moves, rng)
+    z = zpoker.new_game(seed=1)
+    not_held = next(c for c in zpoker.STANDARD_DECK.cards if c not in z.hand(0))
+    with pytest.raises(IllegalMoveError):
+        zpoker.GreedyAgent().choose(z.view(0), [zpoker.Placement(not_held, "A")], rng)
+
+
+def test_play_game_checks_its_agents_and_max_moves_first():
+    for agents, match in (([None, None], "agent 0"), ("random", "list"),
+                          ([eastwest.GreedyAgent, eastwest.GreedyAgent], r"GreedyAgent\(\)"),
+                          ([eastwest.GreedyAgent(), object()], "agent 1")):
+        with pytest.raises(PokerRulesError, match=match):
+            play_game(eastwest, agents, seed=1)
+    for max_moves in (None, 0, 1.5, True):
+        with pytest.raises(PokerRulesError, match="max_moves"):
+            play_game(eastwest, ["random"] * 2, seed=1, max_moves=max_moves)
+
+
+def test_zpoker_rules_and_decks_are_validated():
+    with pytest.raises(PokerRulesError, match="ZPokerRules"):
+        zpoker.new_game(eastwest.EastWestRules(), seed=1)
+    with pytest.raises(PokerRulesError, match="ZPokerRules"):
+        zpoker.ZPokerState.from_cards("2c", "3c", rules="x", seed=1)
+    with pytest.raises(PokerRulesError, match="Deck"):
+        zpoker.ZPokerRules(deck="standard")
+
+
+def test_chinese_poker_state_checks_its_arguments():
+    rules, rng = chinese_poker.ChinesePokerRules(), np.random.default_rng(0)
+    for players in (0, 1, 5, 7, 2.0, True):
+        with pytest.raises(PokerRulesError, match="2, 3 or 4"):
+            chinese_poker.ChinesePokerState(rules, players, rng)
+    with pytest.raises(PokerRulesError, match="ChinesePokerRules"):
+        chinese_poker.ChinesePokerState("rules", 4, rng)
+    with pytest.raises(PokerRulesError, match="Generator"):
+        chinese_poker.ChinesePokerState(rules, 4, 7)

@@ -12,14 +12,19 @@ and the joker is 52. Everything that takes cards takes text ("As Kd", "AsKd",
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
 import numpy as np
 
 from pokerrules._core import ALL_CARDS, JOKER_CODE, Card, format_cards, parse_cards
-from pokerrules.errors import ArgumentTypeError, PokerRulesError
+from pokerrules.errors import (
+    ArgumentTypeError,
+    DuplicateCardError,
+    InvalidCardError,
+    PokerRulesError,
+)
 
 __all__ = [
     "CHINESE_POKER_DECK",
@@ -68,10 +73,33 @@ def make_rng(seed: SeedLike) -> np.random.Generator:
 
 @dataclass(frozen=True)
 class Deck:
-    """A named deck: the card codes it holds, ascending."""
+    """A named deck: the card codes it holds, ascending.
+
+    Raises:
+        PokerRulesError: a name that is no text, or codes that are no sequence of ints.
+        InvalidCardError: a code outside 0..52.
+        DuplicateCardError: a card given twice.
+    """
 
     name: str
     codes: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise PokerRulesError(f"a deck's name is text, not {self.name!r:.40}")
+        if isinstance(self.codes, (str, bytes)) or not isinstance(self.codes, Sequence):
+            raise PokerRulesError(f"a deck's codes are a sequence of ints, not {self.codes!r:.40}")
+        codes = []
+        for code in self.codes:
+            if isinstance(code, bool) or not isinstance(code, (int, np.integer)):
+                raise PokerRulesError(f"deck {self.name!r}: {code!r:.20} is no card code")
+            if not 0 <= code <= JOKER_CODE:
+                raise InvalidCardError(f"deck {self.name!r}: no card has the code {code}")
+            codes.append(int(code))
+        if len(set(codes)) != len(codes):
+            twice = next(c for c in codes if codes.count(c) > 1)
+            raise DuplicateCardError(f"deck {self.name!r} holds {ALL_CARDS[twice]} twice")
+        object.__setattr__(self, "codes", tuple(codes))
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -45,6 +45,7 @@ from pokerrules.game import (
     require_over,
     rng_from_state,
     rng_state,
+    seat_index,
 )
 
 __all__ = [
@@ -351,15 +352,20 @@ def parse_move(text: str) -> AnyMove:
     """Reads a move: ``'pass'``, ``'choose 2'`` or cards (``'9s 9d'``).
 
     Raises:
-        IllegalMoveError: a bad hand number.
+        IllegalMoveError: text that is no move (or no text), a bad hand number.
         InvalidCardError, DuplicateCardError, CardNotInDeckError: bad cards.
     """
+    if not isinstance(text, str):
+        raise IllegalMoveError(f"a move is text such as '9s 9d' or 'pass', not {text!r:.60}")
     words = text.strip().lower().split()
     if words == ["pass"]:
         return PASS
     if words and words[0] == "choose":
-        if len(words) != 2 or not words[1].isdigit():
-            raise IllegalMoveError(f"write 'choose 0', 'choose 1' or 'choose 2', not {text!r}")
+        # ASCII digits only ('²' is a digit to str.isdigit but not to int), and few
+        # of them (int() refuses thousands of digits).
+        if len(words) != 2 or not (words[1].isascii() and words[1].isdigit()) \
+                or len(words[1]) > 3:
+            raise IllegalMoveError(f"write 'choose 0', 'choose 1' or 'choose 2', not {text!r:.40}")
         return ChooseHand(int(words[1]))
     if not words:
         raise IllegalMoveError("an empty move: write cards such as '9s 9d', or 'pass'")
@@ -683,19 +689,46 @@ class ChinesePokerState(GameState[AnyMove]):
     cut: list[list[list[int]]]
 
     def __init__(self, rules: ChinesePokerRules, players: int, rng: np.random.Generator) -> None:
+        """A new game: the cut for the first deal, then the first deal, from ``rng``.
+
+        Raises:
+            PokerRulesError: ``players`` other than 2, 3 or 4, ``rules`` that are no
+                ChinesePokerRules, or ``rng`` that is no numpy Generator.
+        """
+        self._setup(rules, players, rng)
+        self.dealer, self.cut = _cut(rng, players)
+        self._start_round()
+
+    def _setup(self, rules: ChinesePokerRules, players: int, rng: np.random.Generator) -> None:
+        """Everything but the cut and the deal, after checking the arguments."""
+        if type(players) is not int or players not in PLAYERS_ALLOWED:
+            raise PokerRulesError(f"Chinese Poker takes 2, 3 or 4 players, not {players!r}")
+        if not isinstance(rules, ChinesePokerRules):
+            raise PokerRulesError(f"Chinese Poker takes ChinesePokerRules, not {rules!r:.60}")
+        if not isinstance(rng, np.random.Generator):
+            raise PokerRulesError(f"rng must be a numpy Generator, not {rng!r:.60}")
         super().__init__(players)
         self.rules = rules
         self._rng = rng
-        self.dealer, self.cut = _cut(rng, players)
         self.round = 1
         self.scores = [0] * players
         self.rounds = []
-        self._start_round()
 
     # --- the round -----------------------------------------------------------
     def _start_round(self) -> None:
         n = self.players
         order = [int(c) for c in CHINESE_POKER_DECK.shuffled_codes(self._rng)]
+        if n == 2:
+            dealt = [sorted(order[i::3]) for i in range(3)]
+        else:
+            # One card at a time, starting left of the dealer.
+            dealt = [sorted(order[(p - self.dealer - 1) % n :: n]) for p in range(n)]
+        self._set_round(dealt)
+
+    def _set_round(self, dealt: list[list[int]]) -> None:
+        """Starts a round with ``dealt``: the hands, or for two players the three
+        hands to choose from."""
+        n = self.players
         self.table = ()
         self._table_play: Play | None = None
         self.table_player = None
@@ -705,15 +738,14 @@ class ChinesePokerState(GameState[AnyMove]):
         self._current: int | None = self.dealer
         if n == 2:
             self.phase = "choose"
-            self.piles = [sorted(order[i::3]) for i in range(3)]
+            self.piles = dealt
             self.pile_owners = [None, None, None]
             self.hands = [[], []]
         else:
             self.phase = "play"
             self.piles = []
             self.pile_owners = []
-            # One card at a time, starting left of the dealer.
-            self.hands = [sorted(order[(p - self.dealer - 1) % n :: n]) for p in range(n)]
+            self.hands = dealt
 
     @property
     def cards_dealt(self) -> int:
@@ -858,8 +890,8 @@ class ChinesePokerState(GameState[AnyMove]):
         return Result(
             winners=tuple(p for p, s in enumerate(self.scores) if s == low),
             scores=tuple(self.scores),
-            detail={"rounds": [dict(r) for r in self.rounds], "target": self.rules.target},
-        )
+            detail={"rounds": self.rounds, "target": self.rules.target},
+        ).copy()  # shares no list with the state
 
     def view(self, player: int) -> ChinesePokerView:
         """What ``player`` may see: their own hand, card counts, the table, the cards
@@ -868,8 +900,7 @@ class ChinesePokerState(GameState[AnyMove]):
         Raises:
             PokerRulesError: no such player.
         """
-        if type(player) is not int or not 0 <= player < self.players:
-            raise PokerRulesError(f"no player {player!r} in a {self.players}-player game")
+        player = seat_index(player, self.players)
         open_piles = self.rules.open_choice
         piles = tuple(
             tuple(pile) if open_piles and owner is None else None
@@ -895,50 +926,77 @@ class ChinesePokerState(GameState[AnyMove]):
             target=self.rules.target,
         )
 
-    def _to_dict(self) -> dict[str, Any]:
+    def _deal_dict(self) -> dict[str, Any]:
         return {
             "rules": {"target": self.rules.target, "open_choice": self.rules.open_choice},
             "rng": rng_state(self._rng),
-            "cut": self.cut,
+            "cut": [[list(pair) for pair in draw] for draw in self.cut],
             "dealer": self.dealer,
-            "round": self.round,
-            "phase": self.phase,
-            "current": self._current,
-            "hands": self.hands,
-            "piles": self.piles,
-            "pile_owners": self.pile_owners,
-            "set_aside": self.set_aside,
-            "table": list(self.table),
-            "table_player": self.table_player,
-            "passes": self.passes,
-            "played": self.played,
-            "scores": self.scores,
-            "rounds": self.rounds,
+            "hands": [list(h) for h in (self.piles if self.players == 2 else self.hands)],
         }
 
     @classmethod
-    def _from_dict(cls, data: dict[str, Any]) -> ChinesePokerState:
+    def _from_deal(cls, deal: dict[str, Any], players: int) -> ChinesePokerState:
+        if set(deal) != {"rules", "rng", "cut", "dealer", "hands"}:
+            raise PokerRulesError(
+                f"a Chinese Poker deal has rules, rng, cut, dealer and hands, not {sorted(deal)}")
+        rules = deal["rules"]
+        if not isinstance(rules, dict) or set(rules) != {"target", "open_choice"}:
+            raise PokerRulesError(f"not Chinese Poker rules: {rules!r:.80}")
         state = cls.__new__(cls)
-        GameState.__init__(state, len(data["scores"]))
-        state.rules = ChinesePokerRules(**data["rules"])
-        state._rng = rng_from_state(data["rng"])
-        state.cut = data["cut"]
-        state.dealer = data["dealer"]
-        state.round = data["round"]
-        state.phase = data["phase"]
-        state._current = data["current"]
-        state.hands = data["hands"]
-        state.piles = data["piles"]
-        state.pile_owners = data["pile_owners"]
-        state.set_aside = data["set_aside"]
-        state.table = tuple(data["table"])
-        state._table_play = _classify(state.table) if state.table else None
-        state.table_player = data["table_player"]
-        state.passes = data["passes"]
-        state.played = data["played"]
-        state.scores = data["scores"]
-        state.rounds = data["rounds"]
+        state._setup(ChinesePokerRules(**rules), players, rng_from_state(deal["rng"]))
+        state.dealer, state.cut = _checked_cut(deal["cut"], players)
+        if deal["dealer"] != state.dealer or type(deal["dealer"]) is not int:
+            raise PokerRulesError(
+                f"the cut makes player {state.dealer} deal, not {deal['dealer']!r:.20}")
+        state._set_round(_checked_deal(deal["hands"], players))
         return state
+
+
+def _checked_cut(cut: Any, players: int) -> tuple[int, list[list[list[int]]]]:
+    """The dealer and the saved cut, if it is one :func:`_cut` could draw: everyone
+    draws first, then only those tied for the highest rank, until one is highest.
+
+    Raises:
+        PokerRulesError: anything else.
+    """
+    if not isinstance(cut, list) or not cut:
+        raise PokerRulesError(f"the cut is a list of draws, not {cut!r:.60}")
+    drawing = list(range(players))
+    for number, draw in enumerate(cut, start=1):
+        if not drawing or len(drawing) == 1:
+            raise PokerRulesError(f"draw {number} of the cut comes after the dealer was found")
+        pairs = draw if isinstance(draw, list) else []
+        if [p[0] if isinstance(p, list) and len(p) == 2 else None for p in pairs] != drawing:
+            raise PokerRulesError(f"draw {number} of the cut must be made by players {drawing}")
+        cards = [p[1] for p in pairs]
+        if not all(type(c) is int for c in cards):
+            raise PokerRulesError(f"draw {number} of the cut: cards are codes")
+        _checked_codes(cards, f"draw {number} of the cut")
+        best = max(c >> 2 for c in cards)
+        drawing = [p for p, c in pairs if c >> 2 == best]
+    if len(drawing) != 1:
+        raise PokerRulesError("the cut ends in a tie: it found no dealer")
+    return drawing[0], [[list(p) for p in draw] for draw in cut]
+
+
+def _checked_deal(hands: Any, players: int) -> list[list[int]]:
+    """The saved first deal, if it is one: every card of the 48-card deck once, in
+    the right number of ascending hands of the right size.
+
+    Raises:
+        PokerRulesError (or a card error): anything else.
+    """
+    count, size = (3, 16) if players == 2 else (players, _HAND_SIZE[players])
+    if not isinstance(hands, list) or len(hands) != count or not all(
+        isinstance(h, list) and len(h) == size and all(type(c) is int for c in h) for h in hands
+    ):
+        raise PokerRulesError(f"a {players}-player deal is {count} hands of {size} card codes")
+    cards = [c for h in hands for c in h]
+    _checked_codes(cards, "the deal")  # each once, all of the deck (48 = count * size)
+    if any(h != sorted(h) for h in hands):
+        raise PokerRulesError("each dealt hand is written in ascending order")
+    return [list(h) for h in hands]
 
 
 def new_game(
@@ -961,11 +1019,8 @@ def new_game(
     >>> game.current_player == game.dealer, [len(h) for h in game.hands]
     (True, [16, 16, 16])
     """
-    if type(players) is not int or players not in PLAYERS_ALLOWED:
-        raise PokerRulesError(f"Chinese Poker takes 2, 3 or 4 players, not {players!r}")
-    if rules is not None and not isinstance(rules, ChinesePokerRules):
-        raise PokerRulesError(f"Chinese Poker takes ChinesePokerRules, not {rules!r}")
-    return ChinesePokerState(rules or ChinesePokerRules(), players, make_rng(seed))
+    return ChinesePokerState(
+        ChinesePokerRules() if rules is None else rules, players, make_rng(seed))
 
 
 # ------------------------------------------------------------------ agents
@@ -987,23 +1042,34 @@ class GreedyAgent:
         """One of ``legal_moves``.
 
         Raises:
-            PokerRulesError: no legal moves.
+            IllegalMoveError: another game's view, no legal moves, or a move this
+                view cannot make (a hand choice outside the choosing phase, cards not
+                held or forming no play).
         """
+        if not isinstance(view, ChinesePokerView):
+            raise IllegalMoveError(f"a Chinese Poker agent needs its game's view, not {view!r:.60}")
         if not legal_moves:
-            raise PokerRulesError("no legal moves to choose from")
-        choices = [m for m in legal_moves if isinstance(m, ChooseHand)]
-        if choices:
+            raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
+        if view.phase == "choose":
+            choices = [m for m in legal_moves if isinstance(m, ChooseHand)]
+            if len(choices) != len(legal_moves) or any(
+                    view.pile_owners[m.hand] is not None for m in choices):
+                raise IllegalMoveError(f"{legal_moves!r:.80} are not all free dealt hands")
             return max(choices, key=lambda m: _pile_strength(view.piles[m.hand]))
         plays: list[tuple[Move, Play]] = []
         passing: Move | None = None
+        held = set(view.hand)
         for move in legal_moves:
-            assert isinstance(move, Move)
+            if not isinstance(move, Move):
+                raise IllegalMoveError(f"{move!r:.60} is no play of the play phase")
             if move.is_pass:
                 passing = move
-            else:
-                play = _classify(move.cards)
-                assert play is not None
-                plays.append((move, play))
+                continue
+            play = _classify(move.cards)
+            if play is None or not held.issuperset(move.cards):
+                raise IllegalMoveError(
+                    f"{move} is not a play player {view.player} can make")
+            plays.append((move, play))
         left = len(view.hand)
         for move, play in plays:
             if play.length == left:

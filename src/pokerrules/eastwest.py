@@ -37,7 +37,7 @@ from pokerrules.errors import (
     IllegalMoveError,
     PokerRulesError,
 )
-from pokerrules.game import GameState, MoveRecord, RandomAgent, Result, require_over
+from pokerrules.game import GameState, MoveRecord, RandomAgent, Result, require_over, seat_index
 from pokerrules.hands import (
     PIQUET,
     HandRank,
@@ -146,8 +146,10 @@ class EastWestRules:
         """The rules written by :meth:`to_dict`.
 
         Raises:
-            PokerRulesError: an unknown field or a bad value.
+            PokerRulesError: not a dict, an unknown field or a bad value.
         """
+        if not isinstance(data, dict):
+            raise PokerRulesError(f"East-West rules are a dict, not {data!r:.60}")
         unknown = set(data) - {"win_rule", "ace_low_straight", "flush_beats_full_house"}
         if unknown:
             raise PokerRulesError(f"unknown East-West rules field(s): {sorted(unknown)}")
@@ -198,7 +200,9 @@ def parse_move(text: str) -> Place:
         return PLACES[_ROW_NAMES[word]]
     digits = word[3:] if word.startswith("row") else word[1:] if word.startswith("r") else word
     if not digits.isdigit() or not digits.isascii():
-        raise IllegalMoveError(f"not a move: {text!r}; name a row: 0, 1 or 2")
+        raise IllegalMoveError(f"not a move: {text!r:.40}; name a row: 0, 1 or 2")
+    if len(digits.lstrip("0")) > 1:  # int() of thousands of digits would raise
+        raise IllegalMoveError(f"row {digits:.20} does not exist; rows are 0, 1 and 2")
     row = int(digits)
     if row >= ROWS:
         raise IllegalMoveError(f"row {row} does not exist; rows are 0, 1 and 2")
@@ -315,6 +319,7 @@ class EastWestState(GameState[Place]):
     """
 
     game_name: ClassVar[str] = "east-west"
+    deal_is_fixed: ClassVar[bool] = True  # deck, dealer, cut and rules never change
 
     def __init__(
         self,
@@ -457,7 +462,7 @@ class EastWestState(GameState[Place]):
         return self._outcomes
 
     def result(self) -> Result:
-        """The game's result.
+        """The game's result (a new copy on each call).
 
         ``winners`` is ``(seat,)`` or ``()`` for a draw; ``scores`` are the rows
         each seat won (floats); ``detail`` holds ``win_rule``, ``rows_won`` and
@@ -484,37 +489,34 @@ class EastWestState(GameState[Place]):
                     "rows": [o.to_dict() for o in outcomes],
                 },
             )
-        return self._result
+        return self._result.copy()  # the cache stays out of the caller's reach
 
     # --- serialisation --------------------------------------------------------
-    def _to_dict(self) -> dict[str, Any]:
+    def _deal_dict(self) -> dict[str, Any]:
         return {
             "rules": self.rules.to_dict(),
             "deck": format_cards(self._deck),
             "dealer": self.dealer,
             "cut": [format_cards(pair) for pair in self.cut],
-            "placements": list(self._placements),
         }
 
     @classmethod
-    def _from_dict(cls, data: dict[str, Any]) -> EastWestState:
-        state = cls(
-            data["deck"],
-            data["dealer"],
-            EastWestRules.from_dict(data["rules"]),
-            data["cut"],
-        )
-        for row in data["placements"]:
-            move = Place(row)
-            state._check(move)
-            state._apply(move)
-        return state
+    def _from_deal(cls, deal: dict[str, Any], players: int) -> EastWestState:
+        if set(deal) != {"rules", "deck", "dealer", "cut"}:
+            raise PokerRulesError(f"an East-West deal has rules, deck, dealer and cut, "
+                                  f"not {sorted(deal)}")
+        if not isinstance(deal["deck"], str) or not isinstance(deal["cut"], list) \
+                or not all(isinstance(pair, str) for pair in deal["cut"]):
+            raise PokerRulesError("an East-West deal writes its deck and cut as card text")
+        return cls(deal["deck"], deal["dealer"], EastWestRules.from_dict(deal["rules"]),
+                   deal["cut"])
 
 
 def _seat(value: object, what: str) -> int:
-    if type(value) is not int or value not in (WEST, EAST):
-        raise PokerRulesError(f"{what} must be 0 (West) or 1 (East), got {value!r}")
-    return value
+    try:
+        return seat_index(value, 2)
+    except PokerRulesError:
+        raise PokerRulesError(f"{what} must be 0 (West) or 1 (East), got {value!r}") from None
 
 
 def _checked_cut(cut: Sequence[CardsLike], dealer: int) -> tuple[tuple[int, int], ...]:
@@ -580,8 +582,8 @@ def new_game(
         PokerRulesError: ``players`` other than 2 or a dealer other than 0 or 1.
         TypeError: a seed that is neither an int nor a Generator.
     """
-    if players != 2:
-        raise PokerRulesError(f"East-West is a two-player game, not {players}-player")
+    if type(players) is not int or players != 2:
+        raise PokerRulesError(f"East-West is a two-player game, not {players!r}-player")
     if dealer is not None:
         _seat(dealer, "dealer")
     rng = make_rng(seed)
@@ -598,10 +600,19 @@ def new_game(
 # ------------------------------------------------------------------ agents
 
 def _require_choice(view: EastWestView, legal_moves: Sequence[Place]) -> None:
+    """Refuses what no East-West game offers an agent: another game's view, no
+    moves, or a move that is no open row of the viewer's side."""
+    if not isinstance(view, EastWestView):
+        raise IllegalMoveError(f"an East-West agent needs an EastWestView, not {view!r:.60}")
     if not legal_moves:
         raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
     if view.card is None:
         raise IllegalMoveError(f"it is not player {view.player}'s turn: no card drawn")
+    for move in legal_moves:
+        if not isinstance(move, Place) or type(move.row) is not int or not 0 <= move.row < ROWS:
+            raise IllegalMoveError(f"{move!r:.60} is not an East-West move")
+        if len(view.rows[view.player][move.row]) >= ROW_CAPACITY:
+            raise IllegalMoveError(f"{move} is not legal: row {move.row} is full")
 
 
 def row_strength(cards: Sequence[int], rules: HandRules = PIQUET) -> float:

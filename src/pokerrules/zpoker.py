@@ -64,6 +64,7 @@ from pokerrules.game import (
     require_over,
     rng_from_state,
     rng_state,
+    seat_index,
 )
 from pokerrules.hands import STANDARD, HandRank, evaluate_partial
 
@@ -125,6 +126,7 @@ class ZPokerRules:
     Game places at least five), so the pile never runs out.
 
     Raises:
+        PokerRulesError: ``deck`` is no :class:`~pokerrules.cards.Deck`.
         HandSizeError: ``hand_size`` below 4, or a pile too small for it.
         CardNotInDeckError: a deck card the standard hand rules do not know.
     """
@@ -133,6 +135,8 @@ class ZPokerRules:
     hand_size: int = 10
 
     def __post_init__(self) -> None:
+        if not isinstance(self.deck, Deck):
+            raise PokerRulesError(f"deck must be a pokerrules Deck, not {self.deck!r:.60}")
         if not isinstance(self.hand_size, int) or isinstance(self.hand_size, bool):
             raise HandSizeError(f"hand_size must be an int, not {self.hand_size!r}")
         if self.hand_size < MOST_CARDS_PLACED_BEFORE_END_GAME:
@@ -169,9 +173,20 @@ class ZPokerRules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ZPokerRules:
-        """The rules written by :meth:`to_dict` (validated again)."""
-        deck = Deck(str(data["deck"]["name"]), tuple(int(c) for c in data["deck"]["codes"]))
-        return cls(deck=deck, hand_size=int(data["hand_size"]))
+        """The rules written by :meth:`to_dict` (validated again).
+
+        Raises:
+            PokerRulesError: not the shape :meth:`to_dict` writes; the errors of the
+                constructor and of :class:`~pokerrules.cards.Deck` for bad values.
+        """
+        deck = data.get("deck") if isinstance(data, Mapping) else None
+        if not isinstance(deck, Mapping) or set(data) != {"deck", "hand_size"} \
+                or set(deck) != {"name", "codes"} or not isinstance(deck["name"], str) \
+                or not isinstance(deck["codes"], list):
+            raise PokerRulesError(f"not Z Poker rules as to_dict writes them: {data!r:.80}")
+        if not all(type(c) is int for c in deck["codes"]):
+            raise PokerRulesError("a deck's codes are ints")
+        return cls(deck=Deck(deck["name"], tuple(deck["codes"])), hand_size=data["hand_size"])
 
 
 @dataclass(frozen=True)
@@ -212,6 +227,8 @@ def parse_move(text: str) -> Placement:
         IllegalMoveError: the text is not a card followed by a position, the card
             text is no single card, or the position does not exist (X is the pile).
     """
+    if not isinstance(text, str):
+        raise IllegalMoveError(f"a Z Poker move is text such as 'Kh A', not {text!r:.60}")
     match = _MOVE_TEXT.fullmatch(text)
     if match is None:
         raise IllegalMoveError(f"{text!r} is not a Z Poker move; write a card and a position, "
@@ -270,9 +287,11 @@ class ZPokerView:
 
 
 def _check_player(player: int) -> int:
-    if isinstance(player, bool) or player not in (0, 1):
-        raise PokerRulesError(f"there is no player {player!r}; Z Poker seats are 0 and 1")
-    return player
+    try:
+        return seat_index(player, PLAYERS)
+    except PokerRulesError:
+        raise PokerRulesError(
+            f"there is no player {player!r:.40}; Z Poker seats are 0 and 1") from None
 
 
 class ZPokerState(GameState[Placement]):
@@ -342,9 +361,9 @@ class ZPokerState(GameState[Placement]):
         Raises:
             HandSizeError: a hand of the wrong size, or a pile that is not the rest of
                 the deck. DuplicateCardError, CardNotInDeckError, InvalidCardError:
-                a bad card.
+                a bad card. PokerRulesError: ``rules`` that are no ZPokerRules.
         """
-        rules = rules or ZPokerRules()
+        rules = _checked_rules(rules)
         rng = make_rng(seed)
         hands = [card_codes(first_hand), card_codes(second_hand)]
         for seat, hand in enumerate(hands):
@@ -599,7 +618,31 @@ class ZPokerState(GameState[Placement]):
             starter=self._starter,
         )
 
+    def _deal_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_dict(),
+            "hands": [list(h) for h in self._hands],
+            "pile": list(self._pile),
+            "rng": rng_state(self._rng),
+        }
+
+    @classmethod
+    def _from_deal(cls, deal: dict[str, Any], players: int) -> ZPokerState:
+        if set(deal) != {"rules", "hands", "pile", "rng"}:
+            raise PokerRulesError(f"a Z Poker deal has rules, hands, pile and rng, "
+                                  f"not {sorted(deal)}")
+        hands, pile = deal["hands"], deal["pile"]
+        if not isinstance(hands, list) or len(hands) != PLAYERS:
+            raise PokerRulesError(f"a Z Poker deal has two hands, not {hands!r:.60}")
+        for cards in (*hands, pile):
+            if not isinstance(cards, list) or not all(type(c) is int for c in cards):
+                raise PokerRulesError(f"hands and pile are lists of card codes, not {cards!r:.60}")
+        return cls.from_cards(hands[0], hands[1], pile, rules=ZPokerRules.from_dict(deal["rules"]),
+                              seed=rng_from_state(deal["rng"]))
+
     def _to_dict(self) -> dict[str, Any]:
+        """The referee's whole current state, JSON-ready (for tests and debugging;
+        the saved form is the deal and the moves)."""
         return {
             "rules": self.rules.to_dict(),
             "phase": self._phase.value,
@@ -617,23 +660,6 @@ class ZPokerState(GameState[Placement]):
             "rng": rng_state(self._rng),
         }
 
-    @classmethod
-    def _from_dict(cls, data: dict[str, Any]) -> ZPokerState:
-        state = cls(ZPokerRules.from_dict(data["rules"]), rng_from_state(data["rng"]))
-        state._phase = Phase(data["phase"])
-        state._hands = [[int(c) for c in h] for h in data["hands"]]
-        state._pile = [int(c) for c in data["pile"]]
-        state._stacks = {p: [int(c) for c in data["stacks"][p]] for p in POSITIONS}
-        state._hidden = data["hidden"]
-        state._leader = data["leader"]
-        state._starter = data["starter"]
-        state._turn = data["turn"]
-        state._winner = data["winner"]
-        state._deals = int(data["deals"])
-        state._rounds = int(data["rounds"])
-        state._draws = int(data["draws"])
-        return state
-
 
 def new_game(
     rules: ZPokerRules | None = None, *, seed: SeedLike, players: int = PLAYERS
@@ -643,14 +669,23 @@ def new_game(
     the pile. The same seed gives the same game.
 
     Raises:
-        PokerRulesError: ``players`` is not 2 (Z Poker is a two-player game).
+        PokerRulesError: ``players`` is not 2 (Z Poker is a two-player game), or
+            ``rules`` are no :class:`ZPokerRules`.
         TypeError: ``seed`` is neither an int nor a Generator.
     """
-    if players != PLAYERS:
-        raise PokerRulesError(f"Z Poker is a two-player game, not a {players}-player one")
-    state = ZPokerState(rules or ZPokerRules(), make_rng(seed))
+    if type(players) is not int or players != PLAYERS:
+        raise PokerRulesError(f"Z Poker is a two-player game, not a {players!r}-player one")
+    state = ZPokerState(_checked_rules(rules), make_rng(seed))
     state._shuffle_and_deal()
     return state
+
+
+def _checked_rules(rules: ZPokerRules | None) -> ZPokerRules:
+    if rules is None:
+        return ZPokerRules()
+    if not isinstance(rules, ZPokerRules):
+        raise PokerRulesError(f"Z Poker takes ZPokerRules, not {rules!r:.60}")
+    return rules
 
 
 # --- agents -----------------------------------------------------------------
@@ -667,7 +702,20 @@ class GreedyAgent:
     def choose(
         self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
     ) -> Placement:
-        """The best-scored of ``legal_moves``; the first of equals."""
+        """The best-scored of ``legal_moves``; the first of equals.
+
+        Raises:
+            IllegalMoveError: another game's view, no moves, or a move that places
+                a card the viewer does not hold.
+        """
+        if not isinstance(view, ZPokerView):
+            raise IllegalMoveError(f"a Z Poker agent needs a ZPokerView, not {view!r:.60}")
+        if not legal_moves:
+            raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
+        for move in legal_moves:
+            if not isinstance(move, Placement) or move.card not in view.hand:
+                raise IllegalMoveError(
+                    f"{move!r:.60} is not a placement of a card player {view.player} holds")
         me, them = SIDES[view.player], SIDES[1 - view.player]
         tops: dict[str, int] = {}
         for position in POSITIONS:

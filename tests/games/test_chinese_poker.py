@@ -390,20 +390,14 @@ def test_penalty_table():
 
 
 def arranged(players, hands, *, to_move=0, dealer=0, scores=None, target=100):
-    """A game in its play phase with the given hands (texts), via the JSON form."""
+    """A game in its play phase with the given hands (texts), set up by hand: no deal
+    makes such positions, so from_json would (rightly) refuse them."""
     state = new_game(ChinesePokerRules(target=target), seed=1, players=players)
-    data = json.loads(state.to_json())
-    inner = data["state"]
-    inner.update(
-        phase="play",
-        piles=[],
-        pile_owners=[],
-        hands=[sorted(card_codes(h)) for h in hands],
-        current=to_move,
-        dealer=dealer,
-        scores=scores or [0] * players,
-    )
-    return ChinesePokerState.from_json(json.dumps(data))
+    state.phase, state.piles, state.pile_owners = "play", [], []
+    state.hands = [sorted(card_codes(h)) for h in hands]
+    state._current, state.dealer = to_move, dealer
+    state.scores = scores or [0] * players
+    return state
 
 
 def assert_refused(state, move, player=None, error=IllegalMoveError, match=None):

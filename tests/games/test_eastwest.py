@@ -443,8 +443,9 @@ def test_from_json_refuses_other_games_and_bad_placements():
     with pytest.raises(PokerRulesError, match="not 'east-west'"):
         EastWestState.from_json(text.replace('"east-west"', '"z-poker"'))
     data = json.loads(text)
-    data["state"]["placements"] = [0] * 9  # one seat would hold five cards on row 0
-    with pytest.raises(IllegalMoveError, match="row 0 is full"):
+    data["moves"] = ["row 0"] * 9  # one seat would hold five cards on row 0
+    data["history"] = [{}] * 9
+    with pytest.raises(IllegalMoveError, match=r"saved move 9 .* row 0 is full"):
         EastWestState.from_json(json.dumps(data))
 
 
@@ -562,8 +563,9 @@ def exact_win_rate(state, move):
     """The win rate (draws count half) of ``move`` when all later cards are placed
     at random, by playing every order of the stock through the state machine.
     For a state at move 20 in which each seat has two open slots."""
-    saved = json.loads(state.to_json())["state"]
-    deck, placements = card_codes(saved["deck"]), saved["placements"]
+    saved = json.loads(state.to_json())
+    deck = card_codes(saved["deal"]["deck"])
+    placements = [int(move.split()[1]) for move in saved["moves"]]
     assert len(placements) == 20
     me = state.current_player
     slots = {seat: [r for r in range(3) for _ in range(4 - len(state.rows(seat)[r]))]
