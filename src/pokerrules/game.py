@@ -463,7 +463,8 @@ def play_game(
             ``max_moves``.
     """
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
-        raise ArgumentTypeError(f"play_game takes an int seed (the record replays it), not {seed!r}")
+        raise ArgumentTypeError(
+            f"play_game takes an int seed (the record replays it), not {seed!r}")
     seed = int(seed)
     if type(max_moves) is not int or max_moves < 1:
         raise PokerRulesError(f"max_moves must be an int >= 1, not {max_moves!r}")
