@@ -572,6 +572,11 @@ def test_cli_errors(capsys):
     assert "position 1" in capsys.readouterr().err
     assert main(["paigow", "set", "As Ah"]) == 2
     assert "7 cards" in capsys.readouterr().err
+    # options that would be silently ignored are refused instead
+    assert main(["paigow", "round", "--seats", "3", "--occupied", "1,2"]) == 2
+    assert capsys.readouterr().err == "pokerrules: error: give --seats or --occupied, not both\n"
+    assert main(["paigow", "round", "--occupied", "1,3,3"]) == 2
+    assert capsys.readouterr().err == "pokerrules: error: --occupied names position 3 twice\n"
 
 
 # --------------------------------------------------------------- the docs

@@ -236,6 +236,11 @@ def test_cli_optimal_bad_counts_and_empty_hands_are_one_line_errors(capsys):
     assert main(["paigow", "optimal", ""]) == 2
     assert capsys.readouterr().err == \
         "pokerrules: error: a Pai Gow hand takes 7 cards, got 0\n"
+    # options that would be silently ignored are refused instead
+    assert main(["paigow", "optimal", HAND, "--seed", "5"]) == 2
+    assert "--seed goes with --sample" in capsys.readouterr().err
+    assert main(["paigow", "optimal", HAND, "--sample", "100", "--workers", "2"]) == 2
+    assert "--workers goes with the exact count" in capsys.readouterr().err
 
 
 @pytest.mark.slow

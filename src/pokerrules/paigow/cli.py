@@ -123,15 +123,21 @@ def _round(args: argparse.Namespace) -> int:
 
     rules = _rules(args)
     if args.occupied:
+        if args.seats is not None:
+            raise UsageError("give --seats or --occupied, not both")
         try:
             occupied = [int(p) for p in args.occupied.split(",")]
         except ValueError:
             raise UsageError(
                 f"--occupied takes positions such as 1,3,5, not {args.occupied!r}") from None
+        twice = sorted({p for p in occupied if occupied.count(p) > 1})
+        if twice:
+            raise UsageError(f"--occupied names position {twice[0]} twice")
     else:
-        if not 2 <= args.seats <= rules.positions:
-            raise UsageError(f"--seats takes 2 to {rules.positions}, got {args.seats}")
-        occupied = list(range(1, args.seats + 1))
+        seats = 7 if args.seats is None else args.seats
+        if not 2 <= seats <= rules.positions:
+            raise UsageError(f"--seats takes 2 to {rules.positions}, got {seats}")
+        occupied = list(range(1, seats + 1))
     record = play_round(rules, dict.fromkeys(occupied), seed=args.seed,
                         first_pile=args.first_pile)
     print(record.to_json() if args.json else round_text(record))
@@ -175,10 +181,14 @@ def _optimal(args: argparse.Namespace) -> int:
     text = " ".join(args.cards)
     if args.sample is not None and args.exact:
         raise UsageError("give --exact or --sample N, not both")
+    if args.sample is None and args.seed is not None:
+        raise UsageError("--seed goes with --sample N (the exact count draws nothing)")
+    if args.sample is not None and args.workers != 1:
+        raise UsageError("--workers goes with the exact count; a sample runs in one process")
     try:
         if args.sample is not None:
             result = optimal_setting(text, rules, "sample", samples=args.sample,
-                                     seed=args.seed, seat=args.seat)
+                                     seed=args.seed or 0, seat=args.seat)
         else:
             result = optimal_setting(text, rules, "exact", seat=args.seat,
                                      workers=args.workers)
@@ -259,7 +269,7 @@ def add_cli(subparsers: Any) -> None:
         description="Deal a seeded round (piles and dice as in the rules text), set every "
         "hand by the house way and settle each player against the banker (position 1).",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    round_.add_argument("--seats", type=int, default=7,
+    round_.add_argument("--seats", type=int,
                         help="occupied positions 1..N, the banker's included (default 7)")
     round_.add_argument("--occupied", metavar="LIST",
                         help="occupied positions instead, e.g. 1,3,5 (1 is the banker)")
@@ -279,7 +289,7 @@ def add_cli(subparsers: Any) -> None:
     optimal.add_argument("--exact", action="store_true",
                          help="count every banker hand (the default)")
     optimal.add_argument("--sample", type=int, metavar="N", help="sample N banker hands instead")
-    optimal.add_argument("--seed", type=int, default=0, help="seed of --sample (default 0)")
+    optimal.add_argument("--seed", type=int, help="seed of --sample (default 0)")
     optimal.add_argument("--seat", choices=("player", "banker"), default="player",
                          help="whose seat the hand is in (default player)")
     optimal.add_argument("--workers", type=int, default=1, help="processes (default 1)")
