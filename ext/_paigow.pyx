@@ -21,7 +21,6 @@ from pokerrules.errors import (
     CardNotInDeckError,
     DuplicateCardError,
     HandSizeError,
-    InvalidCardError,
     PokerRulesError,
 )
 
@@ -107,23 +106,7 @@ cdef int _way(int way) except -1:
 
 def _rows(codes, int k, str what):
     """A C-contiguous uint8 (n, k) copy-or-view of codes, each in 0..52."""
-    arr = np.asarray(codes)
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"card codes must be an integer array, not dtype {arr.dtype}")
-    if arr.ndim != 2 or arr.shape[1] != k:
-        raise HandSizeError(f"{what} takes an (n, {k}) array, got shape {arr.shape}")
-    if arr.dtype != np.uint8:
-        if arr.size:
-            bad = (arr < 0) | (arr > 52)
-            if bad.any():
-                row = int(np.argmax(bad.any(axis=1)))
-                value = arr[row][bad[row]][0]
-                raise InvalidCardError(f"row {row}: card code {value} is out of range 0..52")
-        arr = arr.astype(np.uint8)
-    elif arr.size and int(arr.max()) > 52:  # one pass suffices for unsigned bytes
-        row = int(np.argmax((arr > 52).any(axis=1)))
-        raise InvalidCardError(f"row {row}: card code {int(arr[row].max())} is out of range 0..52")
-    return np.ascontiguousarray(arr)
+    return _core._card_rows(codes, k, k, what)
 
 
 cdef int _check(const pr_tables *t, const uint8_t[:, ::1] rows) except -1:

@@ -275,15 +275,17 @@ def no_workers_left():
     return not multiprocessing.active_children()
 
 
+def endless_tasks(made):
+    """Task numbers 0, 1, 2, ... for ever, each noted in ``made`` when taken."""
+    for i in itertools.count():
+        made.append(i)
+        yield i
+
+
 @pytest.mark.fast
 @pytest.mark.parametrize("workers", [1, 2])
 def test_tasks_are_taken_as_workers_free_up(workers):
     made = []
-
-    def tasks():
-        for i in itertools.count():
-            made.append(i)
-            yield i
 
     seen = []
 
@@ -293,7 +295,7 @@ def test_tasks_are_taken_as_workers_free_up(workers):
         if len(seen) == 3:
             raise KeyboardInterrupt
 
-    assert parallel.run_chunks(identity, tasks(), total=10**18, on_result=on_result,
+    assert parallel.run_chunks(identity, endless_tasks(made), total=10**18, on_result=on_result,
                                workers=workers)
     # at most two chunks per process in flight beyond those seen
     assert 3 <= len(seen) <= len(made) <= 3 + 2 * workers
@@ -304,11 +306,6 @@ def test_tasks_are_taken_as_workers_free_up(workers):
 def test_an_executor_gets_a_bounded_number_of_chunks():
     made = []
 
-    def tasks():
-        for i in itertools.count():
-            made.append(i)
-            yield i
-
     seen = []
 
     def on_result(index, value):
@@ -317,7 +314,7 @@ def test_an_executor_gets_a_bounded_number_of_chunks():
             raise KeyboardInterrupt
 
     with ThreadPoolExecutor(2) as pool:
-        assert parallel.run_chunks(identity, tasks(), total=10**18, on_result=on_result,
+        assert parallel.run_chunks(identity, endless_tasks(made), total=10**18, on_result=on_result,
                                    executor=pool)
     assert len(made) <= len(seen) + parallel.EXECUTOR_IN_FLIGHT
 
