@@ -293,7 +293,7 @@ def parse_cards(cards):
 
     Raises:
         InvalidCardError: a token or code that is no card.
-        TypeError: something that is neither text nor cards.
+        ArgumentTypeError: something that is neither text nor cards.
     """
     return [CARDS[c] for c in _codes_of(cards)]
 
@@ -859,7 +859,7 @@ def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True):
         ``HandRank.value``).
 
     Raises:
-        TypeError: a non-integer array. HandSizeError: a shape other than (n, 5..7).
+        ArgumentTypeError: a non-integer array. HandSizeError: a shape other than (n, 5..7).
         InvalidCardError, DuplicateCardError, CardNotInDeckError: a bad row,
         named by its index.
     """
@@ -888,7 +888,7 @@ def _card_rows(codes, int k_min, int k_max, str what):
     every code in 0..52 (the deck and duplicates are the caller's to check).
 
     Raises:
-        TypeError: a non-integer array. HandSizeError: another shape, or ragged
+        ArgumentTypeError: a non-integer array. HandSizeError: another shape, or ragged
         rows. InvalidCardError: a code out of range, naming its row.
     """
     arr = _int_array(codes, "card codes")
@@ -942,7 +942,7 @@ def categories(values, HandRules rules not None=STANDARD):
         numpy.ndarray of uint8 (HandCategory numbers), the shape of ``values``.
 
     Raises:
-        TypeError: a non-integer array. PokerRulesError: a value that is no hand
+        ArgumentTypeError: a non-integer array. PokerRulesError: a value that is no hand
         of these rules.
     """
     cdef const pr_tables *t = rules.tables()

@@ -58,7 +58,7 @@ def make_rng(seed: SeedLike) -> np.random.Generator:
     """A numpy Generator from an int seed, or the Generator itself.
 
     Raises:
-        TypeError: anything else (there is no hidden global random state, so a
+        ArgumentTypeError: anything else (there is no hidden global random state, so a
             seed or a Generator must always be given).
         PokerRulesError: a negative seed.
     """

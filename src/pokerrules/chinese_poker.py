@@ -1013,7 +1013,7 @@ def new_game(
 
     Raises:
         PokerRulesError: another number of players, or ``rules`` of another kind.
-        TypeError: ``seed`` is neither an int nor a Generator.
+        ArgumentTypeError: ``seed`` is neither an int nor a Generator.
 
     >>> game = new_game(seed=7, players=3)
     >>> game.current_player == game.dealer, [len(h) for h in game.hands]

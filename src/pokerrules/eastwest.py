@@ -580,7 +580,7 @@ def new_game(
 
     Raises:
         PokerRulesError: ``players`` other than 2 or a dealer other than 0 or 1.
-        TypeError: a seed that is neither an int nor a Generator.
+        ArgumentTypeError: a seed that is neither an int nor a Generator.
     """
     if type(players) is not int or players != 2:
         raise PokerRulesError(f"East-West is a two-player game, not {players!r}-player")

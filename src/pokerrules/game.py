@@ -455,7 +455,7 @@ def play_game(
     same seed and agents give the same game.
 
     Raises:
-        TypeError: a seed that is not an int.
+        ArgumentTypeError: a seed that is not an int.
         PokerRulesError: agents that are not a list (a single name is no list), an
             unknown agent name, an agent without a ``choose`` method (or a class
             instead of an instance), a ``max_moves`` that is no int >= 1, a number of

@@ -671,7 +671,7 @@ def new_game(
     Raises:
         PokerRulesError: ``players`` is not 2 (Z Poker is a two-player game), or
             ``rules`` are no :class:`ZPokerRules`.
-        TypeError: ``seed`` is neither an int nor a Generator.
+        ArgumentTypeError: ``seed`` is neither an int nor a Generator.
     """
     if type(players) is not int or players != PLAYERS:
         raise PokerRulesError(f"Z Poker is a two-player game, not a {players!r}-player one")

@@ -83,7 +83,7 @@ def fortune_lines(codes: npt.ArrayLike, *, check: bool = True) -> npt.NDArray[np
         numpy.ndarray of uint8, shape (n,).
 
     Raises:
-        TypeError: a non-integer array. HandSizeError: a shape other than (n, 7).
+        ArgumentTypeError: a non-integer array. HandSizeError: a shape other than (n, 7).
         InvalidCardError, DuplicateCardError: a bad row, named by its index.
     """
     rows = _card_rows(codes, 7, 7, "fortune_lines")

@@ -148,7 +148,7 @@ def house_way_many(
         then the two-card low hand, each side in the order of the input row.
 
     Raises:
-        TypeError: a non-integer array. HandSizeError: a shape other than (n, 7).
+        ArgumentTypeError: a non-integer array. HandSizeError: a shape other than (n, 7).
         InvalidCardError, DuplicateCardError: a bad row, named by its index.
         PokerRulesError: the way is not a built-in name.
     """

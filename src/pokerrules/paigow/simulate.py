@@ -323,7 +323,7 @@ def simulate(
 
     Raises:
         PokerRulesError: a bad count, strategy, workers or executor.
-        TypeError: rules that are not PaiGowRules, a seed that is neither an
+        ArgumentTypeError: rules that are not PaiGowRules, a seed that is neither an
             int nor a Generator.
         IllegalMoveError: a callable strategy set cards not in its hand.
     """

@@ -42,7 +42,7 @@ def seed_words(seed: SeedLike) -> npt.NDArray[np.uint64]:
     :class:`numpy.random.SeedSequence`, or drawn from a Generator.
 
     Raises:
-        TypeError: neither an int nor a Generator. PokerRulesError: a negative int.
+        ArgumentTypeError: neither an int nor a Generator. PokerRulesError: a negative int.
     """
     if isinstance(seed, np.random.Generator):
         words: npt.NDArray[np.uint64] = seed.integers(

@@ -131,7 +131,7 @@ def deal_round(
 
     Raises:
         PokerRulesError: a bad position, pile or rules object.
-        TypeError: a seed that is neither an int nor a Generator.
+        ArgumentTypeError: a seed that is neither an int nor a Generator.
     """
     if not isinstance(rules, PaiGowRules):
         raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
@@ -233,7 +233,7 @@ def settle(
     Raises:
         PokerRulesError: a wager that is not a positive number.
         DuplicateCardError: a card in both settings.
-        TypeError: a setting that is no :class:`Setting`.
+        ArgumentTypeError: a setting that is no :class:`Setting`.
     """
     if not isinstance(rules, PaiGowRules):
         raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
