@@ -1,0 +1,181 @@
+"""East-West agents: greedy row strength and Monte Carlo playouts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from pokerrules.cards import PIQUET_DECK
+from pokerrules.eastwest.moves import Place
+from pokerrules.eastwest.rules import _PACK, ROW_CAPACITY, ROWS, _wins
+from pokerrules.eastwest.state import EastWestView
+from pokerrules.errors import HandSizeError, IllegalMoveError, PokerRulesError
+from pokerrules.game import RandomAgent
+from pokerrules.hands import PIQUET, HandRules, evaluate_many, evaluate_partial
+
+
+def _require_choice(view: EastWestView, legal_moves: Sequence[Place]) -> None:
+    """Refuses what no East-West game offers an agent: another game's view, no
+    moves, or a move that is no open row of the viewer's side."""
+    if not isinstance(view, EastWestView):
+        raise IllegalMoveError(f"an East-West agent needs an EastWestView, not {view!r:.60}")
+    if not legal_moves:
+        raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
+    if view.card is None:
+        raise IllegalMoveError(f"it is not player {view.player}'s turn: no card drawn")
+    for move in legal_moves:
+        if not isinstance(move, Place) or type(move.row) is not int or not 0 <= move.row < ROWS:
+            raise IllegalMoveError(f"{move!r:.60} is not an East-West move")
+        if len(view.rows[view.player][move.row]) >= ROW_CAPACITY:
+            raise IllegalMoveError(f"{move} is not legal: row {move.row} is full")
+
+
+def row_strength(cards: Sequence[int], rules: HandRules = PIQUET) -> float:
+    """A simple strength estimate of one row's cards (1 to 5 codes, board card
+    included), used by :class:`GreedyAgent`.
+
+    The position of the made category in ``rules.category_order`` (0 for high
+    card, from :func:`~pokerrules.hands.evaluate_partial`), plus the rank index
+    (2 = 0 ... A = 12) of the best group's cards / 26, so a higher pair or top
+    card counts for less than one category step. Unfinished straights and flushes
+    earn nothing: with 32 cards they come rarely.
+
+    Raises:
+        HandSizeError: no cards or more than five; a bad card as for
+        :func:`~pokerrules.hands.evaluate_partial`.
+    """
+    if not 1 <= len(cards) <= 5:
+        raise HandSizeError(f"a row holds 1 to 5 cards, got {len(cards)}")
+    made = evaluate_partial(cards, rules).category
+    counts = Counter(c >> 2 for c in cards)
+    largest = max(counts.values())
+    best_group = max(rank for rank, n in counts.items() if n == largest)
+    position: int = rules.category_order.index(made)
+    return position + best_group / 26
+
+
+class GreedyAgent:
+    """Places each card where it raises :func:`row_strength` of its row the most
+    (ties go to the lower row number). No look-ahead, no randomness."""
+
+    def choose(
+        self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator
+    ) -> Place:
+        """The legal row with the largest strength gain.
+
+        Raises:
+            IllegalMoveError: no legal moves, or not this view's turn.
+        """
+        _require_choice(view, legal_moves)
+        card = view.card
+        assert card is not None
+        rules = view.rules.hand_rules
+        side = view.rows[view.player]
+        best, best_gain = legal_moves[0], float("-inf")
+        for move in legal_moves:
+            held = [view.board[move.row], *side[move.row]]
+            gain = row_strength([*held, card], rules) - row_strength(held, rules)
+            if gain > best_gain:
+                best, best_gain = move, gain
+        return best
+
+
+class MonteCarloAgent:
+    """For each legal row, plays the rest of the game out ``samples`` times and
+    picks the row with the best win rate (a drawn game counts half a win).
+
+    A playout shuffles the unseen cards and both seats place at random. Dealing
+    the shuffled cards to the open slots in a fixed order has the same
+    distribution (cards are exchangeable and a random placer ignores them), so
+    each playout is one gather into a (rows, 5) array and all are ranked by one
+    :func:`~pokerrules.hands.evaluate_many` call. Every candidate row sees the
+    same shuffles, so the comparison between rows is not blurred by sampling
+    noise of its own.
+
+    Args:
+        samples: playouts per legal row (int >= 1; default 200).
+
+    Raises:
+        PokerRulesError: ``samples`` below 1 or not an int.
+    """
+
+    def __init__(self, samples: int = 200) -> None:
+        if type(samples) is not int or samples < 1:
+            raise PokerRulesError(f"samples must be an int >= 1, got {samples!r}")
+        self.samples = samples
+
+    def win_rates(
+        self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator
+    ) -> np.ndarray:
+        """The estimated win rate of each of ``legal_moves``: float64 array of
+        shape (len(legal_moves),), in 0..1.
+
+        Raises:
+            IllegalMoveError: no legal moves, or not this view's turn.
+        """
+        _require_choice(view, legal_moves)
+        me = view.player
+        unseen = np.array(view.unseen(), dtype=np.uint8)
+        n_unseen = len(unseen)
+        # Each sample's gather source: its shuffled unseen cards, then the whole
+        # piquet deck so that a known card c sits at column n_unseen + (c - 20).
+        shuffled = rng.permuted(np.tile(unseen, (self.samples, 1)), axis=1)
+        known = np.tile(_PACK, (self.samples, 1))
+        source = np.concatenate([shuffled, known], axis=1)
+        offset = n_unseen - PIQUET_DECK.codes[0]
+        templates = np.array(
+            [_template(view, me, move.row, offset) for move in legal_moves], dtype=np.intp
+        )
+        hands = source[:, templates]  # (samples, moves, 2 seats * 3 rows * 5)
+        values = evaluate_many(hands.reshape(-1, 5), view.rules.hand_rules, check=False)
+        values = values.reshape(self.samples, len(legal_moves), 2, ROWS)
+        won = (values[:, :, 0] > values[:, :, 1]).sum(axis=2)
+        lost = (values[:, :, 0] < values[:, :, 1]).sum(axis=2)
+        rule = view.rules.win_rule
+        wins = _wins(won, lost, rule)
+        losses = _wins(lost, won, rule)
+        rates: np.ndarray = (wins + 0.5 * (~wins & ~losses)).mean(axis=0)
+        return rates
+
+    def choose(
+        self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator
+    ) -> Place:
+        """The legal row with the best estimated win rate (the lower row on a tie).
+
+        Raises:
+            IllegalMoveError: no legal moves, or not this view's turn.
+        """
+        _require_choice(view, legal_moves)
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        return legal_moves[int(np.argmax(self.win_rates(view, legal_moves, rng)))]
+
+
+def _template(view: EastWestView, me: int, row: int, offset: int) -> list[int]:
+    """Gather columns for one playout after ``me`` places the drawn card on ``row``:
+    my three five-card rows then the opponent's. Known cards point into the
+    deck part of the source (code + offset); open slots take shuffled cards in
+    order, mine first."""
+    assert view.card is not None
+    columns: list[int] = []
+    next_unseen = 0
+    for seat in (me, 1 - me):
+        for r in range(ROWS):
+            known = [view.board[r], *view.rows[seat][r]]
+            if seat == me and r == row:
+                known.append(view.card)
+            columns.extend(c + offset for c in known)
+            open_slots = 5 - len(known)
+            columns.extend(range(next_unseen, next_unseen + open_slots))
+            next_unseen += open_slots
+    return columns
+
+
+AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent] | type[MonteCarloAgent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "montecarlo": MonteCarloAgent,
+}
+DEFAULT_AGENTS = ("montecarlo", "greedy")

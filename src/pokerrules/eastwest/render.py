@@ -1,0 +1,49 @@
+"""East-West as text for the command line."""
+
+from __future__ import annotations
+
+from pokerrules.eastwest.rules import _CARD_TEXT, EAST, ROW_CAPACITY, ROWS, SEAT_NAMES, WEST
+from pokerrules.eastwest.state import EastWestState
+
+
+def render(state: EastWestState, viewer: int | None = None) -> str:
+    """The table as text: the board column in the middle, West's cards to its
+    left, East's to its right (``--`` marks an empty slot), then whose turn it is
+    or, at the end, each row's result and the winner. Every seat sees the same
+    table (the card just drawn is shown to all), so ``viewer`` changes nothing."""
+    lines = [
+        f"East-West · {SEAT_NAMES[state.dealer]} deals"
+        + (f" (cut: West {_CARD_TEXT[state.cut[-1][0]]}, East {_CARD_TEXT[state.cut[-1][1]]})"
+           if state.cut else "")
+        + f" · win rule: {state.rules.win_rule}",
+        f"{'':7}{'West (player 0)':>15}   board   East (player 1)",
+    ]
+    west, east = state.rows(WEST), state.rows(EAST)
+    for row in range(ROWS):
+        left = ["--"] * (ROW_CAPACITY - len(west[row])) + [_CARD_TEXT[c] for c in west[row]]
+        right = [_CARD_TEXT[c] for c in east[row]] + ["--"] * (ROW_CAPACITY - len(east[row]))
+        board = _CARD_TEXT[state.board[row]]
+        lines.append(f"row {row}  {' '.join(left):>15}   [{board}]    {' '.join(right)}")
+    seat, card = state.current_player, state.drawn_card
+    if seat is not None and card is not None:
+        lines.append(
+            f"stock {len(state.stock)} · {SEAT_NAMES[seat]} (player {seat}) to move,"
+            f" drew {_CARD_TEXT[card]}"
+        )
+        return "\n".join(lines)
+    lines.append("")
+    for outcome in state.outcomes():
+        west_rank, east_rank = outcome.ranks
+        verdict = "tie" if outcome.winner is None else f"{SEAT_NAMES[outcome.winner]} wins"
+        lines.append(
+            f"row {outcome.row}: West {west_rank.describe()}  vs  East {east_rank.describe()}"
+            f"  -> {verdict}"
+        )
+    result = state.result()
+    won = result.detail["rows_won"]
+    summary = f"rows won: West {won[WEST]}, East {won[EAST]}, tied {ROWS - sum(won)}"
+    if result.is_draw:
+        lines.append(f"{summary} -> draw")
+    else:
+        lines.append(f"{summary} -> {SEAT_NAMES[result.winners[0]]} wins the game")
+    return "\n".join(lines)

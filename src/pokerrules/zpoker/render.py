@@ -1,0 +1,64 @@
+"""Z Poker's board as text for the command line."""
+
+from __future__ import annotations
+
+from pokerrules.cards import Card
+from pokerrules.zpoker.rules import PLAYERS, SIDES, Phase
+from pokerrules.zpoker.state import ZPokerState
+
+CELL_WIDTH = 7  # "A Kh+12": position, top card, covered count
+
+
+def _cell(state: ZPokerState, position: str, viewer: int | None) -> str:
+    stack = state._stacks[position]
+    if not stack:
+        text = position
+    elif position == state._hidden and viewer != 0:
+        text = f"{position} ##"
+    else:
+        covered = f"+{len(stack) - 1}" if len(stack) > 1 else ""
+        text = f"{position} {Card(stack[-1])}{covered}"
+    return text.ljust(CELL_WIDTH)
+
+
+def render(state: ZPokerState, viewer: int | None = None) -> str:
+    """The board as text: the grid (``Kh+2``: the king of hearts on two covered
+    cards; ``##``: a face-down card), the pile count in X, each player's card count
+    and side rank, and whose turn it is.
+
+    No hand is shown unless ``viewer`` (a seat) is given: then that seat's hand and
+    own face-down card are. The command line shows the public board only.
+    """
+    rule = "+" + "+".join(["-" * (CELL_WIDTH + 2)] * 3) + "+"
+    grid = [rule]
+    for row in (("A", "B", "C"), ("D", "X", "E"), ("F", "G", "H")):
+        cells = [
+            f"X {state.pile_size}".ljust(CELL_WIDTH) if p == "X" else _cell(state, p, viewer)
+            for p in row
+        ]
+        grid += ["| " + " | ".join(cells) + " |", rule]
+    players = []
+    for seat in range(PLAYERS):
+        held = len(state.hand(seat))
+        cards = "1 card" if held == 1 else f"{held} cards"
+        text = f"player {seat} (side {' '.join(SIDES[seat])}): {cards}"
+        if state.phase is not Phase.FIND_LEADER:  # no side is ranked before the flip
+            text += f"; {state.side_rank(seat).describe()}"
+        players.append(text)
+    lines = [players[0], *grid, players[1], _status(state)]
+    if viewer is not None:
+        lines.append(f"your hand (player {viewer}): "
+                     + " ".join(str(c) for c in state.hand(viewer)))
+    return "\n".join(lines)
+
+
+def _status(state: ZPokerState) -> str:
+    if state.phase is Phase.OVER:
+        return f"game over after {state.rounds} End Game rounds: player {state.winner} wins"
+    if state.phase is Phase.FIND_LEADER:
+        deal = f" (deal {state.deals})" if state.deals > 1 else ""
+        return f"finding the Leader{deal}: player {state.current_player} plays face down"
+    if state.phase is Phase.START_GAME:
+        return f"Start Game, Leader player {state.leader}: player {state.current_player} to play"
+    return (f"End Game round {state.rounds + 1}, Starter player {state.starter}, "
+            f"Reply player {state.reply}: player {state.current_player} to play")
