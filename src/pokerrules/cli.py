@@ -6,46 +6,44 @@ Errors print one line on stderr and exit with status 2.
 from __future__ import annotations
 
 import argparse
-import importlib
-import io
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NoReturn, TextIO
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from pokerrules._version import __version__
+from pokerrules.chinese_poker import cli as chinese_poker_cli
+from pokerrules.cli_common import (
+    Commands,
+    OneLineParser,
+    TurnBasedGame,
+    UsageError,
+    error_line,
+    run_input,
+)
+from pokerrules.eastwest import cli as eastwest_cli
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules, evaluate
+from pokerrules.paigow import cli as paigow_cli
+from pokerrules.zpoker import cli as zpoker_cli
 
 RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
 
-# Games for `pokerrules play NAME`. Each module provides new_game(seed=...),
-# parse_move(text), AGENTS (name -> agent class taking no arguments),
-# DEFAULT_AGENTS (tuple of names) and render(state, viewer=None) -> str, which
-# shows the table as seen by seat `viewer` (the public table when None).
-PLAY_GAMES: dict[str, str] = {
-    "chinese-poker": "pokerrules.chinese_poker",
-    "east-west": "pokerrules.eastwest",
-    "z-poker": "pokerrules.zpoker",
-}
+# Each game's command line: its add_cli(commands) adds a subcommand, or joins
+# `pokerrules play NAME` (see pokerrules.cli_common.Commands).
+GAME_CLIS: tuple[Callable[[Commands], None], ...] = (
+    chinese_poker_cli.add_cli,
+    eastwest_cli.add_cli,
+    zpoker_cli.add_cli,
+    paigow_cli.add_cli,
+)
 
 EPILOG = """examples:
   pokerrules rank "As Ks Qs Js Ts 9d 2c"
   pokerrules rank --rules paigow "Kh Kd Kc 7s Jk 2c 3d" --json
   pokerrules rank --file hands.txt          (one hand per line, JSON lines out)
 """
-
-
-class UsageError(Exception):
-    """A command line that cannot run; reported on one line, status 2."""
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr, status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"pokerrules: error: {message}\n")
 
 
 def rank_record(text: str, rules: HandRules) -> dict[str, Any]:
@@ -59,40 +57,6 @@ def rank_record(text: str, rules: HandRules) -> dict[str, Any]:
         "description": hand.describe(),
         "value": hand.value,
     }
-
-
-def run_lines(
-    lines: Iterable[str], job: Callable[[str], dict[str, Any]], out: TextIO
-) -> int:
-    """Runs ``job`` on each non-empty line and writes one JSON line per input line;
-    a bad line becomes ``{"line": N, "error": ...}``. Returns 2 if any line was bad."""
-    status = 0
-    for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        try:
-            record = job(line)
-        except PokerRulesError as exc:
-            record = {"line": number, "error": str(exc)}
-            status = 2
-        out.write(json.dumps(record) + "\n")
-    return status
-
-
-def run_input(path: str | None, job: Callable[[str], dict[str, Any]]) -> int:
-    """:func:`run_lines` on the file at ``path``, or on standard input when it is
-    None or "-"."""
-    if path and path != "-":
-        # a BOM is skipped; undecodable bytes spoil only their own line
-        with open(path, encoding="utf-8-sig", errors="replace") as handle:
-            return run_lines(handle, job, sys.stdout)
-    if sys.stdin.isatty():
-        print("reading hands from standard input, one per line (end with Ctrl-D)",
-              file=sys.stderr)
-    if isinstance(sys.stdin, io.TextIOWrapper):
-        sys.stdin.reconfigure(errors="replace")
-    return run_lines(sys.stdin, job, sys.stdout)
 
 
 def _rank(args: argparse.Namespace) -> int:
@@ -111,9 +75,9 @@ def _rank(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    module = importlib.import_module(PLAY_GAMES[args.game])
+    game: TurnBasedGame = args.play_games[args.game]
     options = {"players": args.players} if args.players is not None else {}
-    state = module.new_game(seed=args.seed, **options)
+    state = game.new_game(seed=args.seed, **options)
     if args.human is not None and args.json:
         raise UsageError("--human plays at the terminal; it does not go with --json")
     if args.human is not None and not 0 <= args.human < state.players:
@@ -121,20 +85,20 @@ def _play(args: argparse.Namespace) -> int:
     if args.agents:
         names = [name.strip() for name in args.agents.split(",")]
     else:
-        names = list(module.DEFAULT_AGENTS)[: state.players]
+        names = list(game.DEFAULT_AGENTS)[: state.players]
     if len(names) != state.players:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
-    unknown = [n for n in names if n not in module.AGENTS]
+    unknown = [n for n in names if n not in game.AGENTS]
     if unknown:
-        raise UsageError(f"unknown agent {unknown[0]!r}; choose from {sorted(module.AGENTS)}")
-    agents = [module.AGENTS[n]() for n in names]
+        raise UsageError(f"unknown agent {unknown[0]!r}; choose from {sorted(game.AGENTS)}")
+    agents = [game.AGENTS[n]() for n in names]
     import numpy as np
 
     agent_rng = np.random.default_rng([args.seed, 1])
     while state.current_player is not None:
         player = state.current_player
         if not args.json:
-            print(module.render(state, viewer=args.human))
+            print(game.render(state, viewer=args.human))
         if args.human is not None and player == args.human:
             move = _ask_move(state, player)
         else:
@@ -149,7 +113,7 @@ def _play(args: argparse.Namespace) -> int:
                           "winners": list(result.winners), "scores": list(result.scores),
                           "detail": result.detail}))
     else:
-        print(module.render(state, viewer=args.human))
+        print(game.render(state, viewer=args.human))
         print("draw" if result.is_draw else
               "winner: " + ", ".join(f"player {w}" for w in result.winners))
     return 0
@@ -171,12 +135,11 @@ def _ask_move(state: Any, player: int) -> Any:
             return text
 
 
-def _play_epilog() -> str:
+def _play_epilog(play_games: Mapping[str, TurnBasedGame]) -> str:
     lines = ["games, their agents and the default line-up:"]
-    for name, path in sorted(PLAY_GAMES.items()):
-        module = importlib.import_module(path)
-        lines.append(f"  {name:14s} agents: {', '.join(sorted(module.AGENTS))}; "
-                     f"default: {','.join(module.DEFAULT_AGENTS)}")
+    for name, game in sorted(play_games.items()):
+        lines.append(f"  {name:14s} agents: {', '.join(sorted(game.AGENTS))}; "
+                     f"default: {','.join(game.DEFAULT_AGENTS)}")
     lines += ["", "examples:",
               "  pokerrules play east-west --seed 5 --agents montecarlo,greedy",
               "  pokerrules play z-poker --seed 9 --human 1",
@@ -209,23 +172,25 @@ def build_parser() -> argparse.ArgumentParser:
     rank.add_argument("--file", metavar="PATH", help="one hand per line ('-' for stdin)")
     rank.set_defaults(run=_rank)
 
-    if PLAY_GAMES:
-        play = sub.add_parser(
-            "play",
-            help="play a game with agents: pokerrules play east-west --seed 5",
-            description="Play a seeded game between agents (or you, with --human N).",
-            epilog=_play_epilog(),
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
-        play.add_argument("game", choices=sorted(PLAY_GAMES))
-        play.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
-        play.add_argument("--agents", help="comma-separated agent names, one per player")
-        play.add_argument("--json", action="store_true", help="print the record as JSON")
-        play.add_argument("--human", type=int, metavar="N", help="you play seat N")
-        play.add_argument("--players", type=int, metavar="N", help="number of players")
-        play.set_defaults(run=_play)
-    from pokerrules.paigow.cli import add_cli as add_paigow_cli
-    add_paigow_cli(sub)
+    play_games: dict[str, TurnBasedGame] = {}
+    play = sub.add_parser(
+        "play",
+        help="play a game with agents: pokerrules play east-west --seed 5",
+        description="Play a seeded game between agents (or you, with --human N).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    game_argument = play.add_argument("game")
+    play.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
+    play.add_argument("--agents", help="comma-separated agent names, one per player")
+    play.add_argument("--json", action="store_true", help="print the record as JSON")
+    play.add_argument("--human", type=int, metavar="N", help="you play seat N")
+    play.add_argument("--players", type=int, metavar="N", help="number of players")
+    play.set_defaults(run=_play, play_games=play_games)
+    commands = Commands(sub, play_games)
+    for add_cli in GAME_CLIS:
+        add_cli(commands)
+    game_argument.choices = sorted(play_games)
+    play.epilog = _play_epilog(play_games)
     return parser
 
 
@@ -242,10 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except OSError as exc:
-        print(f"pokerrules: error: {exc.strerror or exc}: {exc.filename}", file=sys.stderr)
+        sys.stderr.write(error_line(f"{exc.strerror or exc}: {exc.filename}"))
         return 2
     except (PokerRulesError, UsageError) as exc:
-        print(f"pokerrules: error: {exc}", file=sys.stderr)
+        sys.stderr.write(error_line(exc))
         return 2
     return status
 

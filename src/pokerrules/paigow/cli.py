@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from pokerrules.cards import format_cards
+from pokerrules.cli_common import Commands, UsageError, run_input
 from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, house_way, house_way_rule
 from pokerrules.paigow.rules import PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
@@ -74,8 +75,6 @@ def _print_set(record: dict[str, Any]) -> None:
 
 
 def _set(args: argparse.Namespace) -> int:
-    from pokerrules.cli import run_input
-
     rules = _rules(args)
     if args.cards:
         record = set_record(" ".join(args.cards), rules, args.all)
@@ -119,8 +118,6 @@ def round_text(record: RoundRecord) -> str:
 
 
 def _round(args: argparse.Namespace) -> int:
-    from pokerrules.cli import UsageError
-
     rules = _rules(args)
     if args.occupied:
         if args.seats is not None:
@@ -175,8 +172,6 @@ def _interrupted(what: str) -> int:
 
 
 def _optimal(args: argparse.Namespace) -> int:
-    from pokerrules.cli import UsageError
-
     rules = _rules(args)
     text = " ".join(args.cards)
     if args.sample is not None and args.exact:
@@ -237,10 +232,10 @@ def _simulate(args: argparse.Namespace) -> int:
     return INTERRUPTED if result.interrupted else 0
 
 
-def add_cli(subparsers: Any) -> None:
+def add_cli(commands: Commands) -> None:
     """Adds the ``paigow`` command (``set``, ``round``, ``optimal``,
-    ``simulate``) to the main parser's subparsers."""
-    paigow = subparsers.add_parser(
+    ``simulate``) to the main parser's subcommands."""
+    paigow = commands.subparsers.add_parser(
         "paigow", help='Pai Gow Poker: pokerrules paigow set "As Ah Jk 7c 7d 3s 2h"',
         description="Set Pai Gow hands by the house way, or play a table round.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)

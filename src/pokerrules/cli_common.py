@@ -1,0 +1,118 @@
+"""What the ``pokerrules`` command and every game's subcommand share: the usage
+error, the one-line parser and error line, reading hands line by line, and the
+registry through which each game adds its subcommand (:class:`Commands`).
+
+Game modules import this, never :mod:`pokerrules.cli`, so the layers point down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NoReturn, Protocol, TextIO
+
+from pokerrules.errors import PokerRulesError
+
+__all__ = [
+    "Commands",
+    "OneLineParser",
+    "TurnBasedGame",
+    "UsageError",
+    "error_line",
+    "run_input",
+    "run_lines",
+]
+
+
+class UsageError(Exception):
+    """A command line that cannot run; reported on one line, status 2."""
+
+
+def error_line(message: object) -> str:
+    """The one line (newline included) an error prints on stderr."""
+    return f"pokerrules: error: {message}\n"
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr, status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, error_line(message))
+
+
+def run_lines(
+    lines: Iterable[str], job: Callable[[str], dict[str, Any]], out: TextIO
+) -> int:
+    """Runs ``job`` on each non-empty line and writes one JSON line per input line;
+    a bad line becomes ``{"line": N, "error": ...}``. Returns 2 if any line was bad."""
+    status = 0
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            record = job(line)
+        except PokerRulesError as exc:
+            record = {"line": number, "error": str(exc)}
+            status = 2
+        out.write(json.dumps(record) + "\n")
+    return status
+
+
+def run_input(path: str | None, job: Callable[[str], dict[str, Any]]) -> int:
+    """:func:`run_lines` on the file at ``path``, or on standard input when it is
+    None or "-"."""
+    if path and path != "-":
+        # a BOM is skipped; undecodable bytes spoil only their own line
+        with open(path, encoding="utf-8-sig", errors="replace") as handle:
+            return run_lines(handle, job, sys.stdout)
+    if sys.stdin.isatty():
+        print("reading hands from standard input, one per line (end with Ctrl-D)",
+              file=sys.stderr)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")
+    return run_lines(sys.stdin, job, sys.stdout)
+
+
+class TurnBasedGame(Protocol):
+    """What ``pokerrules play NAME`` needs of a turn-based game: its package, which
+    provides these names (looked up when a game is played).
+
+    Attributes:
+        new_game: ``new_game(seed=..., players=...)`` -> a state of the shared protocol.
+        AGENTS: agent name -> agent class taking no arguments.
+        DEFAULT_AGENTS: the line-up when none is given (the first ``players`` names).
+        render: ``render(state, viewer=None) -> str``, the table as seen by seat
+            ``viewer`` (the public table when None).
+    """
+
+    @property
+    def new_game(self) -> Callable[..., Any]: ...
+
+    @property
+    def AGENTS(self) -> Mapping[str, Callable[[], Any]]: ...
+
+    @property
+    def DEFAULT_AGENTS(self) -> tuple[str, ...]: ...
+
+    @property
+    def render(self) -> Callable[..., str]: ...
+
+
+class Commands:
+    """The main parser's subcommands, handed to each game's ``add_cli``.
+
+    A game with a command of its own adds it to :attr:`subparsers`; a turn-based
+    game joins ``pokerrules play`` with :meth:`add_play_game`.
+    """
+
+    def __init__(self, subparsers: Any, play_games: dict[str, TurnBasedGame]) -> None:
+        self.subparsers = subparsers
+        self.play_games = play_games
+
+    def add_play_game(self, name: str, game: TurnBasedGame) -> None:
+        """Makes ``game`` playable as ``pokerrules play NAME``."""
+        self.play_games[name] = game
