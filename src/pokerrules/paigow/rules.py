@@ -5,15 +5,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
 from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, HandRules
-
-if TYPE_CHECKING:
-    from pokerrules.paigow.setting import Setting
+from pokerrules.paigow.setting import Setting
 
 __all__ = ["BANKER_FOUL_RULES", "DEFAULT_RULES", "HouseWayFunction", "PaiGowRules", "callable_name"]
 

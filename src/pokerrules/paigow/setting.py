@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pokerrules._core import _read_cards
 from pokerrules.cards import Card, CardsLike, format_cards
@@ -18,13 +18,18 @@ from pokerrules.errors import (
 )
 from pokerrules.hands import PAI_GOW, HandRank, HandRules, evaluate, evaluate_partial, evaluate_two
 
-if TYPE_CHECKING:
-    from pokerrules.paigow.rules import PaiGowRules
-
 __all__ = ["Setting", "hand_cards", "is_foul", "settings"]
 
 
-def _ranking(rules: HandRules | PaiGowRules) -> HandRules:
+class HasHandRules(Protocol):
+    """What a :class:`~pokerrules.paigow.PaiGowRules` offers a setting: its ranking.
+    (A protocol, so that settings need not import the rules, which import them.)"""
+
+    @property
+    def hand_rules(self) -> HandRules: ...
+
+
+def _ranking(rules: HandRules | HasHandRules) -> HandRules:
     """The HandRules of either kind of rules object."""
     if isinstance(rules, HandRules):
         return rules
@@ -128,13 +133,13 @@ class Setting:
             if card not in cards:  # seven distinct cards, all in the hand: the same cards
                 raise IllegalMoveError(f"the setting holds {card}, which is not in the hand")
 
-    def high_rank(self, rules: HandRules | PaiGowRules = PAI_GOW) -> HandRank:
+    def high_rank(self, rules: HandRules | HasHandRules = PAI_GOW) -> HandRank:
         """The five-card rank of the high hand (under ``rules``, PaiGowRules or
         HandRules)."""
         rank: HandRank = evaluate(self.high, _ranking(rules))
         return rank
 
-    def low_rank(self, rules: HandRules | PaiGowRules = PAI_GOW) -> HandRank:
+    def low_rank(self, rules: HandRules | HasHandRules = PAI_GOW) -> HandRank:
         """The two-card rank of the low hand (a pair beats two unpaired cards;
         the joker is an ace)."""
         rank: HandRank = evaluate_two(self.low, _ranking(rules))
@@ -181,7 +186,7 @@ def settings(hand: CardsLike) -> tuple[Setting, ...]:
     return tuple(out)
 
 
-def is_foul(setting: Setting, rules: HandRules | PaiGowRules = PAI_GOW) -> bool:
+def is_foul(setting: Setting, rules: HandRules | HasHandRules = PAI_GOW) -> bool:
     """True when the two-card hand ranks strictly above the five-card hand.
 
     Both hands rank as partial poker hands (category, then grouped ranks,
