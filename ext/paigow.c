@@ -1,8 +1,9 @@
 /* Pai Gow Poker kernels: the house way, fouls and the Fortune bonus.
  *
- * The house way reads the hand's groups (pairs, trips, quads; the joker an
- * ace unless it completes a straight or flush the natural cards lack), picks
- * the rule that applies in priority order, and names the two front cards.
+ * The house way reads the hand's groups (pairs, trips, quads; the joker is
+ * always an ace there, and makes a straight or flush only in the straight or
+ * flush rule), picks the rule that applies in priority order, and names the
+ * two front cards.
  * Where cards of one rank could go either way, the lowest codes go in front,
  * so a hand always sets the same way. Hands are compared only through the
  * evaluator (pr_eval_key, pr_partial_key); the pattern tests here (is there a
@@ -65,10 +66,9 @@ typedef struct {
     const uint32_t *fkeys;
     uint64_t key;         /* pr_card_key sum of the seven cards, from PR_KEY_START */
     uint64_t cards;       /* the natural cards, bit per code */
-    int joker;            /* the joker is in the hand */
-    int joker_ace;        /* ... and counts as an ace for pairs and singletons */
+    int joker;            /* the joker is in the hand (and among the aces) */
     int any_sf;           /* some five of the seven make a straight or a flush */
-    uint32_t by_count[6]; /* rank masks by number of cards (the joker among the aces if one) */
+    uint32_t by_count[6]; /* rank masks by number of cards, the joker an ace */
 } hand_info;
 
 static int top(uint32_t ranks) { return 31 - pr_clz32(ranks); }
@@ -83,21 +83,20 @@ static void read_hand(hand_info *in, const pr_tables *t, const uint8_t hand[7]) 
         cards |= 1ull << hand[i];
     }
     in->key = key;
-    in->joker = (int)(cards >> PR_JOKER);
+    int joker = (int)(cards >> PR_JOKER);
+    in->joker = joker;
     cards &= NATURAL_CARDS;
     in->cards = cards;
-    uint64_t natural_key = in->joker ? key - pr_card_key[PR_JOKER] : key;
-    /* cards per rank, one nibble per rank */
+    /* cards per rank, one nibble per rank; the joker joins the aces */
     uint64_t x = cards - ((cards >> 1) & 0x5555555555555555ull);
     x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
     uint32_t *by = in->by_count;
     by[0] = by[1] = by[2] = by[3] = by[4] = by[5] = 0;
     for (int r = 0; r < 13; r++) by[(x >> (4 * r)) & 7] |= 1u << r;
     uint32_t ranks = ~by[0] & 0x1FFFu;
-    int natural_sf = (natural_key & PR_FLUSH_BITS) || (straights[ranks] & 1);
-    in->any_sf = natural_sf || (in->joker && ((key & PR_FLUSH_BITS) || (straights[ranks] & 2)));
-    in->joker_ace = in->joker && (natural_sf || !in->any_sf);
-    if (in->joker_ace) {
+    /* the joker's key adds a card to every suit, and it fills one gap of a run */
+    in->any_sf = (key & PR_FLUSH_BITS) || (straights[ranks] & (1 + joker));
+    if (joker) {
         int aces = (int)((x >> (4 * RANK_ACE)) & 7);
         by[aces] &= ~(1u << RANK_ACE);
         by[aces + 1] |= 1u << RANK_ACE;
@@ -105,10 +104,10 @@ static void read_hand(hand_info *in, const pr_tables *t, const uint8_t hand[7]) 
 }
 
 /* The cards of a rank as a 5-bit set: bits 0..3 the suits, bit 4 the joker
- * playing as an ace; rank * 4 + bit index is the code (12 * 4 + 4 = 52). */
+ * among the aces; rank * 4 + bit index is the code (12 * 4 + 4 = 52). */
 static uint32_t rank_cards(const hand_info *in, int r) {
     uint32_t bits = (uint32_t)(in->cards >> (4 * r)) & 15u;
-    if (r == RANK_ACE && in->joker_ace) bits |= 16u;
+    if (r == RANK_ACE && in->joker) bits |= 16u;
     return bits;
 }
 
@@ -176,16 +175,15 @@ static front_t straight_or_flush_front(const hand_info *in) {
                 best_tie = tie;
             }
         }
-    /* One pair of tens to kings, no trips, exactly one ace: the ace and the
-     * next highest natural card outside the pair go in front if they beat that front. */
+    /* One pair of tens to kings, no trips, exactly one ace (a natural ace or
+     * the joker): the ace and the next highest card outside the pair go in
+     * front if they beat that front. */
     uint32_t pairs = in->by_count[2];
-    int natural_aces = count_bits((uint32_t)(in->cards >> (4 * RANK_ACE)));
     if (count_bits(pairs) == 1 && !in->by_count[3] && top(pairs) >= RANK_TEN &&
-        top(pairs) <= RANK_KING && (natural_aces == 1 || (natural_aces == 0 && in->joker))) {
-        int ace = natural_aces == 1 ? RANK_ACE * 4 + pr_ctz32((uint32_t)(in->cards >> 48))
-                                    : PR_JOKER;
-        uint32_t others = ~(in->by_count[0] | pairs | (1u << RANK_ACE)) & 0x1FFFu;
-        /* naturals outside the pair and the aces: at least three remain */
+        top(pairs) <= RANK_KING && ((in->by_count[1] >> RANK_ACE) & 1u)) {
+        int ace = lowest(in, RANK_ACE);
+        uint32_t others = in->by_count[1] & ~(1u << RANK_ACE);
+        /* singletons besides the ace: four remain */
         int next = lowest(in, top(others));
         if (front_key(in, ace, next) > best_front) best = pick(ace, next);
     }
@@ -198,19 +196,9 @@ static int trump_plaza_class(int r) {
 
 /* Rule 7: two pairs. */
 static front_t two_pairs_front(const hand_info *in, int way) {
-    uint32_t pairs = in->by_count[2], singles = in->by_count[1];
+    uint32_t pairs = in->by_count[2];
     int high = top(pairs), low = top(pairs & ~(1u << high));
-    /* the two best singletons, a joker outside any pair counted as an ace */
-    front_t best;
-    int top_rank;
-    if (in->joker && !in->joker_ace) {
-        top_rank = RANK_ACE;
-        if (singles & (1u << RANK_ACE)) best = pick(lowest(in, RANK_ACE), PR_JOKER);
-        else best = pick(PR_JOKER, lowest(in, top(singles)));
-    } else {
-        top_rank = top(singles);
-        best = two_singles(in);
-    }
+    int top_rank = top(in->by_count[1]);
     int keep;
     if (way == PG_WAY_TRUMP_PLAZA) {
         int h = trump_plaza_class(high), l = trump_plaza_class(low);
@@ -222,7 +210,7 @@ static front_t two_pairs_front(const hand_info *in, int way) {
         else if (high >= RANK_SEVEN) keep = top_rank == RANK_ACE;
         else keep = top_rank >= RANK_KING;
     }
-    return keep ? best : two_of(in, low);
+    return keep ? two_singles(in) : two_of(in, low);
 }
 
 static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int way, int *rule) {

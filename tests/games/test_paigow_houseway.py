@@ -49,22 +49,19 @@ def makes_straight_or_flush(cards, hand_rules):
 
 
 def reference_front(hand, way="foxwoods", rules=CLASSIC):
-    """The two front cards (a set of codes) by the issue's rule list, and the
-    rule number."""
+    """The two front cards (a set of codes) by the rule list, and the rule
+    number. The joker is an ace whenever pairs, trips and quads are counted; it
+    completes a straight or flush only in rule 5."""
     hand_rules = rules.hand_rules
     cards = parse_cards(hand)
     naturals = sorted(c for c in cards if not c.is_joker)
     joker = next((c for c in cards if c.is_joker), None)
     all_sf = makes_straight_or_flush(cards, hand_rules)
-    natural_sf = makes_straight_or_flush(naturals, hand_rules)
-    # the joker is an ace for pairs and singletons unless it completes a
-    # straight or flush the natural cards do not hold
-    joker_is_ace = joker is not None and (natural_sf or not all_sf)
     by_rank = defaultdict(list)
     for c in naturals:
         by_rank[c.rank].append(c)
-    if joker_is_ace:
-        by_rank[ACE].append(joker)
+    if joker is not None:
+        by_rank[ACE].append(joker)  # after the natural aces: lower codes first
     ranks_with = lambda n: sorted((r for r, cs in by_rank.items() if len(cs) == n),  # noqa: E731
                                   reverse=True)
     quads, trips, pairs, singles = ranks_with(4), ranks_with(3), ranks_with(2), ranks_with(1)
@@ -104,24 +101,19 @@ def reference_front(hand, way="foxwoods", rules=CLASSIC):
                                 sorted((c.code for c in front), reverse=True), front))
         top = max(o[:2] for o in options)
         chosen = min((o for o in options if o[:2] == top), key=lambda o: o[2])[3]
-        natural_aces = by_rank[ACE] if not joker_is_ace else []
-        if len(pairs) == 1 and not trips and TEN <= pairs[0] <= KING:
-            ace = (natural_aces[0] if len(natural_aces) == 1 else
-                   joker if not natural_aces and joker is not None else None)
-            if ace is not None:
-                rest = [c for c in naturals if c.rank != pairs[0] and c != ace]
-                second = max(rest, key=lambda c: c.rank)
-                if evaluate_two([ace, second], hand_rules) > evaluate_two(chosen, hand_rules):
-                    chosen = (ace, second)
+        # exactly one ace, the joker counted as one
+        if len(pairs) == 1 and not trips and TEN <= pairs[0] <= KING and ACE in singles:
+            ace = by_rank[ACE][0]
+            rest = [c for c in naturals if c.rank != pairs[0] and c != ace]
+            second = max(rest, key=lambda c: c.rank)
+            if evaluate_two([ace, second], hand_rules) > evaluate_two(chosen, hand_rules):
+                chosen = (ace, second)
         return codes(chosen), 5
     if len(pairs) == 3:
         return lowest_two(pairs[0]), 6
     if len(pairs) == 2:
         high, low = pairs
-        loose = [(r, by_rank[r][0]) for r in singles]
-        if joker is not None and not joker_is_ace:
-            loose.append((ACE, joker))  # a joker outside a pair: an ace singleton
-        loose.sort(key=lambda rc: (-rc[0], rc[1].code))
+        loose = [(r, by_rank[r][0]) for r in singles]  # singles: highest rank first
         top_rank = loose[0][0]
         if way == "foxwoods":
             keep = (False if high >= JACK else top_rank == ACE if high >= SEVEN
@@ -168,6 +160,7 @@ CASES = [
     ("7c 7d 7h 7s As Jk 2c", "As Jk", 2),
     ("Jc Jd Jh Js Ac Kd 2s", "Jc Jd", 2),
     ("Ac Ad Ah Jk 9c 5d 2s", "Ac Ad", 2),
+    ("Ac Ad Ah Jk Ks Qs Js", "Ac Ad", 2),  # the joker could make a straight: four aces
     ("8c 8d 8h 8s Kc 5d 2s", "Kc 5d", 2),
     ("8c 8d 8h 8s Qc 5d 2s", "8c 8d", 2),
     ("8c 8d 8h 8s Jk 5d 2s", "Jk 5d", 2),
@@ -180,6 +173,7 @@ CASES = [
     ("As Ah Jk 7c 7d 3s 2h", "7c 7d", 4),
     ("Qc Qd Qh 9c 9d 5s 5h", "9c 9d", 4),
     ("Kc Kd Kh 2c 2d 9s 7h", "2c 2d", 4),
+    ("As Jk Qs Qh Qd 7s 2s", "As Jk", 4),  # the joker could make a flush: still the aces' pair
     # 5 straight, flush or straight flush
     ("Kh Kd As Qc Jd Th 4s", "As Qc", 5),
     ("Ts Td 9c 8h 7s 6d As", "Td As", 5),
@@ -189,9 +183,7 @@ CASES = [
     ("Ah Kh 9h 7h 5h 3h Qd", "Ah Qd", 5),
     ("5c 5d 5h 6s 7c 8d 9h", "5c 5d", 5),
     ("9c 9d 8h 7s 6c 5d Ac", "9c Ac", 5),
-    ("Ac Ad Ah Jk Ks Qs Js", "Ac Ad", 5),  # the joker makes the straight: three aces
-    ("As Kd Qc Jh 5c 5d Jk", "5c 5d", 5),
-    ("Ah Kd Kc Qs Js 3d Jk", "Ah Qs", 5),  # the exception with a natural ace
+    ("Ah Kd Kc Qs Js Tc 3d", "Ah Qs", 5),  # the exception with a natural ace
     ("Kh Kd Jk Qc Jd Th 9s", "Kh Kd", 5),  # natural straight: the joker-king straight behind
     ("Ac Jk 2d 3h 4s 5c 9d", "Ac 9d", 5),  # fronts tie (A-9): the joker's back is no worse
     ("9c 9h 8c 7c 6c 5c Kd", "9h Kd", 5),  # fronts tie (K-9): the straight flush behind wins
@@ -199,6 +191,7 @@ CASES = [
     # 6 three pairs
     ("Qc Qd 8h 8s 4c 4d 2s", "Qc Qd", 6),
     ("As Jk 9c 9d 3h 3s 7c", "As Jk", 6),
+    ("As Kc Kd Qc Qd Jh Jk", "As Jk", 6),  # the joker could make a straight: the aces' pair
     # 7 two pairs (ways that agree)
     ("Jc Jd 4h 4s Kc 9d 2s", "4h 4s", 7),
     ("Tc Td 4h 4s Ac 9d 2s", "Ac 9d", 7),
@@ -206,7 +199,8 @@ CASES = [
     ("6c 6d 4h 4s Qc 9d 2s", "4h 4s", 7),
     ("9s 9d 4h 4c Jk Td 2c", "Jk Td", 7),
     ("As Jk 5c 5d Kh 9s 2c", "5c 5d", 7),
-    ("As Kc Kd Qc Qd Jh Jk", "Qc Qd", 7),  # the joker makes a straight: not the aces' pair
+    ("As Kd Qc Jh 5c 5d Jk", "5c 5d", 7),  # the joker could make a straight: aces and fives
+    ("Ah Kd Kc Qs Js 3d Jk", "Kc Kd", 7),  # ... aces and kings
     ("Qc Qd 8h 8s Ac 9d 2s", "8h 8s", 7),
     ("Kc Kd Jh Js Ac 9d 2s", "Jh Js", 7),
     ("Ac Ad 3h 3s Kc 9d 2s", "3h 3s", 7),
@@ -263,6 +257,30 @@ def test_issue_examples_in_full():
     assert house_way("Ts Td 9c 8h 7s 6d As") == Setting("Ts 9c 8h 7s 6d", "Td As")
     assert house_way("Kh Kd Jk Qc Jd Th 4s") == Setting("Kh Kd Jd Th 4s", "Jk Qc")
     assert house_way("9s 9d 4h 4c Jk Td 2c") == Setting("9s 9d 4h 4c 2c", "Jk Td")
+
+
+# The joker is always an ace when the pairs are counted, so each of these,
+# where it could complete a straight, holds two pairs with aces and splits.
+# This reading reproduces the published exhaustive enumeration of Foxwoods
+# against Foxwoods (see test_paigow_simulate); the reading that kept the
+# joker out of the pairs for a straight set them behind the straight.
+JOKER_TWO_PAIRS = [
+    ("Ks Ac Tc Jk Qs Qd 7d", "Ac Jk Ks Tc 7d", "Qs Qd"),
+    ("2c Qh Kh Jk Qd Ad Tc", "2c Kh Jk Ad Tc", "Qh Qd"),
+    ("Ad Qc Jk Ks Js Jc 2d", "Ad Qc Jk Ks 2d", "Js Jc"),
+    ("Ts Th Ad Jh 3h Jk Ks", "Ad Jh 3h Jk Ks", "Th Ts"),
+]
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("way", WAYS)
+@pytest.mark.parametrize("rules", [CLASSIC, CASINO])
+@pytest.mark.parametrize(("hand", "high", "low"), JOKER_TWO_PAIRS)
+def test_the_joker_is_an_ace_when_pairs_are_counted(hand, high, low, rules, way):
+    assert makes_straight_or_flush(parse_cards(hand), rules.hand_rules)
+    assert house_way(hand, rules, way) == Setting(high, low)
+    assert house_way_rule(hand, rules, way) == 7
+    assert reference_front(hand, way, rules) == (codes_of(low), 7)
 
 
 @pytest.mark.fast

@@ -23,6 +23,7 @@ from pokerrules.paigow import (
     Setting,
     hand_cards,
     house_way,
+    house_way_rule,
     is_foul,
     optimal_setting,
     settings,
@@ -122,6 +123,13 @@ def test_two_aces_behind_beats_splitting_a_flush_hand():
     # the joker completes the spade flush behind with a pair of queens in front
     result = optimal_setting(HAND, CASINO)
     assert result.best.setting == Setting("Jk As Qs 7s 2s", "Qh Qd")
+    assert round(result.best.ev, 4) == 0.9315
+    # the house way counts the joker as an ace, so the hand is a full house
+    # (queens over aces) and the pair of aces goes in front
+    assert house_way_rule(HAND, CASINO) == 4
+    assert result.house_way.setting == Setting("Qs Qh Qd 7s 2s", "Jk As")
+    assert round(result.house_way.ev, 4) == 0.8640
+    assert not result.best.house_way
 
 
 def test_sample_agrees_with_exact():
@@ -218,7 +226,9 @@ def test_cli_optimal_marks_best_and_house_way(capsys):
     assert main(["paigow", "optimal", "--rules", "casino", HAND]) == 0
     out = capsys.readouterr().out
     best = next(line for line in out.splitlines() if "<- best" in line)
-    assert "Jk As Qs 7s 2s" in best and "<- house way" in best and "+0.9315" in best
+    assert "Jk As Qs 7s 2s" in best and "+0.9315" in best and "<- house way" not in best
+    way = next(line for line in out.splitlines() if "<- house way" in line)
+    assert "Qs Qh Qd 7s 2s   Jk As" in way and "+0.8640" in way
     assert main(["paigow", "optimal", "--sample", "5000", "--seed", "2", "--json", HAND]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["method"] == "sample" and record["hands"] == 5000
@@ -244,9 +254,10 @@ def test_cli_optimal_bad_counts_and_empty_hands_are_one_line_errors(capsys):
 
 
 @pytest.mark.slow
-def test_full_histogram_equals_hand_by_hand_enumeration():
+@pytest.mark.parametrize("hand", [HAND, "Kh Kd 9s 8s 4c 3d 2h"])  # the joker dead, live
+def test_full_histogram_equals_hand_by_hand_enumeration(hand):
     # all 53,524,680 banker hands of one real hand, set one at a time (about 3 s)
-    dead = card_codes(HAND)
+    dead = card_codes(hand)
     variant = CASINO.hand_rules.variant
     np.testing.assert_array_equal(_paigow.banker_hist_brute(dead, variant, 0),
                                   _paigow.banker_hist_part(dead, variant, 0, 0, 1))

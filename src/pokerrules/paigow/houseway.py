@@ -79,7 +79,9 @@ def house_way(
     :data:`WAYS` or a callable ``(cards, rules) -> Setting``) when given.
 
     The built-in ways never foul; where cards of one rank could go either way,
-    the lowest card codes go in front, so a hand always sets the same way.
+    the lowest card codes go in front, so a hand always sets the same way. They
+    count the joker as an ace whenever they count pairs, trips and quads, and
+    let it complete a straight or flush only in the straight-or-flush rule.
 
     >>> from pokerrules.paigow import house_way
     >>> house_way("Kh Kd As Qc Jd Th 4s")

@@ -292,7 +292,7 @@ def simulate(
     >>> result.rounds, result.wins + result.pushes + result.losses
     (200000, 200000)
     >>> round(result.win_rate, 2), round(result.push_rate, 2), round(result.loss_rate, 2)
-    (0.29, 0.41, 0.3)
+    (0.29, 0.4, 0.3)
 
     Args:
         rules: the rules (commission, banker commission, wheel, house way,
