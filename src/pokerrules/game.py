@@ -47,9 +47,10 @@ __all__ = [
     "seat_index",
 ]
 
-#: Version of the JSON of :class:`GameRecord` (and of Pai Gow's round records); a
-#: seed gives the same deal within one major version of pokerrules.
-FORMAT_VERSION = 1
+#: Version of the JSON of :class:`GameRecord` (and of Pai Gow's round records).
+#: Version 2 deals from :class:`~pokerrules.shuffle.DealStream`, so a seed gives the
+#: same deal on every machine; version 1 dealt with numpy's shuffle and is not read.
+FORMAT_VERSION = 2
 #: Version of the JSON written by :meth:`GameState.to_json`. Version 2 saves the
 #: deal and the moves, and restoring replays the moves; version 1 saved the state
 #: itself and is no longer read.
