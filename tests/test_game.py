@@ -99,8 +99,9 @@ def test_a_restored_game_continues_identically(game, cls, players, seed):
 def test_the_saved_form_is_the_deal_and_the_moves(game, cls, players):
     state = started(game, players, 5, 6)
     data = json.loads(state.to_json())
-    assert data["format"] == 2 and data["players"] == players
-    assert set(data) == {"format", "game", "players", "deal", "moves", "history"}
+    assert data["format"] == 3 and data["players"] == players
+    assert set(data) == {"format", "game", "players", "chance", "deal", "stream", "dealt",
+                         "moves", "history"}
     assert data["deal"] == json.loads(started(game, players, 5, 0).to_json())["deal"]
     assert len(data["moves"]) == len(data["history"]) == 6
     # Z Poker's records hide the face-down card; the moves keep it.
