@@ -18,7 +18,6 @@ documentation describes them for people writing search or learning code.
 from __future__ import annotations
 
 import bisect
-import copy
 import json
 import operator
 from abc import ABC, abstractmethod
@@ -29,6 +28,7 @@ import numpy as np
 
 from pokerrules._core import ALL_CARDS, Card, format_cards, parse_cards
 from pokerrules.errors import (
+    ArgumentTypeError,
     GameOverError,
     IllegalMoveError,
     NotYourTurnError,
@@ -51,6 +51,7 @@ __all__ = [
     "RandomAgent",
     "Result",
     "chance_mode",
+    "deal_stream",
     "play_game",
     "require_over",
     "rng_from_state",
@@ -76,7 +77,8 @@ MoveT = TypeVar("MoveT")
 
 
 def rng_state(rng: np.random.Generator) -> dict[str, Any]:
-    """The JSON-ready state of a numpy Generator."""
+    """The JSON-ready state of a numpy Generator (its integers may pass 2**53; saved
+    games hold a :class:`~pokerrules.shuffle.DealStream` position instead)."""
     return dict(rng.bit_generator.state)
 
 
@@ -114,6 +116,24 @@ def chance_mode(chance: object) -> str:
     if not isinstance(chance, str) or chance not in CHANCE_MODES:
         raise PokerRulesError(f"chance is 'sampled' or 'explicit', not {chance!r:.40}")
     return chance
+
+
+def deal_stream(seed: int | np.random.Generator | None, chance: str) -> DealStream | None:
+    """The stream a new game deals from: the seed's for sampled chance, none for
+    explicit chance (where the caller deals).
+
+    Raises:
+        PokerRulesError: an unknown mode, a seed out of range, no seed for sampled
+            chance or a seed for explicit chance.
+        ArgumentTypeError: a seed that is neither an int nor a Generator.
+    """
+    if chance_mode(chance) == EXPLICIT:
+        if seed is not None:
+            raise PokerRulesError("an explicit-chance game takes no seed: apply_chance deals")
+        return None
+    if seed is None:
+        raise ArgumentTypeError("pass a seed (int) or a numpy.random.Generator")
+    return DealStream.from_seed(seed)
 
 
 def seat_index(player: Any, players: int) -> int:
@@ -154,7 +174,7 @@ class GameState(ABC, Generic[MoveT]):
 
     **Copies.** :meth:`clone` copies the base's lists and the stream, shares every
     other attribute, then calls ``_copy_parts(new)``, where a game copies what its
-    moves change in place (a game without ``_copy_parts`` is deep-copied).
+    moves change in place.
 
     **Saves.** The saved form is the deal, the cards chance dealt and every move in
     its text form: :meth:`from_json` deals and plays them again through the same
@@ -408,8 +428,6 @@ class GameState(ABC, Generic[MoveT]):
     def clone(self) -> GameState[MoveT]:
         """An independent copy (deal stream included): it copies only what moves and
         deals change, and shares the rest (rules, tables, immutable records)."""
-        if type(self)._copy_parts is GameState._copy_parts:
-            return copy.deepcopy(self)
         new = object.__new__(type(self))
         parts = self.__dict__.copy()
         parts["_history"] = self._history.copy()  # the records themselves never change
