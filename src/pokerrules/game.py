@@ -265,10 +265,11 @@ class GameState(ABC, Generic[MoveT]):
         stream = self._stream
         if stream is None:
             return
-        while self._chance_pending():
-            code = stream.take(self._undealt)
-            self._dealt.append(code)
-            self._deal_card(code)
+        pending, deal_card, dealt = self._chance_pending, self._deal_card, self._dealt
+        while pending():
+            code = stream.take(self._undealt)  # (a deal may replace the list)
+            dealt.append(code)
+            deal_card(code)
 
     @property
     def chance(self) -> str:

@@ -18,6 +18,7 @@ exactly (``M = 2**64``, all arithmetic on unsigned 64-bit words):
   not yet dealt: the shuffled order is the order they were drawn.
 - **A die** of ``s`` sides: ``1 +`` a number below ``s``.
 
+>>> from pokerrules.shuffle import DealStream
 >>> stream = DealStream(7)
 >>> [stream.below(6) + 1 for _ in range(5)]
 [3, 1, 6, 4, 3]
@@ -128,8 +129,19 @@ class DealStream:
         return cards[self.below(len(cards))]
 
     def take(self, undealt: list[int]) -> int:
-        """Draws a card from ``undealt`` (ascending codes) and removes it there."""
-        return undealt.pop(self.below(len(undealt)))
+        """Draws a card from ``undealt`` (ascending codes) and removes it there: the
+        same draw as :meth:`card`, written out (it runs for every card dealt)."""
+        n = len(undealt)
+        self.drawn = drawn = self.drawn + 1
+        z = (self.seed + drawn * _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        m = (z ^ (z >> 31)) * n
+        if m & _MASK < n:
+            threshold = (_MASK + 1 - n) % n
+            while m & _MASK < threshold:
+                m = self.word() * n
+        return undealt.pop(m >> 64)
 
     def shuffled(self, codes: Iterable[int]) -> list[int]:
         """``codes`` in a random order: every one drawn in turn from those left."""

@@ -185,6 +185,8 @@ class EastWestState(GameState[Place]):
         self._placements: list[int] = []
         self._to_move: int | None = None if self.dealer is None else 1 - self.dealer
         self._needed = BOARD_SIZE + 1  # cards dealt before the player to move can move
+        # the player to move now: None at a chance node or at the end
+        self._now = self._to_move if len(codes) >= self._needed else None
         self._result: Result | None = None
         self._outcomes: tuple[RowOutcome, ...] | None = None
 
@@ -207,6 +209,8 @@ class EastWestState(GameState[Place]):
         self._deck.append(code)
         if len(self._deck) == BOARD_SIZE:
             self._board = tuple(self._deck)
+        if len(self._deck) >= self._needed:
+            self._now = self._to_move
 
     def _copy_parts(self, new: GameState[Place]) -> None:
         assert isinstance(new, EastWestState)
@@ -220,9 +224,7 @@ class EastWestState(GameState[Place]):
     def current_player(self) -> int | None:
         """The seat to move (0 West, 1 East), or None after the 24th placement or
         at a chance node."""
-        if self.dealer is None or len(self._deck) < self._needed:
-            return None
-        return self._to_move
+        return self._now
 
     @property
     def board(self) -> tuple[int, ...]:
@@ -289,6 +291,7 @@ class EastWestState(GameState[Place]):
         done = len(placements)
         self._to_move = None if done == MOVES_PER_GAME else 1 - seat
         self._needed = BOARD_SIZE + done + (done < MOVES_PER_GAME)
+        self._now = self._to_move if len(self._deck) >= self._needed else None
         return MoveRecord(seat, _PLACE_TEXT[row], {"card": _CARD_TEXT[card], "row": row})
 
     def _parse(self, text: str) -> Place:
