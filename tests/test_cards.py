@@ -14,6 +14,7 @@ from pokerrules import (
     make_rng,
     parse_cards,
 )
+from pokerrules.shuffle import DealStream
 
 pytestmark = pytest.mark.fast
 
@@ -100,7 +101,9 @@ def test_decks():
 
 def test_shuffles_need_a_seed_and_repeat():
     a = PAI_GOW_DECK.shuffled(7)
-    assert a == PAI_GOW_DECK.shuffled(np.random.default_rng(7))
+    assert [c.code for c in a] == DealStream(7).shuffled(PAI_GOW_DECK.codes)
+    assert PAI_GOW_DECK.shuffled(np.random.default_rng(7)) == \
+        PAI_GOW_DECK.shuffled(np.random.default_rng(7))
     assert sorted(a) == list(PAI_GOW_DECK.cards)
     assert a != PAI_GOW_DECK.shuffled(8)
     with pytest.raises(TypeError):

@@ -99,8 +99,9 @@ def test_a_restored_game_continues_identically(game, cls, players, seed):
 def test_the_saved_form_is_the_deal_and_the_moves(game, cls, players):
     state = started(game, players, 5, 6)
     data = json.loads(state.to_json())
-    assert data["format"] == 2 and data["players"] == players
-    assert set(data) == {"format", "game", "players", "deal", "moves", "history"}
+    assert data["format"] == 3 and data["players"] == players
+    assert set(data) == {"format", "game", "players", "chance", "deal", "stream", "dealt",
+                         "moves", "history"}
     assert data["deal"] == json.loads(started(game, players, 5, 0).to_json())["deal"]
     assert len(data["moves"]) == len(data["history"]) == 6
     # Z Poker's records hide the face-down card; the moves keep it.
@@ -169,47 +170,50 @@ def test_from_json_refuses_a_history_that_does_not_match_the_moves(game, cls, pl
     refused(cls, tampered(state, set_in(["moves", 0], 5)), match="moves must be")
 
 
+def _dealt(edit):
+    def change(d):
+        cards = d["dealt"].split()
+        edit(cards)
+        d["dealt"] = " ".join(cards)
+    return change
+
+
 def test_from_json_refuses_impossible_zpoker_deals():
     state = started(zpoker, 2, 1, 3)
     cls = zpoker.ZPokerState
-
-    def hands(edit):
-        return tampered(state, lambda d: edit(d["deal"]))
-    refused(cls, hands(lambda d: d["hands"][1].__setitem__(0, d["hands"][0][0])), "twice")
-    refused(cls, hands(lambda d: d["hands"][0].__setitem__(0, 99)))
-    refused(cls, hands(lambda d: d["hands"][0].__setitem__(0, 1.0)))
-    refused(cls, hands(lambda d: d["hands"][0].pop()), "10 cards")
-    refused(cls, hands(lambda d: d["pile"].pop()), "rest of the deck")
-    refused(cls, hands(lambda d: d["pile"].append(52)))
-    refused(cls, hands(lambda d: d["hands"][0].reverse()), "not written")
-    refused(cls, hands(lambda d: d.update(rng={})), "random state")
-    refused(cls, hands(lambda d: d.update(rng={"bit_generator": "default_rng"})), "random state")
-    refused(cls, hands(lambda d: d["rng"]["state"].update(state="x")), "random state")
-    refused(cls, hands(lambda d: d["rules"].update(hand_size=10.0)))
-    refused(cls, hands(lambda d: d["rules"]["deck"].update(codes=[0] * 52)), "twice|duplicate")
-    refused(cls, hands(lambda d: d["rules"].update(x=1)))
+    refused(cls, tampered(state, _dealt(lambda c: c.__setitem__(1, c[0]))), "cannot deal")
+    refused(cls, tampered(state, _dealt(lambda c: c.__setitem__(0, "Jk"))), "cannot deal Jk")
+    refused(cls, tampered(state, _dealt(lambda c: c.__setitem__(0, "Zz"))))
+    refused(cls, tampered(state, _dealt(lambda c: c.pop())),
+            "stops before a card|more than it can take")
+    refused(cls, tampered(state, _dealt(lambda c: c.append(c[0]))), "more than it can take")
+    refused(cls, tampered(state, lambda d: d["deal"]["hands"][0].append(0)), "10 cards")
+    refused(cls, tampered(state, lambda d: d["deal"].update(rng={})), "hands and pile")
+    refused(cls, tampered(state, lambda d: d.update(stream={})), "stream")
+    refused(cls, tampered(state, lambda d: d.update(stream={"seed": 2**53, "drawn": 0})),
+            "2\\*\\*53")
+    refused(cls, tampered(state, lambda d: d["stream"].update(drawn=1.0)), "stream")
+    refused(cls, tampered(state, lambda d: d.update(chance="explicit")), "no stream")
+    refused(cls, tampered(state, lambda d: d.update(chance="later")), "sampled")
+    refused(cls, tampered(state, lambda d: d["deal"]["rules"].update(hand_size=10.0)))
+    refused(cls, tampered(state, lambda d: d["deal"]["rules"]["deck"].update(codes=[0] * 52)),
+            "twice|duplicate")
+    refused(cls, tampered(state, lambda d: d["deal"]["rules"].update(x=1)))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_from_json_refuses_impossible_chinese_poker_deals(players):
     state = started(chinese_poker, players, 1, 3)
     cls = chinese_poker.ChinesePokerState
-
-    def deal(edit):
-        return tampered(state, lambda d: edit(d["deal"]))
-    refused(cls, deal(lambda d: d["hands"][1].__setitem__(0, d["hands"][0][0])), "twice")
-    refused(cls, deal(lambda d: d["hands"][0].__setitem__(0, 0)), "2c")  # out of the deck
-    refused(cls, deal(lambda d: d["hands"][0].__setitem__(0, 999)))
-    refused(cls, deal(lambda d: d["hands"][1].append(d["hands"][0].pop())))
-    refused(cls, deal(lambda d: d["hands"].pop()))
-    refused(cls, deal(lambda d: d["hands"][0].reverse()), "ascending")
-    refused(cls, deal(lambda d: d.update(dealer=(d["dealer"] + 1) % players)), "deal")
-    refused(cls, deal(lambda d: d.update(dealer=True)))
-    refused(cls, deal(lambda d: d.update(cut=[])))
-    refused(cls, deal(lambda d: d["cut"][0].pop()), "players")
-    refused(cls, deal(lambda d: d["cut"].append(d["cut"][-1])), "after the dealer")
-    refused(cls, deal(lambda d: d["rules"].update(x=1)))
-    refused(cls, deal(lambda d: d["rules"].update(target=0)))
+    cut = len(json.loads(state.to_json())["dealt"].split()) - 48  # the cut's cards first
+    refused(cls, tampered(state, _dealt(lambda c: c.__setitem__(cut + 1, c[cut]))),
+            "cannot deal")
+    refused(cls, tampered(state, _dealt(lambda c: c.__setitem__(cut, "2c"))), "cannot deal 2c")
+    refused(cls, tampered(state, _dealt(lambda c: c.pop())),
+            "stops before a card|more than it can take")
+    refused(cls, tampered(state, lambda d: d["deal"].update(hands=[])), "only rules")
+    refused(cls, tampered(state, lambda d: d["deal"]["rules"].update(x=1)))
+    refused(cls, tampered(state, lambda d: d["deal"]["rules"].update(target=0)))
 
 
 @pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
@@ -371,11 +375,9 @@ def test_zpoker_rules_and_decks_are_validated():
 
 
 def test_chinese_poker_state_checks_its_arguments():
-    rules, rng = chinese_poker.ChinesePokerRules(), np.random.default_rng(0)
+    rules = chinese_poker.ChinesePokerRules()
     for players in (0, 1, 5, 7, 2.0, True):
         with pytest.raises(PokerRulesError, match="2, 3 or 4"):
-            chinese_poker.ChinesePokerState(rules, players, rng)
+            chinese_poker.ChinesePokerState(rules, players)
     with pytest.raises(PokerRulesError, match="ChinesePokerRules"):
-        chinese_poker.ChinesePokerState("rules", 4, rng)
-    with pytest.raises(PokerRulesError, match="Generator"):
-        chinese_poker.ChinesePokerState(rules, 4, 7)
+        chinese_poker.ChinesePokerState("rules", 4)

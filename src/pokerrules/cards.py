@@ -25,6 +25,7 @@ from pokerrules.errors import (
     InvalidCardError,
     PokerRulesError,
 )
+from pokerrules.shuffle import DealStream
 
 __all__ = [
     "CHINESE_POKER_DECK",
@@ -120,9 +121,9 @@ class Deck:
         return len(codes) == 1 and codes[0] in self.codes
 
     def shuffled_codes(self, seed: SeedLike) -> np.ndarray:
-        """The deck's codes in a random order: numpy uint8 array of shape (len(deck),)."""
-        rng = make_rng(seed)
-        return rng.permutation(np.array(self.codes, dtype=np.uint8))
+        """The deck's codes in a random order: numpy uint8 array of shape (len(deck),),
+        shuffled by :meth:`pokerrules.shuffle.DealStream.shuffled`."""
+        return np.array(DealStream.from_seed(seed).shuffled(self.codes), dtype=np.uint8)
 
     def shuffled(self, seed: SeedLike) -> list[Card]:
         """The deck's cards in a random order drawn from ``seed`` (int or Generator)."""

@@ -1,4 +1,6 @@
-"""The shared game protocol: one state shape, one agent interface, one runner.
+"""The shared game protocol: one state shape, one agent interface, one runner
+(the last two live in :mod:`pokerrules.runner`, the records in
+:mod:`pokerrules.records`; all are importable from here).
 
 Every turn-based game module (East–West, Z Poker, Chinese Poker) provides
 ``new_game(rules=..., seed=...) -> State`` where ``State`` subclasses
@@ -7,22 +9,24 @@ Every turn-based game module (East–West, Z Poker, Chinese Poker) provides
 
 The base class owns the parts every game shares: turn and game-over checks, the
 "validate fully, then change" discipline that leaves a state untouched after a
-rejected move, the history, cloning and the versioned JSON envelope.
+rejected move, the history, chance (every card dealt, sampled from the game's
+:class:`~pokerrules.shuffle.DealStream` or, with ``chance="explicit"``, chosen by the
+caller), cheap copies and the versioned JSON envelope. The game protocol page of the
+documentation describes them for people writing search or learning code.
 """
 
 from __future__ import annotations
 
-import copy
+import bisect
 import json
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
-from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from dataclasses import asdict
+from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
+from pokerrules._core import ALL_CARDS, Card, format_cards, parse_cards
 from pokerrules.errors import (
     ArgumentTypeError,
     GameOverError,
@@ -30,9 +34,15 @@ from pokerrules.errors import (
     NotYourTurnError,
     PokerRulesError,
 )
+from pokerrules.records import FORMAT_VERSION, GameRecord, MoveRecord, Result
+from pokerrules.runner import Agent, RandomAgent, play_game
+from pokerrules.shuffle import DealStream
 
 __all__ = [
+    "CHANCE_MODES",
+    "EXPLICIT",
     "FORMAT_VERSION",
+    "SAMPLED",
     "STATE_FORMAT_VERSION",
     "Agent",
     "GameRecord",
@@ -40,6 +50,8 @@ __all__ = [
     "MoveRecord",
     "RandomAgent",
     "Result",
+    "chance_mode",
+    "deal_stream",
     "play_game",
     "require_over",
     "rng_from_state",
@@ -47,100 +59,26 @@ __all__ = [
     "seat_index",
 ]
 
-#: Version of the JSON of :class:`GameRecord` (and of Pai Gow's round records); a
-#: seed gives the same deal within one major version of pokerrules.
-FORMAT_VERSION = 1
-#: Version of the JSON written by :meth:`GameState.to_json`. Version 2 saves the
-#: deal and the moves, and restoring replays the moves; version 1 saved the state
-#: itself and is no longer read.
-STATE_FORMAT_VERSION = 2
-_STATE_KEYS = frozenset({"format", "game", "players", "deal", "moves", "history"})
+#: Version of the JSON written by :meth:`GameState.to_json`. Version 3 saves the
+#: deal, the chance mode, the deal stream's position, the cards chance dealt and the
+#: moves, and restoring replays them; it holds no integer beyond 2**53. Versions 1
+#: and 2 (the state itself; numpy's random state as 128-bit integers) are not read.
+STATE_FORMAT_VERSION = 3
+_STATE_KEYS = frozenset(
+    {"format", "game", "players", "chance", "deal", "stream", "dealt", "moves", "history"})
+
+#: The default chance mode: the state deals every card itself from its seed.
+SAMPLED = "sampled"
+#: The opt-in chance mode: every card dealt is a chance node the caller resolves.
+EXPLICIT = "explicit"
+CHANCE_MODES = (SAMPLED, EXPLICIT)
 
 MoveT = TypeVar("MoveT")
 
 
-@dataclass(frozen=True)
-class MoveRecord:
-    """One move as it happened: who, the move's text, and what it revealed."""
-
-    player: int
-    move: str
-    detail: dict[str, Any] = field(default_factory=dict)
-
-    def copy(self) -> MoveRecord:
-        """A record whose detail shares nothing with this one."""
-        return MoveRecord(self.player, self.move, _copy_detail(self.detail))
-
-
-@dataclass(frozen=True)
-class Result:
-    """The end of a game: the winners (empty on a draw), each player's score and
-    game-specific detail (rows, hands, points)."""
-
-    winners: tuple[int, ...]
-    scores: tuple[float, ...]
-    detail: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def is_draw(self) -> bool:
-        """True when nobody won."""
-        return not self.winners
-
-    def copy(self) -> Result:
-        """A result whose detail shares nothing with this one."""
-        return Result(self.winners, self.scores, _copy_detail(self.detail))
-
-
-_CONTAINERS = (dict, list, tuple)
-
-
-def _copy_detail(value: Any) -> Any:
-    """A copy of a JSON-like value (dicts, lists and tuples of plain values): much
-    cheaper than ``copy.deepcopy`` for the small, mostly flat details of records."""
-    if isinstance(value, dict):
-        copied = value.copy()
-        for key, item in value.items():
-            if isinstance(item, _CONTAINERS):
-                copied[key] = _copy_detail(item)
-        return copied
-    if isinstance(value, list):
-        return [_copy_detail(v) if isinstance(v, _CONTAINERS) else v for v in value]
-    if isinstance(value, tuple):
-        return tuple(_copy_detail(v) if isinstance(v, _CONTAINERS) else v for v in value)
-    return value
-
-
-class Agent(Protocol):
-    """Anything that picks a move from a player's view."""
-
-    def choose(self, view: Any, legal_moves: Sequence[Any], rng: np.random.Generator) -> Any:
-        """Returns one of ``legal_moves``."""
-        ...
-
-
-class RandomAgent:
-    """Picks one of the legal moves, each equally likely (one ``rng.integers`` draw);
-    every game offers it as "random"."""
-
-    def choose(self, view: Any, legal_moves: Sequence[MoveT], rng: np.random.Generator) -> MoveT:
-        """One of ``legal_moves``, uniformly at random.
-
-        Raises:
-            IllegalMoveError: no legal moves (the game is over).
-        """
-        try:
-            if legal_moves and not isinstance(legal_moves, str):
-                return legal_moves[int(rng.integers(len(legal_moves)))]
-        except (TypeError, KeyError):  # a set, a dict, a generator: no list of moves
-            pass
-        raise IllegalMoveError(f"there is no legal move to choose from in {legal_moves!r:.60}")
-
-    def __repr__(self) -> str:
-        return "RandomAgent()"
-
-
 def rng_state(rng: np.random.Generator) -> dict[str, Any]:
-    """The JSON-ready state of a numpy Generator."""
+    """The JSON-ready state of a numpy Generator (its integers may pass 2**53; saved
+    games hold a :class:`~pokerrules.shuffle.DealStream` position instead)."""
     return dict(rng.bit_generator.state)
 
 
@@ -169,6 +107,35 @@ def rng_from_state(state: dict[str, Any]) -> np.random.Generator:
     return np.random.Generator(bit_generator)
 
 
+def chance_mode(chance: object) -> str:
+    """``chance`` checked as a chance mode, :data:`SAMPLED` or :data:`EXPLICIT`.
+
+    Raises:
+        PokerRulesError: anything else.
+    """
+    if not isinstance(chance, str) or chance not in CHANCE_MODES:
+        raise PokerRulesError(f"chance is 'sampled' or 'explicit', not {chance!r:.40}")
+    return chance
+
+
+def deal_stream(seed: int | np.random.Generator | None, chance: str) -> DealStream | None:
+    """The stream a new game deals from: the seed's for sampled chance, none for
+    explicit chance (where the caller deals).
+
+    Raises:
+        PokerRulesError: an unknown mode, a seed out of range, no seed for sampled
+            chance or a seed for explicit chance.
+        ArgumentTypeError: a seed that is neither an int nor a Generator.
+    """
+    if chance_mode(chance) == EXPLICIT:
+        if seed is not None:
+            raise PokerRulesError("an explicit-chance game takes no seed: apply_chance deals")
+        return None
+    if seed is None:
+        raise ArgumentTypeError("pass a seed (int) or a numpy.random.Generator")
+    return DealStream.from_seed(seed)
+
+
 def seat_index(player: Any, players: int) -> int:
     """``player`` as a plain int seat of a ``players``-player game; numpy integers
     are accepted, bools, floats and text are not.
@@ -191,15 +158,27 @@ def seat_index(player: Any, players: int) -> int:
 class GameState(ABC, Generic[MoveT]):
     """Base class of every game's state.
 
-    Subclasses implement ``_legal``, ``_check`` (raise :class:`IllegalMoveError`
-    without changing anything), ``_apply``, ``_parse``, ``result``, ``view``,
-    ``_deal_dict`` (the deal as the constructor made it, random state included) and
-    ``_from_deal`` (a fresh game from that dict, validated as a deal); the base
-    class does the rest.
+    Subclasses implement ``current_player`` (None when the game is over or a chance
+    node waits), ``_legal``, ``_check`` (raise :class:`IllegalMoveError` without
+    changing anything), ``_apply``, ``_parse``, ``result``, ``view``, ``_deal_dict``
+    (the deal as the constructor made it, before any card chance deals) and
+    ``_from_deal`` (a game built from that dict, validated as a deal, not yet begun);
+    the base class does the rest.
 
-    The saved form is the deal plus every move in its text form: :meth:`from_json`
-    plays the moves again through :meth:`play`, so a saved game passes every rule
-    check a live one does and can never hold an impossible state.
+    **Chance.** A game deals from ``self._undealt``, the codes not yet dealt in
+    ascending order: when it needs a card it makes ``_chance_pending()`` true and
+    takes the card in ``_deal_card(code)``. In the sampled mode the base class draws
+    each such card at once from the deal stream (:meth:`DealStream.take`); in the
+    explicit mode the state stops at a chance node until :meth:`apply_chance`.
+    A game's factory builds the state, then calls ``_begin(stream, chance)``.
+
+    **Copies.** :meth:`clone` copies the base's lists and the stream, shares every
+    other attribute, then calls ``_copy_parts(new)``, where a game copies what its
+    moves change in place.
+
+    **Saves.** The saved form is the deal, the cards chance dealt and every move in
+    its text form: :meth:`from_json` deals and plays them again through the same
+    checks as a live game, so a saved game can never hold an impossible state.
     """
 
     game_name: ClassVar[str] = "game"
@@ -211,15 +190,19 @@ class GameState(ABC, Generic[MoveT]):
         self.players = players
         self._history: list[MoveRecord] = []
         self._moves: list[MoveT] = []
-        # The deal, taken just before the first move (so after whatever the
-        # constructor or factory did); None before the first move or for a fixed deal.
+        # The deal, taken when the game begins (or just before the first move);
+        # None before then or for a fixed deal.
         self._saved_deal: dict[str, Any] | None = None
+        self._chance = SAMPLED
+        self._stream: DealStream | None = None
+        self._undealt: list[int] = []  # ascending: what chance may deal next
+        self._dealt: list[int] = []  # every card chance dealt, in order
 
     # --- to implement -------------------------------------------------------
     @property
     @abstractmethod
     def current_player(self) -> int | None:
-        """The player to move, or None when the game is over."""
+        """The player to move, or None when the game is over or a chance node waits."""
 
     @abstractmethod
     def _legal(self) -> tuple[MoveT, ...]: ...
@@ -252,11 +235,123 @@ class GameState(ABC, Generic[MoveT]):
         """A game before its first move from :meth:`_deal_dict`'s output; raises
         :class:`PokerRulesError` unless it is a deal the game could have made."""
 
+    def _chance_pending(self) -> bool:
+        """True when the game waits for a card from ``self._undealt``."""
+        return False
+
+    def _deal_card(self, code: int) -> None:
+        """Puts the card chance dealt (one of ``self._undealt``, already removed
+        there) where the game wanted it."""
+        raise NotImplementedError
+
+    def _copy_parts(self, new: GameState[MoveT]) -> None:
+        """Gives ``new`` (a shallow copy) its own copy of every container this
+        game's moves or deals change in place."""
+        raise NotImplementedError
+
+    # --- beginning, chance --------------------------------------------------
+    def _begin(self, stream: DealStream | None, chance: str = SAMPLED) -> None:
+        """Ends construction: keeps the deal aside, takes the chance mode and, when
+        sampled, deals from ``stream`` whatever the game wants dealt."""
+        self._chance = chance_mode(chance)
+        if chance == SAMPLED and stream is None:
+            raise PokerRulesError("a game with sampled chance needs a seed")
+        self._stream = stream if chance == SAMPLED else None
+        self._saved_deal = self._deal_dict()
+        self._settle()
+
+    def _settle(self) -> None:
+        """Sampled chance: deals every card the game waits for."""
+        stream = self._stream
+        if stream is None:
+            return
+        pending, deal_card, dealt = self._chance_pending, self._deal_card, self._dealt
+        while pending():
+            code = stream.take(self._undealt)  # (a deal may replace the list)
+            dealt.append(code)
+            deal_card(code)
+
+    @property
+    def chance(self) -> str:
+        """The chance mode, :data:`SAMPLED` or :data:`EXPLICIT`."""
+        return self._chance
+
+    @property
+    def is_chance_node(self) -> bool:
+        """True when the next step is chance's: a card dealt (explicit mode only;
+        a sampled game deals at once)."""
+        return self._chance_pending()
+
+    def chance_outcomes(self) -> tuple[tuple[Card, float], ...]:
+        """At a chance node, every card chance may deal with its probability (each
+        undealt card equally likely, ascending): ``((card, p), ...)``, the p summing to 1.
+
+        Raises:
+            IllegalMoveError: no chance node (a player's turn, or the game is over).
+        """
+        self._require_chance("chance_outcomes()")
+        undealt = self._undealt
+        p = 1.0 / len(undealt)
+        return tuple((ALL_CARDS[c], p) for c in undealt)
+
+    def apply_chance(self, outcome: Card | str | int) -> None:
+        """Resolves a chance node: deals ``outcome`` (a card of
+        :meth:`chance_outcomes`: a Card, its text or its code).
+
+        Raises:
+            GameOverError: the game is over.
+            IllegalMoveError: no chance node, or a card chance cannot deal now
+                (named). Either way nothing changes.
+        """
+        self._require_chance(f"apply_chance({outcome!r:.20})")
+        cards: Any = [outcome] if isinstance(outcome, int) else outcome
+        try:
+            codes = [c.code for c in parse_cards(cards)]
+        except (PokerRulesError, TypeError) as exc:
+            raise IllegalMoveError(f"chance outcome {outcome!r:.40} is no card: {exc}") from None
+        if len(codes) != 1:
+            raise IllegalMoveError(f"a chance outcome is one card, not {outcome!r:.40}")
+        self._deal_chance(codes[0])
+
+    def _deal_chance(self, code: int) -> None:
+        undealt = self._undealt
+        k = bisect.bisect_left(undealt, code)
+        if k == len(undealt) or undealt[k] != code:
+            raise IllegalMoveError(
+                f"chance cannot deal {ALL_CARDS[code]}: it is not among the "
+                f"{len(undealt)} undealt cards")
+        del undealt[k]
+        self._dealt.append(code)
+        self._deal_card(code)
+
+    def _require_chance(self, what: str) -> None:
+        if not self._chance_pending():
+            if self.current_player is None:
+                raise GameOverError(f"the game is over; {what} has no chance node to act on")
+            raise IllegalMoveError(
+                f"{what}: this is no chance node; it is player {self.current_player}'s turn")
+
+    def _refuse_at_chance(self, what: str) -> None:
+        raise IllegalMoveError(
+            f"{what}: this is a chance node (a card is to be dealt); resolve it with "
+            "apply_chance(), one of chance_outcomes()")
+
+    def reseed(self, seed: int | np.random.Generator) -> None:
+        """Draws every later card from a new stream (a sampled game only): for
+        search, which must not foresee the cards its own copy would deal.
+
+        Raises:
+            PokerRulesError: an explicit-chance game, or a bad seed.
+        """
+        if self._chance != SAMPLED:
+            raise PokerRulesError("an explicit-chance game draws no cards; it takes apply_chance")
+        self._stream = DealStream.from_seed(seed)
+
     # --- shared -------------------------------------------------------------
     @property
     def is_over(self) -> bool:
         """True when no more moves can be made."""
-        return self.current_player is None
+        return self.current_player is None and not self._chance_pending()
 
     @property
     def history(self) -> tuple[MoveRecord, ...]:
@@ -264,8 +359,16 @@ class GameState(ABC, Generic[MoveT]):
         return tuple(r.copy() for r in self._history)
 
     def legal_moves(self) -> tuple[MoveT, ...]:
-        """Every move the current player may make (empty when the game is over)."""
-        return () if self.is_over else self._legal()
+        """Every move the current player may make (empty when the game is over).
+
+        Raises:
+            IllegalMoveError: at a chance node, which takes :meth:`apply_chance`.
+        """
+        if self.current_player is None:
+            if self._chance_pending():
+                self._refuse_at_chance("legal_moves()")
+            return ()
+        return self._legal()
 
     def _coerce(self, move: MoveT | str) -> MoveT:
         return self._parse(move) if isinstance(move, str) else move
@@ -273,6 +376,8 @@ class GameState(ABC, Generic[MoveT]):
     def _validate(self, move: MoveT | str, player: int | None) -> MoveT:
         current = self.current_player
         if current is None:
+            if self._chance_pending():
+                self._refuse_at_chance(f"{move!s:.60} cannot be played")
             raise GameOverError(f"the game is over; {move!s:.60} cannot be played")
         if player is not None and player.__class__ is not int:
             try:
@@ -303,7 +408,7 @@ class GameState(ABC, Generic[MoveT]):
         Raises:
             NotYourTurnError: ``player`` is not the one to move (or no seat at all).
             GameOverError: the game has ended.
-            IllegalMoveError: the rules do not allow the move.
+            IllegalMoveError: the rules do not allow the move, or a chance node waits.
 
         A rejected move changes nothing.
         """
@@ -317,21 +422,38 @@ class GameState(ABC, Generic[MoveT]):
         record = self._apply(parsed)
         self._moves.append(parsed)
         self._history.append(record)
+        if self._stream is not None:
+            self._settle()
         return record
 
     def clone(self) -> GameState[MoveT]:
-        """An independent copy (random state included)."""
-        return copy.deepcopy(self)
+        """An independent copy (deal stream included): it copies only what moves and
+        deals change, and shares the rest (rules, tables, immutable records)."""
+        new = object.__new__(type(self))
+        parts = self.__dict__.copy()
+        parts["_history"] = self._history.copy()  # the records themselves never change
+        parts["_moves"] = self._moves.copy()
+        parts["_undealt"] = self._undealt.copy()
+        parts["_dealt"] = self._dealt.copy()
+        if self._stream is not None:
+            parts["_stream"] = self._stream.copy()
+        new.__dict__ = parts
+        self._copy_parts(new)
+        return new
 
     def to_json(self) -> str:
-        """The game as JSON: the deal (hidden cards and random state included),
-        every move's text and the history, with the format version;
-        :meth:`from_json` restores it exactly."""
+        """The game as JSON: the deal (hidden cards included), the chance mode, the
+        deal stream's position, the cards chance dealt, every move's text and the
+        history, with the format version; :meth:`from_json` restores it exactly. It
+        holds no integer beyond 2**53, so any JSON reader keeps it intact."""
         data = {
             "format": STATE_FORMAT_VERSION,
             "game": self.game_name,
             "players": self.players,
+            "chance": self._chance,
             "deal": self._saved_deal if self._saved_deal is not None else self._deal_dict(),
+            "stream": None if self._stream is None else self._stream.to_dict(),
+            "dealt": format_cards(self._dealt),
             "moves": [str(m) for m in self._moves],
             "history": [asdict(r) for r in self._history],
         }
@@ -340,13 +462,14 @@ class GameState(ABC, Generic[MoveT]):
     @classmethod
     def from_json(cls, text: str) -> GameState[MoveT]:
         """Restores a game written by :meth:`to_json`: the deal is checked as a fresh
-        deal, then every move is played again through :meth:`play`.
+        deal, then every card chance dealt and every move is made again through
+        :meth:`apply_chance` and :meth:`play`.
 
         Raises:
             PokerRulesError: text that is no saved game of this kind: not JSON,
-                another game, another format version, a deal the game cannot make,
-                a move the rules refuse (its number is named) or a history or
-                player count that does not match the moves.
+                another game, another format version (named), a deal the game cannot
+                make, a card or move the rules refuse (its number is named) or a
+                history or player count that does not match the moves.
         """
         try:
             return cls._restore(text)
@@ -360,47 +483,24 @@ class GameState(ABC, Generic[MoveT]):
 
     @classmethod
     def _restore(cls, text: str) -> GameState[MoveT]:
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise PokerRulesError(f"from_json takes JSON text, not {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise PokerRulesError(f"not a saved {cls.game_name} game: not JSON ({exc})") from None
-        if not isinstance(data, dict):
-            raise PokerRulesError(
-                f"not a saved {cls.game_name} game: JSON {type(data).__name__}, not an object")
-        if data.get("game") != cls.game_name:
-            raise PokerRulesError(
-                f"this JSON holds a {data.get('game')!r:.40} game, not {cls.game_name!r}")
-        version = data.get("format")
-        if type(version) is not int or version != STATE_FORMAT_VERSION:
-            older = " (written by an older pokerrules, which saved states another way)" \
-                if type(version) is int and version < STATE_FORMAT_VERSION else ""
-            raise PokerRulesError(
-                f"unknown format version {version!r:.40}{older}; this pokerrules reads "
-                f"version {STATE_FORMAT_VERSION}")
-        if set(data) != _STATE_KEYS:
-            raise PokerRulesError(
-                f"a saved {cls.game_name} game has the keys {sorted(_STATE_KEYS)}, "
-                f"not {sorted(data)}")
+        data = _saved_game(cls.game_name, text)
         players, deal, moves = data["players"], data["deal"], data["moves"]
-        if type(players) is not int:
-            raise PokerRulesError(f"players must be an int, not {players!r:.40}")
-        if not isinstance(deal, dict):
-            raise PokerRulesError(f"the deal must be a JSON object, not {deal!r:.40}")
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise PokerRulesError("moves must be a list of move texts")
-        if not isinstance(data["history"], list) or len(data["history"]) != len(moves):
-            raise PokerRulesError("the history must hold one record per move")
+        chance = chance_mode(data["chance"])
+        stream = None if data["stream"] is None else DealStream.from_dict(data["stream"])
+        if stream is not None and chance == EXPLICIT:
+            raise PokerRulesError("an explicit-chance game draws no cards; it saves no stream")
+        if not isinstance(data["dealt"], str):
+            raise PokerRulesError(f"dealt is card text, not {data['dealt']!r:.40}")
+        dealt = [c.code for c in parse_cards(data["dealt"])]
         state = cls._from_deal(deal, players)
         if state.players != players:
             raise PokerRulesError(
                 f"players is {players}, but the deal is for {state.players} players")
-        for number, move in enumerate(moves, start=1):
-            try:
-                state._play(move, None)
-            except PokerRulesError as exc:
-                raise type(exc)(f"saved move {number} ({move!r:.40}) is refused: {exc}") from None
+        state._begin(None, EXPLICIT)
+        state._replay(dealt, moves)
+        if chance == SAMPLED and state._chance_pending():
+            raise PokerRulesError("the saved game stops before a card it deals itself")
+        state._chance, state._stream = chance, stream
         for number, (record, saved) in enumerate(zip(state._history, data["history"]), start=1):
             if _canonical(asdict(record)) != _canonical(saved):
                 raise PokerRulesError(
@@ -412,97 +512,77 @@ class GameState(ABC, Generic[MoveT]):
                 "(cards in their order, no extra fields)")
         return state
 
+    def _replay(self, dealt: list[int], moves: list[str]) -> None:
+        """Deals ``dealt`` at the chance nodes and plays ``moves`` between them."""
+        cards = moves_made = 0
+        while True:
+            if self._chance_pending():
+                if cards == len(dealt):
+                    break
+                try:
+                    self._deal_chance(dealt[cards])
+                except PokerRulesError as exc:
+                    raise type(exc)(f"saved card {cards + 1} is refused: {exc}") from None
+                cards += 1
+            else:
+                if moves_made == len(moves):
+                    break
+                move = moves[moves_made]
+                try:
+                    self._play(move, None)
+                except PokerRulesError as exc:
+                    raise type(exc)(
+                        f"saved move {moves_made + 1} ({move!r:.40}) is refused: {exc}") from None
+                moves_made += 1
+        if cards < len(dealt) or moves_made < len(moves):
+            raise PokerRulesError(
+                f"the saved game has {len(dealt) - cards} card(s) and {len(moves) - moves_made}"
+                " move(s) more than it can take")
+
+
+def _saved_game(game_name: str, text: object) -> dict[str, Any]:
+    """The top level of a saved game, checked: JSON text of this game and version,
+    with exactly the keys :meth:`GameState.to_json` writes, of the right types."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise PokerRulesError(f"from_json takes JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PokerRulesError(f"not a saved {game_name} game: not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise PokerRulesError(
+            f"not a saved {game_name} game: JSON {type(data).__name__}, not an object")
+    if data.get("game") != game_name:
+        raise PokerRulesError(
+            f"this JSON holds a {data.get('game')!r:.40} game, not {game_name!r}")
+    version = data.get("format")
+    if type(version) is not int or version != STATE_FORMAT_VERSION:
+        older = " (written by an older pokerrules, which saved numpy's random state " \
+            "and dealt with numpy's shuffle)" \
+            if type(version) is int and version < STATE_FORMAT_VERSION else ""
+        raise PokerRulesError(
+            f"unknown format version {version!r:.40}{older}; this pokerrules reads "
+            f"version {STATE_FORMAT_VERSION}")
+    if set(data) != _STATE_KEYS:
+        raise PokerRulesError(
+            f"a saved {game_name} game has the keys {sorted(_STATE_KEYS)}, "
+            f"not {sorted(data)}")
+    if type(data["players"]) is not int:
+        raise PokerRulesError(f"players must be an int, not {data['players']!r:.40}")
+    if not isinstance(data["deal"], dict):
+        raise PokerRulesError(f"the deal must be a JSON object, not {data['deal']!r:.40}")
+    moves = data["moves"]
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise PokerRulesError("moves must be a list of move texts")
+    if not isinstance(data["history"], list) or len(data["history"]) != len(moves):
+        raise PokerRulesError("the history must hold one record per move")
+    return data
+
 
 def _canonical(value: Any) -> str:
     """``value`` as :meth:`GameState.to_json` writes JSON: comparing these texts tells
     1 from 1.0 and True, which ``==`` on the values does not."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A finished game: its seed, the agents, every move and the result."""
-
-    game: str
-    seed: int
-    agents: tuple[str, ...]
-    moves: tuple[MoveRecord, ...]
-    result: Result
-    format: int = FORMAT_VERSION
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return asdict(self)
-
-    def to_json(self) -> str:
-        """The record as JSON."""
-        return json.dumps(self.to_dict(), sort_keys=True)
-
-
-def play_game(
-    game: ModuleType,
-    agents: Sequence[Agent | str],
-    seed: int,
-    rules: Any = None,
-    max_moves: int = 100_000,
-) -> GameRecord:
-    """Plays one game of ``game`` (a game module such as ``pokerrules.eastwest``)
-    with one agent per player; the number of agents is the number of players.
-
-    Agents are objects with ``choose`` or names from the module's ``AGENTS``
-    ("random", "greedy", ...). The deal comes from ``seed`` (an int, so that the
-    record replays); the agents draw from their own stream derived from it, so the
-    same seed and agents give the same game.
-
-    Raises:
-        ArgumentTypeError: a seed that is not an int.
-        PokerRulesError: agents that are not a list (a single name is no list), an
-            unknown agent name, an agent without a ``choose`` method (or a class
-            instead of an instance), a ``max_moves`` that is no int >= 1, a number of
-            players the game does not take, or a game that did not end within
-            ``max_moves``.
-    """
-    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
-        raise ArgumentTypeError(
-            f"play_game takes an int seed (the record replays it), not {seed!r}")
-    seed = int(seed)
-    if type(max_moves) is not int or max_moves < 1:
-        raise PokerRulesError(f"max_moves must be an int >= 1, not {max_moves!r}")
-    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
-        raise PokerRulesError(
-            f"agents must be a list with one agent per player, not {agents!r:.60}")
-    players: list[Agent] = []
-    for seat, agent in enumerate(agents):
-        if isinstance(agent, str):
-            if agent not in game.AGENTS:
-                raise PokerRulesError(
-                    f"unknown agent {agent!r}; choose from {sorted(game.AGENTS)}")
-            agent = game.AGENTS[agent]()
-        elif isinstance(agent, type):
-            raise PokerRulesError(
-                f"agent {seat} is the class {agent.__name__}; pass an instance such as "
-                f"{agent.__name__}()")
-        elif not callable(getattr(agent, "choose", None)):
-            raise PokerRulesError(f"agent {seat} ({agent!r:.60}) has no choose() method")
-        players.append(agent)
-    options: dict[str, Any] = {"seed": seed, "players": len(players)}
-    if rules is not None:
-        options["rules"] = rules
-    state = game.new_game(**options)
-    agent_rng = np.random.default_rng([seed, 1])
-    for _ in range(max_moves):
-        player = state.current_player
-        if player is None:
-            return GameRecord(
-                game=state.game_name,
-                seed=seed,
-                agents=tuple(a if isinstance(a, str) else type(a).__name__ for a in agents),
-                moves=tuple(state._history),  # no copies: the state dies here
-                result=state.result(),
-            )
-        move = players[player].choose(state.view(player), state.legal_moves(), agent_rng)
-        state._play(move, player)
-    raise PokerRulesError(f"{state.game_name} did not end within {max_moves} moves")
 
 
 def require_over(state: GameState[Any]) -> None:

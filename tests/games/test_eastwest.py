@@ -439,13 +439,18 @@ def test_json_round_trip_continues_identically():
 
 
 @pytest.mark.fast
+def _played(state, moves):
+    for _ in range(moves):
+        state.play(state.legal_moves()[0])
+    return state
+
+
 def test_from_json_refuses_other_games_and_bad_placements():
     text = new_game(seed=1).to_json()
     with pytest.raises(PokerRulesError, match="not 'east-west'"):
         EastWestState.from_json(text.replace('"east-west"', '"z-poker"'))
-    data = json.loads(text)
-    data["moves"] = ["row 0"] * 9  # one seat would hold five cards on row 0
-    data["history"] = [{}] * 9
+    data = json.loads(_played(new_game(seed=1), 24).to_json())
+    data["moves"] = ["row 0"] * 24  # one seat would hold five cards on row 0
     with pytest.raises(IllegalMoveError, match=r"saved move 9 .* row 0 is full"):
         EastWestState.from_json(json.dumps(data))
 
@@ -565,7 +570,8 @@ def exact_win_rate(state, move):
     at random, by playing every order of the stock through the state machine.
     For a state at move 20 in which each seat has two open slots."""
     saved = json.loads(state.to_json())
-    deck = card_codes(saved["deal"]["deck"])
+    # the cards chance dealt: the cut's, then the board and the 21 cards drawn
+    deck = card_codes(saved["dealt"])[-24:]
     placements = [int(move.split()[1]) for move in saved["moves"]]
     assert len(placements) == 20
     me = state.current_player
@@ -576,7 +582,7 @@ def exact_win_rate(state, move):
     # Moves 21 and 23 are the opponent's, 22 is mine; the other five stay unseen.
     # Every ordered triple of the stock is equally likely, so sending the
     # opponent's first card to its first open slot loses no generality.
-    stock = deck[24:]
+    stock = list(state.stock)  # the eight cards not dealt yet
     score = 0.0
     triples = list(itertools.permutations(stock, 3))
     for theirs1, mine, theirs2 in triples:

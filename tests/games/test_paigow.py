@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pokerrules import PAI_GOW_DECK, make_rng
+from pokerrules import PAI_GOW_DECK
 from pokerrules.cli import main
 from pokerrules.errors import (
     DuplicateCardError,
@@ -34,6 +34,7 @@ from pokerrules.paigow import (
     settings,
     settle,
 )
+from pokerrules.shuffle import DealStream
 
 pytestmark = pytest.mark.fast
 
@@ -153,7 +154,7 @@ def test_foul_ties_by_kickers():
 
 def test_deal_follows_the_rules_text():
     deal = deal_round(CLASSIC, [1, 2, 5], seed=7)
-    order = [int(c) for c in PAI_GOW_DECK.shuffled_codes(make_rng(7))]
+    order = DealStream(7).shuffled(PAI_GOW_DECK.codes)
     # pile 1 gets the 1st, 8th, 15th ... card; the last four are put aside
     assert [[c.code for c in pile] for pile in deal.piles] == \
         [order[p:49:7] for p in range(7)]
@@ -198,7 +199,8 @@ def test_first_pile_and_short_tables():
 def test_same_seed_same_deal():
     a = deal_round(CLASSIC, [1, 3], seed=11)
     assert a == deal_round(CLASSIC, [1, 3], seed=11)
-    assert a == deal_round(CLASSIC, [1, 3], seed=np.random.default_rng(11))
+    assert deal_round(CLASSIC, [1, 3], seed=np.random.default_rng(11)) == \
+        deal_round(CLASSIC, [1, 3], seed=np.random.default_rng(11))
     assert a != deal_round(CLASSIC, [1, 3], seed=12)
 
 
@@ -402,7 +404,7 @@ def test_record_json_round_trip():
     assert RoundRecord.from_json(text).to_json() == text
     assert pickle.loads(pickle.dumps(record)) == record
     data = json.loads(text)
-    assert data["game"] == "paigow" and data["format"] == 1 and data["first_pile"] == 3
+    assert data["game"] == "paigow" and data["format"] == 2 and data["first_pile"] == 3
     with pytest.raises(PokerRulesError, match="format"):
         RoundRecord.from_dict({**data, "format": 99})
     with pytest.raises(PokerRulesError, match="east-west"):
@@ -469,7 +471,9 @@ TAMPERED_RECORDS = {
 @pytest.mark.parametrize("name", sorted(TAMPERED_RECORDS))
 def test_a_tampered_record_is_refused(name, seeded):
     edit, error, match = TAMPERED_RECORDS[name]
-    seed = 7 if seeded else np.random.default_rng(7)
+    # 248: a round each edit changes (a Generator seeded 248 rolls a total of 13, so
+    # only the dice total tells "other dice, same total" from its deal)
+    seed = 248 if seeded else np.random.default_rng(248)
     data = play_round(CASINO, {1: None, 2: None, 5: None}, seed=seed).to_dict()
     assert RoundRecord.from_dict(data).to_dict() == data
     edit(data)

@@ -5,27 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import numpy as np
-
-from pokerrules.cards import CHINESE_POKER_DECK, SeedLike, make_rng
+from pokerrules.cards import CHINESE_POKER_DECK, SeedLike
 from pokerrules.chinese_poker.moves import PASS, AnyMove, ChooseHand, Move, parse_move
 from pokerrules.chinese_poker.plays import Play, _classify, _nibbles, _plays_of, beats
 from pokerrules.chinese_poker.rules import (
     _HAND_SIZE,
     PLAYERS_ALLOWED,
     ChinesePokerRules,
-    _checked_codes,
     _format,
     penalty,
 )
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.game import (
+    SAMPLED,
     GameState,
     MoveRecord,
     Result,
+    deal_stream,
     require_over,
-    rng_from_state,
-    rng_state,
     seat_index,
 )
 
@@ -36,8 +33,10 @@ class ChinesePokerView:
 
     Attributes:
         player: whose view this is; ``players``: how many play.
-        phase: ``"choose"`` (two players picking dealt hands), ``"play"`` or ``"over"``.
-        round: the round number, from 1; ``dealer``: who dealt it (and led it).
+        phase: ``"cut"`` or ``"deal"`` (chance nodes), ``"choose"`` (two players
+            picking dealt hands), ``"play"`` or ``"over"``.
+        round: the round number, from 1; ``dealer``: who dealt it (and led it;
+            None during the cut).
         to_move: the player to move, None when the game is over.
         hand: the player's own cards.
         hand_counts: every player's number of cards.
@@ -54,7 +53,7 @@ class ChinesePokerView:
     players: int
     phase: str
     round: int
-    dealer: int
+    dealer: int | None
     to_move: int | None
     hand: tuple[int, ...]
     hand_counts: tuple[int, ...]
@@ -69,21 +68,6 @@ class ChinesePokerView:
     target: int
 
 
-def _cut(rng: np.random.Generator, players: int) -> tuple[int, list[list[list[int]]]]:
-    """Cuts for the first deal: each player draws a card, aces high and the 2 low; the
-    players tied for the highest draw again from a fresh shuffle. Returns the dealer
-    and every draw as [player, code] pairs, one list per draw."""
-    drawing = list(range(players))
-    draws: list[list[list[int]]] = []
-    while True:
-        cards = [int(c) for c in CHINESE_POKER_DECK.shuffled_codes(rng)[: len(drawing)]]
-        draws.append([[p, c] for p, c in zip(drawing, cards, strict=True)])
-        best = max(c >> 2 for c in cards)  # rank index: 2 lowest, ace highest
-        drawing = [p for p, c in zip(drawing, cards, strict=True) if c >> 2 == best]
-        if len(drawing) == 1:
-            return drawing[0], draws
-
-
 class ChinesePokerState(GameState[AnyMove]):
     """A game of Chinese Poker (see :func:`new_game`), following the shared protocol
     of :mod:`pokerrules.game`.
@@ -96,7 +80,7 @@ class ChinesePokerState(GameState[AnyMove]):
     game_name: ClassVar[str] = "chinese_poker"
 
     rules: ChinesePokerRules
-    dealer: int
+    dealer: int | None
     round: int
     phase: str
     hands: list[list[int]]
@@ -111,54 +95,109 @@ class ChinesePokerState(GameState[AnyMove]):
     rounds: list[dict[str, Any]]
     cut: list[list[list[int]]]
 
-    def __init__(self, rules: ChinesePokerRules, players: int, rng: np.random.Generator) -> None:
-        """A new game: the cut for the first deal, then the first deal, from ``rng``.
+    def __init__(self, rules: ChinesePokerRules, players: int) -> None:
+        """A new game before the cut (its factory :func:`new_game` begins it).
 
         Raises:
-            PokerRulesError: ``players`` other than 2, 3 or 4, ``rules`` that are no
-                ChinesePokerRules, or ``rng`` that is no numpy Generator.
+            PokerRulesError: ``players`` other than 2, 3 or 4, or ``rules`` that are
+                no ChinesePokerRules.
         """
-        self._setup(rules, players, rng)
-        self.dealer, self.cut = _cut(rng, players)
-        self._start_round()
-
-    def _setup(self, rules: ChinesePokerRules, players: int, rng: np.random.Generator) -> None:
-        """Everything but the cut and the deal, after checking the arguments."""
         if type(players) is not int or players not in PLAYERS_ALLOWED:
             raise PokerRulesError(f"Chinese Poker takes 2, 3 or 4 players, not {players!r}")
         if not isinstance(rules, ChinesePokerRules):
             raise PokerRulesError(f"Chinese Poker takes ChinesePokerRules, not {rules!r:.60}")
-        if not isinstance(rng, np.random.Generator):
-            raise PokerRulesError(f"rng must be a numpy Generator, not {rng!r:.60}")
         super().__init__(players)
         self.rules = rules
-        self._rng = rng
         self.round = 1
         self.scores = [0] * players
         self.rounds = []
+        self.dealer = None
+        self.cut = []
+        self._cutting = list(range(players))  # who draws in the cut under way
+        self._cut_cards: list[int] = []
+        self._dealing: list[list[int]] = []  # the hands (or piles) being dealt
+        self._undealt = list(CHINESE_POKER_DECK.codes)
+        self._clear("cut")
+
+    def _clear(self, phase: str) -> None:
+        self.phase = phase
+        self.hands = [[] for _ in range(self.players)]
+        self.piles = []
+        self.pile_owners = []
+        self.set_aside = []
+        self.table = ()
+        self._table_play: Play | None = None
+        self.table_player = None
+        self.passes = 0
+        self.played = []
+        self._current: int | None = None
+
+    # --- chance: the cut and the deals ---------------------------------------
+    def _chance_pending(self) -> bool:
+        return self.phase == "cut" or self.phase == "deal"
+
+    def _deal_card(self, code: int) -> None:
+        if self.phase == "cut":
+            # Each player draws a card, aces high and the 2 low; those tied for the
+            # highest draw again from a fresh deck.
+            cards = self._cut_cards
+            cards.append(code)
+            if len(cards) < len(self._cutting):
+                return
+            self.cut.append([[p, c] for p, c in zip(self._cutting, cards, strict=True)])
+            best = max(c >> 2 for c in cards)  # rank index: 2 lowest, ace highest
+            self._cutting = [p for p, c in zip(self._cutting, cards, strict=True)
+                             if c >> 2 == best]
+            self._cut_cards = []
+            self._undealt = list(CHINESE_POKER_DECK.codes)
+            if len(self._cutting) == 1:
+                self.dealer = self._cutting[0]
+                self._start_round()
+            return
+        # One card at a time, starting left of the dealer (two players: to three hands).
+        dealing = self._dealing
+        k = sum(map(len, dealing))
+        n = len(dealing)
+        dealing[k % n if self.players == 2 else (self.dealer_seat + 1 + k) % n].append(code)
+        if k + 1 == len(CHINESE_POKER_DECK):
+            self._set_round([sorted(h) for h in dealing])
+            self._dealing = []
+
+    def _copy_parts(self, new: GameState[AnyMove]) -> None:
+        assert isinstance(new, ChinesePokerState)
+        # inner hand and pile lists are replaced, never changed, so they are shared
+        new.hands = self.hands.copy()
+        new.pile_owners = self.pile_owners.copy()
+        new.played = self.played.copy()
+        new.rounds = self.rounds.copy()
+        new.cut = self.cut.copy()
+        new._cut_cards = self._cut_cards.copy()
+        new._dealing = [h.copy() for h in self._dealing]
+
+    @property
+    def dealer_seat(self) -> int:
+        """The dealer (after the cut)."""
+        assert self.dealer is not None
+        return self.dealer
 
     # --- the round -----------------------------------------------------------
     def _start_round(self) -> None:
-        n = self.players
-        order = [int(c) for c in CHINESE_POKER_DECK.shuffled_codes(self._rng)]
-        if n == 2:
-            dealt = [sorted(order[i::3]) for i in range(3)]
-        else:
-            # One card at a time, starting left of the dealer.
-            dealt = [sorted(order[(p - self.dealer - 1) % n :: n]) for p in range(n)]
-        self._set_round(dealt)
+        """Gathers the deck; chance deals the round's cards."""
+        self._clear("deal")
+        self._undealt = list(CHINESE_POKER_DECK.codes)
+        self._dealing = [[] for _ in range(3 if self.players == 2 else self.players)]
 
     def _set_round(self, dealt: list[list[int]]) -> None:
         """Starts a round with ``dealt``: the hands, or for two players the three
         hands to choose from."""
         n = self.players
         self.table = ()
-        self._table_play: Play | None = None
+        self._table_play = None
         self.table_player = None
         self.passes = 0
         self.played = []
         self.set_aside = []
-        self._current: int | None = self.dealer
+        self._current = self.dealer
         if n == 2:
             self.phase = "choose"
             self.piles = dealt
@@ -188,7 +227,8 @@ class ChinesePokerState(GameState[AnyMove]):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == "over" else self._current
+        """The player to move, or None when the game is over or chance cuts or deals."""
+        return self._current
 
     # --- protocol --------------------------------------------------------------
     def _legal(self) -> tuple[AnyMove, ...]:
@@ -350,97 +390,48 @@ class ChinesePokerState(GameState[AnyMove]):
         )
 
     def _deal_dict(self) -> dict[str, Any]:
-        return {
-            "rules": {"target": self.rules.target, "open_choice": self.rules.open_choice},
-            "rng": rng_state(self._rng),
-            "cut": [[list(pair) for pair in draw] for draw in self.cut],
-            "dealer": self.dealer,
-            "hands": [list(h) for h in (self.piles if self.players == 2 else self.hands)],
-        }
+        # chance cuts and deals everything: the rules are the whole deal
+        return {"rules": {"target": self.rules.target, "open_choice": self.rules.open_choice}}
 
     @classmethod
     def _from_deal(cls, deal: dict[str, Any], players: int) -> ChinesePokerState:
-        if set(deal) != {"rules", "rng", "cut", "dealer", "hands"}:
-            raise PokerRulesError(
-                f"a Chinese Poker deal has rules, rng, cut, dealer and hands, not {sorted(deal)}")
+        if set(deal) != {"rules"}:
+            raise PokerRulesError(f"a Chinese Poker deal has only rules, not {sorted(deal)}")
         rules = deal["rules"]
         if not isinstance(rules, dict) or set(rules) != {"target", "open_choice"}:
             raise PokerRulesError(f"not Chinese Poker rules: {rules!r:.80}")
-        state = cls.__new__(cls)
-        state._setup(ChinesePokerRules(**rules), players, rng_from_state(deal["rng"]))
-        state.dealer, state.cut = _checked_cut(deal["cut"], players)
-        if deal["dealer"] != state.dealer or type(deal["dealer"]) is not int:
-            raise PokerRulesError(
-                f"the cut makes player {state.dealer} deal, not {deal['dealer']!r:.20}")
-        state._set_round(_checked_deal(deal["hands"], players))
-        return state
-
-
-def _checked_cut(cut: Any, players: int) -> tuple[int, list[list[list[int]]]]:
-    """The dealer and the saved cut, if it is one :func:`_cut` could draw: everyone
-    draws first, then only those tied for the highest rank, until one is highest.
-
-    Raises:
-        PokerRulesError: anything else.
-    """
-    if not isinstance(cut, list) or not cut:
-        raise PokerRulesError(f"the cut is a list of draws, not {cut!r:.60}")
-    drawing = list(range(players))
-    for number, draw in enumerate(cut, start=1):
-        if not drawing or len(drawing) == 1:
-            raise PokerRulesError(f"draw {number} of the cut comes after the dealer was found")
-        pairs = draw if isinstance(draw, list) else []
-        if [p[0] if isinstance(p, list) and len(p) == 2 else None for p in pairs] != drawing:
-            raise PokerRulesError(f"draw {number} of the cut must be made by players {drawing}")
-        cards = [p[1] for p in pairs]
-        if not all(type(c) is int for c in cards):
-            raise PokerRulesError(f"draw {number} of the cut: cards are codes")
-        _checked_codes(cards, f"draw {number} of the cut")
-        best = max(c >> 2 for c in cards)
-        drawing = [p for p, c in pairs if c >> 2 == best]
-    if len(drawing) != 1:
-        raise PokerRulesError("the cut ends in a tie: it found no dealer")
-    return drawing[0], [[list(p) for p in draw] for draw in cut]
-
-
-def _checked_deal(hands: Any, players: int) -> list[list[int]]:
-    """The saved first deal, if it is one: every card of the 48-card deck once, in
-    the right number of ascending hands of the right size.
-
-    Raises:
-        PokerRulesError (or a card error): anything else.
-    """
-    count, size = (3, 16) if players == 2 else (players, _HAND_SIZE[players])
-    if not isinstance(hands, list) or len(hands) != count or not all(
-        isinstance(h, list) and len(h) == size and all(type(c) is int for c in h) for h in hands
-    ):
-        raise PokerRulesError(f"a {players}-player deal is {count} hands of {size} card codes")
-    cards = [c for h in hands for c in h]
-    _checked_codes(cards, "the deal")  # each once, all of the deck (48 = count * size)
-    if any(h != sorted(h) for h in hands):
-        raise PokerRulesError("each dealt hand is written in ascending order")
-    return [list(h) for h in hands]
+        return cls(ChinesePokerRules(**rules), players)
 
 
 def new_game(
-    rules: ChinesePokerRules | None = None, *, seed: SeedLike, players: int = 4
+    rules: ChinesePokerRules | None = None, *, seed: SeedLike | None = None, players: int = 4,
+    chance: str = SAMPLED,
 ) -> ChinesePokerState:
     """A new game: the cut for the first deal, then the first deal.
+
+    Chance deals, in this order: the cut (each player in turn, from a whole deck; the
+    players tied for the highest rank draw again from a whole deck), then each round's
+    deal, one card at a time from a whole deck, starting left of the dealer (two
+    players: to three hands in turn).
 
     Args:
         rules: the rule choices (default :class:`ChinesePokerRules()`: to 100, blind
             choice).
-        seed: an int or a numpy Generator; every later deal of the game draws from it,
-            so the same seed and moves give the same game.
+        seed: an int (0 to 2**53 - 1) or a numpy Generator; every deal of the game
+            draws from it, so the same seed and moves give the same game.
         players: 2, 3 or 4.
+        chance: "sampled" (from ``seed``) or "explicit" (no seed: each card is a
+            chance node, see :meth:`~pokerrules.game.GameState.apply_chance`).
 
     Raises:
-        PokerRulesError: another number of players, or ``rules`` of another kind.
+        PokerRulesError: another number of players, ``rules`` of another kind, or a
+            seed that does not suit ``chance``.
         ArgumentTypeError: ``seed`` is neither an int nor a Generator.
 
     >>> game = new_game(seed=7, players=3)
     >>> game.current_player == game.dealer, [len(h) for h in game.hands]
     (True, [16, 16, 16])
     """
-    return ChinesePokerState(
-        ChinesePokerRules() if rules is None else rules, players, make_rng(seed))
+    state = ChinesePokerState(ChinesePokerRules() if rules is None else rules, players)
+    state._begin(deal_stream(seed, chance), chance)
+    return state

@@ -12,7 +12,8 @@ def render(state: EastWestState, viewer: int | None = None) -> str:
     or, at the end, each row's result and the winner. Every seat sees the same
     table (the card just drawn is shown to all), so ``viewer`` changes nothing."""
     lines = [
-        f"East-West · {SEAT_NAMES[state.dealer]} deals"
+        ("East-West · the cut is under way" if state.dealer is None
+         else f"East-West · {SEAT_NAMES[state.dealer]} deals")
         + (f" (cut: West {_CARD_TEXT[state.cut[-1][0]]}, East {_CARD_TEXT[state.cut[-1][1]]})"
            if state.cut else "")
         + f" · win rule: {state.rules.win_rule}",

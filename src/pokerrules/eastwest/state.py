@@ -6,11 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from pokerrules.cards import PIQUET_DECK, CardsLike, SeedLike, card_codes, format_cards, make_rng
+from pokerrules.cards import PIQUET_DECK, CardsLike, SeedLike, card_codes, format_cards
 from pokerrules.eastwest.moves import _PLACE_TEXT, PLACES, Place, parse_move
 from pokerrules.eastwest.rules import (
     _CARD_TEXT,
-    _PACK,
     _PIQUET_CODES,
     BOARD_SIZE,
     DECK_SIZE,
@@ -32,7 +31,15 @@ from pokerrules.errors import (
     IllegalMoveError,
     PokerRulesError,
 )
-from pokerrules.game import GameState, MoveRecord, Result, require_over, seat_index
+from pokerrules.game import (
+    SAMPLED,
+    GameState,
+    MoveRecord,
+    Result,
+    deal_stream,
+    require_over,
+    seat_index,
+)
 from pokerrules.hands import HandRank, evaluate
 
 
@@ -44,8 +51,8 @@ class EastWestView(NamedTuple):
 
     Attributes:
         player: the seat this view belongs to (0 West, 1 East).
-        to_move: the seat to move, or None when the game is over.
-        dealer: the dealing seat.
+        to_move: the seat to move, or None when the game is over or at a chance node.
+        dealer: the dealing seat (None while chance cuts for it).
         rules: the game's :class:`EastWestRules`.
         board: the three board cards, row 0 first.
         rows: ``rows[seat][row]``: the cards each seat has placed on each row,
@@ -57,7 +64,7 @@ class EastWestView(NamedTuple):
 
     player: int
     to_move: int | None
-    dealer: int
+    dealer: int | None
     rules: EastWestRules
     board: tuple[int, ...]
     rows: tuple[tuple[tuple[int, ...], ...], ...]
@@ -128,8 +135,10 @@ class EastWestState(GameState[Place]):
 
     Args:
         deck: all 32 piquet cards in deal order: the first three are the board
-            (rows 0, 1, 2), the rest is the stock, top first.
+            (rows 0, 1, 2), the rest is the stock, top first. Empty: chance deals
+            the board, then each card as it is drawn (see :func:`new_game`).
         dealer: the dealing seat, 0 (West) or 1 (East); the other seat moves first.
+            None (with an empty deck and no cut): chance cuts for the deal.
         rules: the rule choices (default :class:`EastWestRules`).
         cut: the cut that chose the dealer: one (West's card, East's card) pair
             per draw, each as text or codes; all but the last are equal in rank
@@ -137,65 +146,106 @@ class EastWestState(GameState[Place]):
             was given.
 
     Raises:
-        HandSizeError: a deck of other than 32 cards.
+        HandSizeError: a deck of other than 0 or 32 cards.
         CardNotInDeckError, DuplicateCardError, InvalidCardError: a bad card.
         PokerRulesError: a dealer other than 0 or 1, or a cut that does not
             choose that dealer.
     """
 
     game_name: ClassVar[str] = "east-west"
-    deal_is_fixed: ClassVar[bool] = True  # deck, dealer, cut and rules never change
+    deal_is_fixed: ClassVar[bool] = True  # rules, the stacked deck and the cut never change
 
     def __init__(
         self,
         deck: CardsLike,
-        dealer: int,
+        dealer: int | None,
         rules: EastWestRules | None = None,
         cut: Sequence[CardsLike] = (),
     ) -> None:
         super().__init__(players=2)
         codes = _piquet_codes(deck, "deck")
-        if len(codes) != DECK_SIZE:
+        if len(codes) not in (0, DECK_SIZE):
             raise HandSizeError(f"an East-West deck has {DECK_SIZE} cards, got {len(codes)}")
-        self.dealer = _seat(dealer, "dealer")
+        if dealer is None and (codes or cut):
+            raise PokerRulesError("without a dealer chance cuts and deals: give no deck nor cut")
+        self.dealer: int | None = None if dealer is None else _seat(dealer, "dealer")
         self.rules = rules if rules is not None else DEFAULT_RULES
         if not isinstance(self.rules, EastWestRules):
             raise PokerRulesError(f"rules must be EastWestRules, not {type(self.rules).__name__}")
-        self.cut = _checked_cut(cut, self.dealer)
+        self.cut = () if self.dealer is None else _checked_cut(cut, self.dealer)
         self._hand_rules = self.rules.hand_rules
-        self._deck = codes
+        self._deck = codes  # dealt so far: the board, then each card drawn
         self._board = tuple(codes[:BOARD_SIZE])
+        self._undealt = [] if codes else list(PIQUET_DECK.codes)
+        self._cut_draw: tuple[int, ...] = ()  # a cut under way: West's card, East's
         # Each seat's rows as tuples, replaced (never mutated) on each move so that
         # views can share them without copying.
         self._sides: list[tuple[tuple[int, ...], ...]] = [((),) * ROWS, ((),) * ROWS]
         self._open: list[tuple[Place, ...]] = [PLACES, PLACES]  # rows with room, per seat
         self._placements: list[int] = []
-        self._to_move: int | None = 1 - self.dealer
+        self._to_move: int | None = None if self.dealer is None else 1 - self.dealer
+        self._needed = BOARD_SIZE + 1  # cards dealt before the player to move can move
+        # the player to move now: None at a chance node or at the end
+        self._now = self._to_move if len(codes) >= self._needed else None
         self._result: Result | None = None
         self._outcomes: tuple[RowOutcome, ...] | None = None
+
+    # --- chance and copies ----------------------------------------------------
+    def _chance_pending(self) -> bool:
+        return self.dealer is None or len(self._deck) < self._needed
+
+    def _deal_card(self, code: int) -> None:
+        if self.dealer is None:  # cutting: West draws, then East
+            pair = self._cut_draw = (*self._cut_draw, code)
+            if len(pair) == 2:
+                west, east = pair
+                self.cut = (*self.cut, (west, east))
+                self._cut_draw = ()
+                self._undealt = list(PIQUET_DECK.codes)  # the cards go back; a fresh shuffle
+                if west // 4 != east // 4:
+                    self.dealer = WEST if west // 4 < east // 4 else EAST
+                    self._to_move = 1 - self.dealer
+            return
+        self._deck.append(code)
+        if len(self._deck) == BOARD_SIZE:
+            self._board = tuple(self._deck)
+        if len(self._deck) >= self._needed:
+            self._now = self._to_move
+
+    def _copy_parts(self, new: GameState[Place]) -> None:
+        assert isinstance(new, EastWestState)
+        new._deck = self._deck.copy()
+        new._sides = self._sides.copy()
+        new._open = self._open.copy()
+        new._placements = self._placements.copy()
 
     # --- protocol -----------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        """The seat to move (0 West, 1 East), or None after the 24th placement."""
-        return self._to_move
+        """The seat to move (0 West, 1 East), or None after the 24th placement or
+        at a chance node."""
+        return self._now
 
     @property
     def board(self) -> tuple[int, ...]:
-        """The three board cards (codes), row 0 first."""
+        """The three board cards (codes), row 0 first (fewer while chance deals them)."""
         return self._board
 
     @property
     def drawn_card(self) -> int | None:
-        """The card the player to move has drawn (code), or None when over."""
-        if self._to_move is None:
+        """The card the player to move has drawn (code), or None when over or at a
+        chance node."""
+        if self.current_player is None:
             return None
         return self._deck[BOARD_SIZE + len(self._placements)]
 
     @property
     def stock(self) -> tuple[int, ...]:
-        """The face-down stock, top first (hidden information; not in any view)."""
-        drawn = 0 if self._to_move is None else 1
+        """The face-down stock (hidden information; not in any view): top first for
+        a stacked deck; when chance deals, the cards not yet dealt, ascending."""
+        if self._undealt or self.dealer is None:
+            return tuple(self._undealt)
+        drawn = 0 if self.current_player is None else 1
         return tuple(self._deck[BOARD_SIZE + len(self._placements) + drawn :])
 
     def rows(self, seat: int) -> tuple[tuple[int, ...], ...]:
@@ -238,7 +288,10 @@ class EastWestState(GameState[Place]):
         if len(held) == ROW_CAPACITY:
             self._open[seat] = tuple(p for p in self._open[seat] if p.row != row)
         placements.append(row)
-        self._to_move = None if len(placements) == MOVES_PER_GAME else 1 - seat
+        done = len(placements)
+        self._to_move = None if done == MOVES_PER_GAME else 1 - seat
+        self._needed = BOARD_SIZE + done + (done < MOVES_PER_GAME)
+        self._now = self._to_move if len(self._deck) >= self._needed else None
         return MoveRecord(seat, _PLACE_TEXT[row], {"card": _CARD_TEXT[card], "row": row})
 
     def _parse(self, text: str) -> Place:
@@ -251,17 +304,16 @@ class EastWestState(GameState[Place]):
             PokerRulesError: a player other than 0 or 1.
         """
         player = _seat(player, "player")
-        over = self._to_move is None
-        moves = len(self._placements)
+        to_move = self.current_player  # None at a chance node: no card drawn yet
         return EastWestView(  # positional: this runs on every move
             player,
-            self._to_move,
+            to_move,
             self.dealer,
             self.rules,
             self._board,
             (self._sides[WEST], self._sides[EAST]),
-            self._deck[BOARD_SIZE + moves] if player == self._to_move else None,
-            DECK_SIZE - BOARD_SIZE - moves - (0 if over else 1),
+            self._deck[BOARD_SIZE + len(self._placements)] if player == to_move else None,
+            DECK_SIZE - min(len(self._deck), self._needed),
         )
 
     def outcomes(self) -> tuple[RowOutcome, ...]:
@@ -389,34 +441,38 @@ def _piquet_codes(cards: CardsLike, what: str) -> list[int]:
 def new_game(
     rules: EastWestRules | None = None,
     *,
-    seed: SeedLike,
+    seed: SeedLike | None = None,
     dealer: int | None = None,
     players: int = 2,
+    chance: str = SAMPLED,
 ) -> EastWestState:
     """A freshly shuffled game.
 
+    Chance deals, in this order: the cut (unless ``dealer`` is given: West's card,
+    then East's, from the whole pack; equal ranks put both back and cut again),
+    the three board cards (rows 0, 1, 2, from the whole pack again), then each
+    card as the player to move draws it.
+
     Args:
         rules: the rule choices (default :class:`EastWestRules`).
-        seed: an int or a numpy Generator; the same seed gives the same game.
+        seed: an int (0 to 2**53 - 1) or a numpy Generator; the same seed gives the
+            same game. Not taken with ``chance="explicit"``.
         dealer: 0 (West) or 1 (East); by default a cut decides: each seat draws a
-            card from a shuffled pack, the lower rank deals (aces high) and equal
-            ranks redraw from a fresh shuffle.
+            card, the lower rank deals (aces high) and equal ranks cut again.
         players: must be 2 (accepted for the ``pokerrules play --players`` option).
+        chance: "sampled" (the cards come from ``seed``) or "explicit" (each card
+            is a chance node: see :meth:`~pokerrules.game.GameState.apply_chance`).
 
     Raises:
-        PokerRulesError: ``players`` other than 2 or a dealer other than 0 or 1.
+        PokerRulesError: ``players`` other than 2, a dealer other than 0 or 1, an
+            unknown chance mode, a seed out of range, or a seed missing (sampled)
+            or given (explicit).
         ArgumentTypeError: a seed that is neither an int nor a Generator.
     """
     if type(players) is not int or players != 2:
         raise PokerRulesError(f"East-West is a two-player game, not {players!r}-player")
     if dealer is not None:
         _seat(dealer, "dealer")
-    rng = make_rng(seed)
-    cut: list[tuple[int, int]] = []
-    while dealer is None:
-        west, east = rng.permutation(_PACK)[:2].tolist()
-        cut.append((west, east))
-        if west // 4 != east // 4:
-            dealer = WEST if west // 4 < east // 4 else EAST
-    deck = rng.permutation(_PACK).tolist()
-    return EastWestState(deck, dealer, rules, cut)
+    state = EastWestState((), dealer, rules)
+    state._begin(deal_stream(seed, chance), chance)
+    return state

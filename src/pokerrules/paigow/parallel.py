@@ -23,6 +23,8 @@ from multiprocessing import connection
 from types import FrameType
 from typing import Any, SupportsIndex, TypeVar
 
+import numpy as np
+
 from pokerrules.errors import PokerRulesError
 
 __all__ = ["EXECUTOR_IN_FLIGHT", "MAX_COUNT", "check_workers", "positive_count", "run_chunks"]
@@ -46,10 +48,11 @@ def positive_count(name: str, value: object) -> int:
         PokerRulesError: not an integer, below 1, or 2**63 or more.
     """
     number = 0
-    if not isinstance(value, bool) and isinstance(value, SupportsIndex):
+    # numpy bools have __index__: numpy 2 refuses it, numpy 1 only warns
+    if not isinstance(value, (bool, np.bool_)) and isinstance(value, SupportsIndex):
         try:
             number = operator.index(value)
-        except TypeError:  # numpy bools have __index__ but refuse it
+        except TypeError:  # an __index__ that refuses
             pass
     if number < 1:
         raise PokerRulesError(f"{name} must be a positive int, not {value!r}")

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from pokerrules._core import _read_cards
-from pokerrules.cards import PAI_GOW_DECK, Card, SeedLike, format_cards, make_rng, parse_cards
+from pokerrules.cards import PAI_GOW_DECK, Card, SeedLike, format_cards, parse_cards
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,
@@ -30,6 +30,7 @@ from pokerrules.paigow.rules import (
     shown,
 )
 from pokerrules.paigow.setting import Setting, is_foul
+from pokerrules.shuffle import DealStream
 
 __all__ = [
     "BANKER",
@@ -108,7 +109,8 @@ def deal_round(
 ) -> Deal:
     """Deals a round as the rules text says.
 
-    The 53 cards are shuffled from ``seed``; seven piles of seven are stacked
+    The 53 cards are shuffled from ``seed`` and the three dice rolled after them
+    (:class:`~pokerrules.shuffle.DealStream`); seven piles of seven are stacked
     one card at a time (pile 1 gets the 1st, 8th, 15th ... card) and the last
     four cards are put aside unseen. Three dice are rolled; counting from the
     banker as 1, counter-clockwise (upward, wrapping after the last position),
@@ -121,7 +123,8 @@ def deal_round(
         rules: the table's rules (``rules.positions`` positions).
         occupied: the occupied positions; must include the banker's (1) and
             at least one other.
-        seed: int or numpy Generator: the same seed deals the same round.
+        seed: int (0 to 2**53 - 1) or numpy Generator: the same seed deals the
+            same round on every machine.
         first_pile: the pile the banker hands out first, 1..7.
 
     >>> from pokerrules.paigow import PaiGowRules, deal_round
@@ -130,7 +133,7 @@ def deal_round(
     [1, 2, 5]
 
     Raises:
-        PokerRulesError: a bad position, pile or rules object.
+        PokerRulesError: a bad position, pile or rules object, or a seed out of range.
         ArgumentTypeError: a seed that is neither an int nor a Generator.
     """
     if not isinstance(rules, PaiGowRules):
@@ -139,9 +142,9 @@ def deal_round(
     if isinstance(first_pile, bool) or not isinstance(first_pile, int) or \
             not 1 <= first_pile <= PILES:
         raise PokerRulesError(f"first_pile must be 1 to 7, not {first_pile!r}")
-    rng = make_rng(seed)
-    order = [Card(int(c)) for c in PAI_GOW_DECK.shuffled_codes(rng)]
-    dice = tuple(int(d) for d in rng.integers(1, 7, size=3))
+    stream = DealStream.from_seed(seed)
+    order = [Card(c) for c in stream.shuffled(PAI_GOW_DECK.codes)]
+    dice = (stream.roll(), stream.roll(), stream.roll())
     piles = tuple(tuple(order[p + PILES * k] for k in range(PILE_SIZE)) for p in range(PILES))
     discards = tuple(order[PILES * PILE_SIZE:])
     return Deal((dice[0], dice[1], dice[2]), first_pile, piles, discards,
@@ -383,8 +386,15 @@ class RoundRecord:
         if data.get("game") != "paigow":
             raise PokerRulesError(
                 f"this record holds a {shown(data.get('game'))} game, not 'paigow'")
-        if type(data.get("format")) is not int or data.get("format") != FORMAT_VERSION:
-            raise PokerRulesError(f"unknown format version {shown(data.get('format'))}")
+        version = data.get("format")
+        if type(version) is int and version == 1:
+            raise PokerRulesError(
+                "round record format version 1 was dealt by numpy's shuffle, which this "
+                f"pokerrules no longer uses, so its deal cannot be checked; it reads version "
+                f"{FORMAT_VERSION}")
+        if type(version) is not int or version != FORMAT_VERSION:
+            raise PokerRulesError(f"unknown format version {shown(version)}; this pokerrules "
+                                  f"reads round records of version {FORMAT_VERSION}")
         try:
             record = cls._read(data)
             _check_replays(record, data)

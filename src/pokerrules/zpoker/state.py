@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import numpy as np
-
-from pokerrules.cards import Card, CardsLike, SeedLike, card_codes, make_rng
+from pokerrules.cards import Card, CardsLike, SeedLike, card_codes
 from pokerrules.errors import (
     CardNotInDeckError,
     DuplicateCardError,
@@ -17,12 +16,12 @@ from pokerrules.errors import (
     PokerRulesError,
 )
 from pokerrules.game import (
+    SAMPLED,
     GameState,
     MoveRecord,
     Result,
+    deal_stream,
     require_over,
-    rng_from_state,
-    rng_state,
     seat_index,
 )
 from pokerrules.hands import STANDARD, HandRank, evaluate_partial
@@ -89,13 +88,12 @@ class ZPokerState(GameState[Placement]):
 
     game_name: ClassVar[str] = "z-poker"
 
-    def __init__(self, rules: ZPokerRules, rng: np.random.Generator) -> None:
+    def __init__(self, rules: ZPokerRules) -> None:
         super().__init__(PLAYERS)
         self.rules = rules
-        self._rng = rng
         self._phase = Phase.FIND_LEADER
         self._hands: list[list[int]] = [[], []]
-        self._pile: list[int] = []  # top card first
+        self._pile: list[int] = []  # a stacked pile, top card first (else chance draws)
         self._stacks: dict[str, list[int]] = {p: [] for p in POSITIONS}
         self._hidden: str | None = None  # where seat 0's face-down card lies
         self._leader: int | None = None
@@ -105,14 +103,19 @@ class ZPokerState(GameState[Placement]):
         self._deals = 0
         self._rounds = 0
         self._draws = 0
+        self._to_deal = 0  # cards chance still deals to the hands
+        self._drawing: int | None = None  # the seat waiting for the card it draws
 
-    # --- construction ---------------------------------------------------------
+    # --- construction, chance and copies ---------------------------------------
     def _deal(self, order: Sequence[int]) -> None:
         """Deals ``order`` (the whole deck): seat 0 the first hand, seat 1 the next,
         the rest is the pile, top first; clears the board."""
         size = self.rules.hand_size
+        self._clear()
         self._hands = [sorted(order[:size]), sorted(order[size:2 * size])]
         self._pile = list(order[2 * size:])
+
+    def _clear(self) -> None:
         self._stacks = {p: [] for p in POSITIONS}
         self._hidden = None
         self._deals += 1
@@ -120,8 +123,32 @@ class ZPokerState(GameState[Placement]):
         self._turn = 0
 
     def _shuffle_and_deal(self) -> None:
-        """Gathers the whole deck, shuffles it from the game's rng and deals it."""
-        self._deal([int(c) for c in self.rules.deck.shuffled_codes(self._rng)])
+        """Gathers the whole deck; chance deals seat 0's hand, then seat 1's, and
+        every later draw."""
+        self._clear()
+        self._hands = [[], []]
+        self._pile = []
+        self._undealt = list(self.rules.deck.codes)
+        self._to_deal = 2 * self.rules.hand_size
+
+    def _chance_pending(self) -> bool:
+        return self._to_deal > 0 or self._drawing is not None
+
+    def _deal_card(self, code: int) -> None:
+        if self._to_deal > 0:
+            self._to_deal -= 1
+            seat = 0 if self._to_deal >= self.rules.hand_size else 1
+        else:
+            assert self._drawing is not None
+            seat, self._drawing = self._drawing, None
+            self._draws += 1
+        bisect.insort(self._hands[seat], code)
+
+    def _copy_parts(self, new: GameState[Placement]) -> None:
+        assert isinstance(new, ZPokerState)
+        new._hands = [self._hands[0].copy(), self._hands[1].copy()]
+        new._pile = self._pile.copy()
+        new._stacks = {p: s.copy() for p, s in self._stacks.items()}
 
     @classmethod
     def from_cards(
@@ -131,37 +158,41 @@ class ZPokerState(GameState[Placement]):
         pile: CardsLike | None = None,
         *,
         rules: ZPokerRules | None = None,
-        seed: SeedLike,
+        seed: SeedLike | None = None,
+        chance: str = SAMPLED,
     ) -> ZPokerState:
         """A game dealt by hand: seat 0 holds ``first_hand``, seat 1 ``second_hand``.
 
         Args:
             first_hand, second_hand: ``rules.hand_size`` cards each.
-            pile: the rest of the deck, top card first; None shuffles the rest
-                from ``seed``.
+            pile: the rest of the deck, top card first; None: chance deals each
+                card drawn from the rest.
             rules: the :class:`ZPokerRules` (default: the standard game).
-            seed: int or numpy Generator, used for the pile (when not given) and for
-                every deal again after a tie for the lead.
+            seed: int or numpy Generator for the cards chance deals (the pile when
+                not given, and every deal again after a tie for the lead).
+            chance: "sampled" (from ``seed``) or "explicit" (no seed; see
+                :meth:`~pokerrules.game.GameState.apply_chance`).
 
         Raises:
             HandSizeError: a hand of the wrong size, or a pile that is not the rest of
                 the deck. DuplicateCardError, CardNotInDeckError, InvalidCardError:
-                a bad card. PokerRulesError: ``rules`` that are no ZPokerRules.
+                a bad card. PokerRulesError: ``rules`` that are no ZPokerRules, or
+                a seed that does not suit ``chance``.
         """
-        rules = _checked_rules(rules)
-        rng = make_rng(seed)
+        state = cls._stacked(first_hand, second_hand, pile, _checked_rules(rules))
+        state._begin(deal_stream(seed, chance), chance)
+        return state
+
+    @classmethod
+    def _stacked(cls, first_hand: CardsLike, second_hand: CardsLike, pile: CardsLike | None,
+                 rules: ZPokerRules) -> ZPokerState:
         hands = [card_codes(first_hand), card_codes(second_hand)]
         for seat, hand in enumerate(hands):
             if len(hand) != rules.hand_size:
                 raise HandSizeError(
                     f"player {seat} must hold {rules.hand_size} cards, got {len(hand)}")
         dealt = hands[0] + hands[1]
-        if pile is None:
-            dealt_set = set(dealt)
-            rest = [c for c in rules.deck.codes if c not in dealt_set]
-            pile_codes = [int(c) for c in rng.permutation(np.array(rest, dtype=np.int64))]
-        else:
-            pile_codes = card_codes(pile)
+        pile_codes = [] if pile is None else card_codes(pile)
         seen: set[int] = set()
         deck = set(rules.deck.codes)
         for code in dealt + pile_codes:
@@ -170,18 +201,22 @@ class ZPokerState(GameState[Placement]):
             if code not in deck:
                 raise CardNotInDeckError(f"{Card(code)} is not in the {rules.deck.name} deck")
             seen.add(code)
-        if len(seen) != len(deck):
+        if pile is not None and len(seen) != len(deck):
             missing = sorted(deck - seen)
             raise HandSizeError(f"the pile must hold the rest of the deck; {Card(missing[0])} "
                                 f"and {len(missing) - 1} more are missing")
-        state = cls(rules, rng)
+        state = cls(rules)
         state._deal(dealt + pile_codes)
+        if pile is None:
+            state._undealt = sorted(deck - seen)
         return state
 
     # --- what anyone may ask the referee --------------------------------------
     @property
     def current_player(self) -> int | None:
-        """The seat to move, or None when the game is over."""
+        """The seat to move, or None when the game is over or at a chance node."""
+        if self._to_deal or self._drawing is not None:
+            return None
         return self._turn
 
     @property
@@ -227,7 +262,7 @@ class ZPokerState(GameState[Placement]):
     @property
     def pile_size(self) -> int:
         """Cards left in the draw pile."""
-        return len(self._pile)
+        return len(self._pile) + len(self._undealt)
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """The cards ``player`` holds, ascending. Raises PokerRulesError for a bad seat."""
@@ -352,9 +387,11 @@ class ZPokerState(GameState[Placement]):
             detail["winner"] = starter
             return detail
         reply = 1 - starter
-        self._hands[reply].append(self._pile.pop(0))
-        self._hands[reply].sort()
-        self._draws += 1
+        if self._pile:  # a stacked pile
+            bisect.insort(self._hands[reply], self._pile.pop(0))
+            self._draws += 1
+        else:
+            self._drawing = reply  # chance deals the card drawn
         self._turn = starter
         detail["drew"] = reply  # who drew, never what
         return detail
@@ -374,7 +411,7 @@ class ZPokerState(GameState[Placement]):
                 "rounds": self._rounds,
                 "deals": self._deals,
                 "cards_left": [len(h) for h in self._hands],
-                "pile_left": len(self._pile),
+                "pile_left": self.pile_size,
                 "sides": [self.side_rank(seat).describe() for seat in range(PLAYERS)],
             },
         )
@@ -396,7 +433,7 @@ class ZPokerState(GameState[Placement]):
             phase=self._phase,
             hand=self.hand(seat),
             opponent_cards=len(self._hands[1 - seat]),
-            pile_cards=len(self._pile),
+            pile_cards=self.pile_size,
             stacks=stacks,
             face_down=frozenset() if self._hidden is None else frozenset({self._hidden}),
             leader=self._leader,
@@ -404,26 +441,30 @@ class ZPokerState(GameState[Placement]):
         )
 
     def _deal_dict(self) -> dict[str, Any]:
+        # before any chance: empty hands and pile (chance deals everything), the
+        # hands alone (chance deals the draws) or the whole deck stacked
         return {
             "rules": self.rules.to_dict(),
             "hands": [list(h) for h in self._hands],
             "pile": list(self._pile),
-            "rng": rng_state(self._rng),
         }
 
     @classmethod
     def _from_deal(cls, deal: dict[str, Any], players: int) -> ZPokerState:
-        if set(deal) != {"rules", "hands", "pile", "rng"}:
-            raise PokerRulesError(f"a Z Poker deal has rules, hands, pile and rng, "
-                                  f"not {sorted(deal)}")
+        if set(deal) != {"rules", "hands", "pile"}:
+            raise PokerRulesError(f"a Z Poker deal has rules, hands and pile, not {sorted(deal)}")
         hands, pile = deal["hands"], deal["pile"]
         if not isinstance(hands, list) or len(hands) != PLAYERS:
             raise PokerRulesError(f"a Z Poker deal has two hands, not {hands!r:.60}")
         for cards in (*hands, pile):
             if not isinstance(cards, list) or not all(type(c) is int for c in cards):
                 raise PokerRulesError(f"hands and pile are lists of card codes, not {cards!r:.60}")
-        return cls.from_cards(hands[0], hands[1], pile, rules=ZPokerRules.from_dict(deal["rules"]),
-                              seed=rng_from_state(deal["rng"]))
+        rules = ZPokerRules.from_dict(deal["rules"])
+        if hands == [[], []] and not pile:
+            state = cls(rules)
+            state._shuffle_and_deal()
+            return state
+        return cls._stacked(hands[0], hands[1], pile or None, rules)
 
     def _to_dict(self) -> dict[str, Any]:
         """The referee's whole current state, JSON-ready (for tests and debugging;
@@ -442,26 +483,34 @@ class ZPokerState(GameState[Placement]):
             "deals": self._deals,
             "rounds": self._rounds,
             "draws": self._draws,
-            "rng": rng_state(self._rng),
+            "undealt": list(self._undealt),
+            "to_deal": self._to_deal,
+            "drawing": self._drawing,
         }
 
 
 def new_game(
-    rules: ZPokerRules | None = None, *, seed: SeedLike, players: int = PLAYERS
+    rules: ZPokerRules | None = None, *, seed: SeedLike | None = None, players: int = PLAYERS,
+    chance: str = SAMPLED,
 ) -> ZPokerState:
-    """A new game, dealt from ``seed`` (int or numpy Generator): seat 0 gets the
-    first ``hand_size`` cards of the shuffled deck, seat 1 the next, the rest is
-    the pile. The same seed gives the same game.
+    """A new game. Chance deals seat 0's ``hand_size`` cards, then seat 1's; the
+    rest is the pile, each card drawn from it dealt by chance when drawn (and after
+    a tie for the lead the whole deck is dealt again the same way). With ``seed``
+    (an int from 0 to 2**53 - 1 or a numpy Generator) the game samples every card
+    itself, so the same seed gives the same game; with ``chance="explicit"`` (and
+    no seed) each card is a chance node.
 
     Raises:
-        PokerRulesError: ``players`` is not 2 (Z Poker is a two-player game), or
-            ``rules`` are no :class:`ZPokerRules`.
+        PokerRulesError: ``players`` is not 2 (Z Poker is a two-player game),
+            ``rules`` are no :class:`ZPokerRules`, or a seed that does not suit
+            ``chance``.
         ArgumentTypeError: ``seed`` is neither an int nor a Generator.
     """
     if type(players) is not int or players != PLAYERS:
         raise PokerRulesError(f"Z Poker is a two-player game, not a {players!r}-player one")
-    state = ZPokerState(_checked_rules(rules), make_rng(seed))
+    state = ZPokerState(_checked_rules(rules))
     state._shuffle_and_deal()
+    state._begin(deal_stream(seed, chance), chance)
     return state
 
 

@@ -1,0 +1,179 @@
+"""Deals this project defines: a seeded stream of 64-bit words and the draws made from it.
+
+Every shuffle, card drawn and die rolled in pokerrules comes from a :class:`DealStream`,
+so a seed deals the same cards on every numpy, Python and platform. The algorithm,
+exactly (``M = 2**64``, all arithmetic on unsigned 64-bit words):
+
+- **Words** (SplitMix64). The stream's ``n``-th word (``n = 1, 2, ...``) is
+  ``mix((seed + n * G) mod M)`` with ``G = 0x9E3779B97F4A7C15`` and
+  ``mix(z)``: ``z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 mod M``;
+  ``z = (z ^ (z >> 27)) * 0x94D049BB133111EB mod M``; ``z ^ (z >> 31)``.
+  The position of a stream is therefore just its seed and the number of words drawn.
+- **A number below n** (Lemire's multiply-and-reject, unbiased): take a word ``x``,
+  ``m = x * n``; while ``m mod M < (M - n) mod n``, take the next word and start
+  again; the number is ``m >> 64``.
+- **A card** from a set of cards: the cards in ascending code order, and the one at
+  the position given by a number below their count.
+- **A shuffle** deals every card of a deck that way, one after another, from those
+  not yet dealt: the shuffled order is the order they were drawn.
+- **A die** of ``s`` sides: ``1 +`` a number below ``s``.
+
+>>> from pokerrules.shuffle import DealStream
+>>> stream = DealStream(7)
+>>> [stream.below(6) + 1 for _ in range(5)]
+[3, 1, 6, 4, 3]
+>>> stream.drawn
+5
+>>> DealStream(7).shuffled(range(10))
+[3, 0, 9, 6, 4, 2, 5, 1, 7, 8]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
+
+__all__ = ["SEED_LIMIT", "DealStream"]
+
+#: Seeds are ints from 0 to SEED_LIMIT - 1: every JSON reader (JavaScript
+#: included) holds such an int exactly, so saved games keep their seed.
+SEED_LIMIT = 2**53
+
+_MASK = 2**64 - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
+class DealStream:
+    """A seeded stream of 64-bit words (SplitMix64, see the module text) with the
+    draws every game makes from it.
+
+    Args:
+        seed: an int from 0 to :data:`SEED_LIMIT` - 1.
+        drawn: how many words were already drawn (the stream's position).
+
+    Raises:
+        ArgumentTypeError: a seed or position that is no int.
+        PokerRulesError: a seed or position out of range.
+    """
+
+    __slots__ = ("drawn", "seed")
+
+    def __init__(self, seed: int, drawn: int = 0) -> None:
+        for name, value, limit in (("seed", seed, SEED_LIMIT), ("drawn", drawn, SEED_LIMIT)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise ArgumentTypeError(f"a deal stream's {name} is an int, not {value!r:.40}")
+            if not 0 <= value < limit:
+                raise PokerRulesError(
+                    f"a deal stream's {name} is an int from 0 to 2**53 - 1, not {value}")
+        self.seed = int(seed)
+        self.drawn = int(drawn)
+
+    @classmethod
+    def from_seed(cls, seed: int | np.random.Generator) -> DealStream:
+        """The stream of an int seed, or a new stream seeded by one raw 64-bit word of
+        a numpy Generator's bit generator (its top 53 bits): the bit generators'
+        raw output, unlike Generator methods, is the same on every numpy.
+
+        Raises:
+            ArgumentTypeError: neither an int nor a Generator.
+            PokerRulesError: a negative seed or one of 2**53 or more.
+        """
+        if isinstance(seed, np.random.Generator):
+            return cls(int(seed.bit_generator.random_raw()) >> 11)
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise ArgumentTypeError(f"pass a seed (int) or a numpy.random.Generator, not {seed!r}")
+        if not 0 <= seed < SEED_LIMIT:
+            raise PokerRulesError(f"a seed is an int from 0 to 2**53 - 1, not {seed}")
+        return cls(int(seed))
+
+    def copy(self) -> DealStream:
+        """An independent stream at the same position."""
+        return DealStream.__new__(DealStream)._at(self.seed, self.drawn)
+
+    def _at(self, seed: int, drawn: int) -> DealStream:
+        self.seed = seed
+        self.drawn = drawn
+        return self
+
+    def word(self) -> int:
+        """The next 64-bit word of the stream."""
+        self.drawn = drawn = self.drawn + 1
+        z = (self.seed + drawn * _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A number from 0 to ``n - 1``, each equally likely (``n`` from 1 to 2**64).
+
+        Raises:
+            PokerRulesError: ``n`` out of range.
+        """
+        if type(n) is not int or not 1 <= n <= _MASK + 1:
+            raise PokerRulesError(f"a draw is below an int from 1 to 2**64, not {n!r}")
+        m = self.word() * n
+        if m & _MASK < n:  # only then can the word fall in the biased remainder
+            threshold = (_MASK + 1 - n) % n
+            while m & _MASK < threshold:
+                m = self.word() * n
+        return m >> 64
+
+    def card(self, cards: Sequence[int]) -> int:
+        """One of ``cards`` (ascending codes), each equally likely."""
+        return cards[self.below(len(cards))]
+
+    def take(self, undealt: list[int]) -> int:
+        """Draws a card from ``undealt`` (ascending codes) and removes it there: the
+        same draw as :meth:`card`, written out (it runs for every card dealt)."""
+        n = len(undealt)
+        self.drawn = drawn = self.drawn + 1
+        z = (self.seed + drawn * _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        m = (z ^ (z >> 31)) * n
+        if m & _MASK < n:
+            threshold = (_MASK + 1 - n) % n
+            while m & _MASK < threshold:
+                m = self.word() * n
+        return undealt.pop(m >> 64)
+
+    def shuffled(self, codes: Iterable[int]) -> list[int]:
+        """``codes`` in a random order: every one drawn in turn from those left."""
+        undealt = sorted(codes)
+        return [undealt.pop(self.below(len(undealt))) for _ in range(len(undealt))]
+
+    def roll(self, sides: int = 6) -> int:
+        """A die of ``sides`` sides: 1 to ``sides``."""
+        return 1 + self.below(sides)
+
+    def to_dict(self) -> dict[str, int]:
+        """The position, JSON-ready: ``{"seed": ..., "drawn": ...}``."""
+        return {"seed": self.seed, "drawn": self.drawn}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> DealStream:
+        """The stream at a position written by :meth:`to_dict`.
+
+        Raises:
+            PokerRulesError: anything but ``{"seed": int, "drawn": int}`` in range.
+        """
+        if not isinstance(data, dict) or set(data) != {"seed", "drawn"} or \
+                any(type(v) is not int for v in data.values()):
+            raise PokerRulesError(
+                f"a deal stream's position is {{'seed': int, 'drawn': int}}, not {data!r:.80}")
+        return cls(data["seed"], data["drawn"])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DealStream) and \
+            (self.seed, self.drawn) == (other.seed, other.drawn)
+
+    __hash__ = None  # type: ignore[assignment]  # it changes as it draws
+
+    def __repr__(self) -> str:
+        return f"DealStream(seed={self.seed}, drawn={self.drawn})"
