@@ -471,9 +471,9 @@ TAMPERED_RECORDS = {
 @pytest.mark.parametrize("name", sorted(TAMPERED_RECORDS))
 def test_a_tampered_record_is_refused(name, seeded):
     edit, error, match = TAMPERED_RECORDS[name]
-    # 248: a round each edit changes (a Generator seeded 248 rolls a total of 13, so
+    # 399: a round each edit changes (a Generator seeded 399 rolls a total of 13, so
     # only the dice total tells "other dice, same total" from its deal)
-    seed = 248 if seeded else np.random.default_rng(248)
+    seed = 399 if seeded else np.random.default_rng(399)
     data = play_round(CASINO, {1: None, 2: None, 5: None}, seed=seed).to_dict()
     assert RoundRecord.from_dict(data).to_dict() == data
     edit(data)
