@@ -306,6 +306,7 @@ def format_cards(cards):
 # ------------------------------------------------------------------ rules
 
 @cython.final
+@cython.no_gc  # it holds only strings and numbers: no cycle
 cdef class HandRules:
     """How hands rank: the deck and the options the games disagree on.
 
@@ -524,6 +525,7 @@ def _read_cards(cards, int lo, int hi, str what):
 
 @cython.final
 @cython.freelist(32)
+@cython.no_gc  # it refers only to its HandRules, which refers to nothing: no cycle
 cdef class HandRank:
     """The rank of a hand: ordered and hashable, higher is stronger.
 
@@ -805,6 +807,24 @@ def evaluate(cards, HandRules rules not None=STANDARD):
     cdef uint8_t buf[64]
     cdef int n = _load(rules, cards, buf, 5, 7, "evaluate")
     return _new_rank(rules, KIND_FIVE, pr_eval_codes(rules._tables, buf, n), buf, n)
+
+
+def rank_value(cards, HandRules rules not None=STANDARD):
+    """The value of the best five of 5, 6 or 7 cards as a plain int: what
+    ``evaluate(cards, rules).value`` is, without building a :class:`HandRank`.
+
+    For hot loops that only compare hands: higher is stronger, equal is a tie,
+    1 is the weakest hand of the rules; values compare only within one rules.
+
+    Raises:
+        The errors of :func:`evaluate`.
+
+    >>> rank_value("As Ks Qs Js Ts 9d 2c") == STANDARD.n_values
+    True
+    """
+    cdef uint8_t buf[64]
+    cdef int n = _load(rules, cards, buf, 5, 7, "rank_value")
+    return pr_eval_codes(rules._tables, buf, n)
 
 
 def evaluate_two(cards, HandRules rules not None=PAI_GOW):
