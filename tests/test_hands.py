@@ -319,6 +319,27 @@ def test_evaluate_many_matches_evaluate():
 
 
 @pytest.mark.fast
+@pytest.mark.parametrize("rules", [STANDARD, PAI_GOW, PIQUET], ids=lambda r: r.name)
+def test_threads_give_the_single_thread_results(rules):
+    rng = np.random.default_rng(31)
+    deck = np.array(rules.deck_codes, dtype=np.uint8)
+    for k in (5, 6, 7):
+        hands = deck[np.argsort(rng.random((50_001, len(deck))), axis=1)[:, :k]]
+        one = evaluate_many(hands, rules)
+        for threads in (2, 3, 8):
+            np.testing.assert_array_equal(evaluate_many(hands, rules, threads=threads), one)
+            np.testing.assert_array_equal(
+                evaluate_many(hands, rules, check=False, threads=threads), one)
+    bad = hands.copy()
+    bad[40_000, 1] = bad[40_000, 0]
+    bad[45_000, 1] = bad[45_000, 0]
+    with pytest.raises(DuplicateCardError, match="row 40000"):
+        evaluate_many(bad, rules, threads=3)
+    with pytest.raises(PokerRulesError, match="threads"):
+        evaluate_many(hands, rules, threads=0)
+
+
+@pytest.mark.fast
 def test_evaluate_many_names_the_bad_row():
     rows = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 8]])
     with pytest.raises(DuplicateCardError, match="row 1"):
