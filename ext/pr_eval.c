@@ -702,28 +702,34 @@ typedef struct {
     uint64_t *counts;
 } enum_t;
 
-static void enum_last(const enum_t *e, int start, uint64_t key, uint64_t suits) {
+/* The last two cards: the hands of one call share all cards but two. */
+static void enum_last_two(const enum_t *e, int start, uint64_t key, uint64_t suits) {
     const pr_tables *t = e->t;
     const uint16_t *disp = t->ph->disp;
     const uint32_t keymask = t->ph->keymask;
     const uint16_t *cls = t->cls, *cval = t->cval;
+    const uint64_t *ckey = e->key;
     uint64_t *counts = e->counts;
-    for (int i = start; i < e->ndeck; i++) {
-        uint64_t kk = key + e->key[i];
-        uint32_t mk = ((uint32_t)kk * PR_MIX) & keymask;
-        uint16_t v = cval[cls[2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW)]];
-        if (kk & PR_FLUSH_BITS) {
-            uint64_t s = suits | e->bits[i];
-            int suit = (pr_ctz64(kk & PR_FLUSH_BITS) - 35) >> 2;
-            v = pr_flush_value(t, v, (uint32_t)(s >> (16 * suit)), (int)(s >> 63));
+    const int nd = e->ndeck;
+    for (int i = start; i < nd - 1; i++) {
+        uint64_t k6 = key + ckey[i];
+        for (int j = i + 1; j < nd; j++) {
+            uint64_t kk = k6 + ckey[j];
+            uint32_t mk = ((uint32_t)kk * PR_MIX) & keymask;
+            uint16_t v = cval[cls[2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW)]];
+            if (kk & PR_FLUSH_BITS) {
+                uint64_t s = suits | e->bits[i] | e->bits[j];
+                int suit = (pr_ctz64(kk & PR_FLUSH_BITS) - 35) >> 2;
+                v = pr_flush_value(t, v, (uint32_t)(s >> (16 * suit)), (int)(s >> 63));
+            }
+            counts[v]++;
         }
-        counts[v]++;
     }
 }
 
 static void enum_rec(const enum_t *e, int depth, int start, uint64_t key, uint64_t suits) {
-    if (depth == e->k - 1) {
-        enum_last(e, start, key, suits);
+    if (depth == e->k - 2) {
+        enum_last_two(e, start, key, suits);
         return;
     }
     for (int i = start; i <= e->ndeck - (e->k - depth); i++)
