@@ -138,20 +138,21 @@ def main() -> None:
          median_rate(lambda: evaluate_many(pg_hands, PAI_GOW), n, repeat)),
     ]
     base = results[0][1]
-    rate = dict(results)
-    ph_kept = rate["phevaluator evaluate_7cards, results kept"]
+    by_name = dict(results)
+    ph_kept = by_name["phevaluator evaluate_7cards, results kept"]
     print(f"pokerrules {pokerrules.__version__}, Python {platform.python_version()}, "
           f"{platform.machine()}, {n:,} seeded 7-card hands, median of {repeat}")
     print(f"{'entry':55s} {'hands/s':>14s} {'vs pokerrules per call':>24s}")
     for name, rate in results:
         print(f"{name:55s} {rate:14,.0f} {rate / base:23.2f}x")
 
-    print("results kept, against phevaluator kept: "
-          f"evaluate {rate['pokerrules evaluate, 7 int codes, results kept'] / ph_kept:.2f}x, "
-          f"rank_value {rate['pokerrules rank_value, 7 int codes, results kept'] / ph_kept:.2f}x")
-    two = rate["pokerrules evaluate_many, check=True, threads=2"]
+    ev_kept = by_name["pokerrules evaluate, 7 int codes, results kept"]
+    rv_kept = by_name["pokerrules rank_value, 7 int codes, results kept"]
+    print(f"results kept, against phevaluator kept: evaluate {ev_kept / ph_kept:.2f}x, "
+          f"rank_value {rv_kept / ph_kept:.2f}x")
+    two = by_name["pokerrules evaluate_many, check=True, threads=2"]
     print(f"evaluate_many threads=2 / threads=1: "
-          f"{two / rate['pokerrules evaluate_many, STANDARD batch']:.2f}x")
+          f"{two / by_name['pokerrules evaluate_many, STANDARD batch']:.2f}x")
     for rules in (STANDARD, PAI_GOW):
         start = time.perf_counter()
         counts = value_counts(7, rules)
