@@ -8,8 +8,10 @@ from setuptools import Extension, setup
 
 if sys.platform == "win32":
     compile_args = ["/O2"]
+    link_args = []
 else:
-    compile_args = ["-O3", "-std=c99", "-fno-strict-aliasing"]
+    compile_args = ["-O3", "-std=c99", "-fno-strict-aliasing", "-pthread"]
+    link_args = ["-pthread"]
 
 extensions = [
     Extension(
@@ -18,6 +20,7 @@ extensions = [
         include_dirs=["ext"],
         depends=["ext/pr_eval.h"],
         extra_compile_args=compile_args,
+        extra_link_args=link_args,
     ),
     Extension(
         "pokerrules._paigow",
@@ -25,6 +28,7 @@ extensions = [
         include_dirs=["ext"],
         depends=["ext/pr_eval.h", "ext/paigow.h", "ext/paigow_sim.h"],
         extra_compile_args=compile_args,
+        extra_link_args=link_args,
     ),
 ]
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 
 import pokerrules
-from pokerrules import PAI_GOW, STANDARD, Card, evaluate, evaluate_many, value_counts
+from pokerrules import PAI_GOW, STANDARD, Card, evaluate, evaluate_many, rank_value, value_counts
 
 
 def median_rate(run: Callable[[], object], count: int, repeat: int) -> float:
@@ -97,6 +97,18 @@ def main() -> None:
                 fn(*row)
         return run
 
+    def kept(fn: Callable[..., object], data: list) -> Callable[[], None]:
+        def run() -> None:
+            results = [fn(row) for row in data]
+            assert len(results) == len(data)
+        return run
+
+    def kept_star(fn: Callable[..., object], data: list) -> Callable[[], None]:
+        def run() -> None:
+            results = [fn(*row) for row in data]
+            assert len(results) == len(data)
+        return run
+
     def treys_run() -> None:
         for row in t_rows:
             t_eval.evaluate(row[:2], row[2:])
@@ -108,22 +120,39 @@ def main() -> None:
          median_rate(loop(evaluate, card_rows), n, repeat)),
         ("phevaluator _pheval.evaluate_7cards (raw C entry)",
          median_rate(loop_star(ph7, rows), n, repeat)),
+        ("pokerrules evaluate, 7 int codes, results kept",
+         median_rate(kept(evaluate, rows), n, repeat)),
+        ("pokerrules rank_value, 7 int codes, results kept",
+         median_rate(kept(rank_value, rows), n, repeat)),
+        ("phevaluator evaluate_7cards, results kept",
+         median_rate(kept_star(ph7, rows), n, repeat)),
         ("eval7 evaluate, 7 Cards per call", median_rate(loop(eval7.evaluate, e7_rows), n, repeat)),
         ("treys Evaluator.evaluate (n/10 hands)", median_rate(treys_run, len(t_rows), repeat)),
         ("pokerrules evaluate_many, STANDARD batch",
          median_rate(lambda: evaluate_many(hands), n, repeat)),
         ("pokerrules evaluate_many, check=False",
          median_rate(lambda: evaluate_many(hands, check=False), n, repeat)),
+        ("pokerrules evaluate_many, check=True, threads=2",
+         median_rate(lambda: evaluate_many(hands, threads=2), n, repeat)),
         ("pokerrules evaluate_many, PAI_GOW batch (53 cards)",
          median_rate(lambda: evaluate_many(pg_hands, PAI_GOW), n, repeat)),
     ]
     base = results[0][1]
+    by_name = dict(results)
+    ph_kept = by_name["phevaluator evaluate_7cards, results kept"]
     print(f"pokerrules {pokerrules.__version__}, Python {platform.python_version()}, "
           f"{platform.machine()}, {n:,} seeded 7-card hands, median of {repeat}")
     print(f"{'entry':55s} {'hands/s':>14s} {'vs pokerrules per call':>24s}")
     for name, rate in results:
         print(f"{name:55s} {rate:14,.0f} {rate / base:23.2f}x")
 
+    ev_kept = by_name["pokerrules evaluate, 7 int codes, results kept"]
+    rv_kept = by_name["pokerrules rank_value, 7 int codes, results kept"]
+    print(f"results kept, against phevaluator kept: evaluate {ev_kept / ph_kept:.2f}x, "
+          f"rank_value {rv_kept / ph_kept:.2f}x")
+    two = by_name["pokerrules evaluate_many, check=True, threads=2"]
+    print(f"evaluate_many threads=2 / threads=1: "
+          f"{two / by_name['pokerrules evaluate_many, STANDARD batch']:.2f}x")
     for rules in (STANDARD, PAI_GOW):
         start = time.perf_counter()
         counts = value_counts(7, rules)

@@ -48,8 +48,8 @@ cdef extern from "pr_eval.h" nogil:
     uint64_t pr_table_bytes()
     uint16_t pr_eval_codes(const pr_tables *t, const uint8_t *codes, int n)
     int pr_check_codes(const pr_tables *t, const uint8_t *codes, int n, int *why)
-    int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
-                          int32_t *out, int check, int *why)
+    int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                                  int32_t *out, int check, int *why, int threads)
     void pr_enumerate(const pr_tables *t, int k, uint64_t *counts)
     uint32_t pr_partial_key(const pr_tables *t, const uint8_t *codes, int n)
     int pr_key_category(const pr_tables *t, uint32_t skey)
@@ -306,6 +306,7 @@ def format_cards(cards):
 # ------------------------------------------------------------------ rules
 
 @cython.final
+@cython.no_gc  # it holds only strings and numbers: no cycle
 cdef class HandRules:
     """How hands rank: the deck and the options the games disagree on.
 
@@ -524,6 +525,7 @@ def _read_cards(cards, int lo, int hi, str what):
 
 @cython.final
 @cython.freelist(32)
+@cython.no_gc  # it refers only to its HandRules, which refers to nothing: no cycle
 cdef class HandRank:
     """The rank of a hand: ordered and hashable, higher is stronger.
 
@@ -807,6 +809,24 @@ def evaluate(cards, HandRules rules not None=STANDARD):
     return _new_rank(rules, KIND_FIVE, pr_eval_codes(rules._tables, buf, n), buf, n)
 
 
+def rank_value(cards, HandRules rules not None=STANDARD):
+    """The value of the best five of 5, 6 or 7 cards as a plain int: what
+    ``evaluate(cards, rules).value`` is, without building a :class:`HandRank`.
+
+    For hot loops that only compare hands: higher is stronger, equal is a tie,
+    1 is the weakest hand of the rules; values compare only within one rules.
+
+    Raises:
+        The errors of :func:`evaluate`.
+
+    >>> rank_value("As Ks Qs Js Ts 9d 2c") == STANDARD.n_values
+    True
+    """
+    cdef uint8_t buf[64]
+    cdef int n = _load(rules, cards, buf, 5, 7, "rank_value")
+    return pr_eval_codes(rules._tables, buf, n)
+
+
 def evaluate_two(cards, HandRules rules not None=PAI_GOW):
     """Rank a Pai Gow two-card hand: a pair beats any two unpaired cards, pairs
     by rank, others by the higher then the lower card; the joker is an ace.
@@ -845,14 +865,17 @@ def evaluate_partial(cards, HandRules rules not None=STANDARD):
     return _new_rank(rules, KIND_PARTIAL, pr_partial_key(rules._tables, buf, n), buf, n)
 
 
-def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True):
+def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True, int threads=1):
     """Rank many hands at once, with the GIL released.
 
     Args:
         codes: integer array-like of shape (n, k), k = 5..7, card codes 0..52.
+            A C-contiguous uint8 array is read in place, without a copy.
         rules: a :class:`HandRules`.
         check: validate every row (deck, duplicates). ``check=False`` skips it
             for trusted input; codes out of 0..52 are still refused.
+        threads: native threads to split the rows over (POSIX; one thread on
+            other systems). The results do not depend on it.
 
     Returns:
         numpy.ndarray of int32, shape (n,): the five-card values (as
@@ -861,10 +884,16 @@ def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True):
     Raises:
         ArgumentTypeError: a non-integer array. HandSizeError: a shape other than (n, 5..7).
         InvalidCardError, DuplicateCardError, CardNotInDeckError: a bad row,
-        named by its index.
+        named by its index. PokerRulesError: threads below 1.
     """
     cdef const pr_tables *t = rules.tables()
-    arr = _card_rows(codes, 5, 7, "evaluate_many")
+    if threads < 1:
+        raise PokerRulesError(f"threads must be at least 1, got {threads}")
+    if (type(codes) is np.ndarray and codes.dtype == np.uint8 and codes.ndim == 2
+            and 5 <= codes.shape[1] <= 7 and codes.flags.c_contiguous):
+        arr = codes  # the kernel refuses codes above 52 itself
+    else:
+        arr = _card_rows(codes, 5, 7, "evaluate_many")
     cdef int64_t n = arr.shape[0]
     cdef int k = arr.shape[1]
     out = np.zeros(n, dtype=np.int32)
@@ -876,7 +905,7 @@ def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True):
     cdef int64_t bad_row
     cdef int do_check = check
     with nogil:
-        bad_row = pr_eval_batch(t, &mv[0, 0], n, k, &o[0], do_check, &why)
+        bad_row = pr_eval_batch_threads(t, &mv[0, 0], n, k, &o[0], do_check, &why, threads)
     if bad_row >= 0:
         error, message = _row_problem(rules, [int(c) for c in arr[bad_row]])
         raise error(f"row {bad_row}: {message}")

@@ -16,32 +16,46 @@
 #include <stdlib.h>
 #include <string.h>
 
-const uint64_t pr_card_key[PR_NCODES] = {
-#define P0 1ull
-#define P1 5ull
-#define P2 25ull
-#define P3 125ull
-#define P4 625ull
-#define P5 3125ull
-#define P6 15625ull
-#define P7 78125ull
-#define P8 390625ull
-#define P9 1953125ull
-#define P10 9765625ull
-#define P11 48828125ull
-#define P12 244140625ull
+/* Found by a greedy search: each weight is the first one (from about 3.3
+ * times the last) at which no two multisets of up to seven cards of the
+ * ranks so far, at most four of a rank, have the same sum. */
+const uint32_t pr_rank_weight[13] = {
+    1u, 5u, 24u, 112u, 521u, 2247u, 9244u, 30823u, 103066u, 341190u,
+    1129190u, 3727292u, 12300548u};
+
 #define S(s) (1ull << (32 + 4 * (s)))
-#define ROW(p) p + S(0), p + S(1), p + S(2), p + S(3)
-    ROW(P0), ROW(P1), ROW(P2), ROW(P3), ROW(P4), ROW(P5), ROW(P6),
-    ROW(P7), ROW(P8), ROW(P9), ROW(P10), ROW(P11), ROW(P12),
+#define ROW(r) r##ull + S(0), r##ull + S(1), r##ull + S(2), r##ull + S(3)
+#define CARD_KEYS                                                                  \
+    ROW(1), ROW(5), ROW(24), ROW(112), ROW(521), ROW(2247), ROW(9244), ROW(30823), \
+    ROW(103066), ROW(341190), ROW(1129190), ROW(3727292), ROW(12300548),          \
     PR_JOKER_RKEY + S(0) + S(1) + S(2) + S(3)
+#define B1 PR_BAD_CODE_KEY
+#define B4 B1, B1, B1, B1
+#define B16 B4, B4, B4, B4
+
+const uint64_t pr_card_key[PR_NCODES] = {CARD_KEYS};
+
+const uint64_t pr_batch_key[256] = {
+    CARD_KEYS, B16, B16, B16, B16, B16, B16, B16, B16, B16, B16, B16, B16, B4, B4, B1, B1, B1};
+
+#define L(c) (1ull << (16 * ((c) & 3) + ((c) >> 2)))
+#define L4(r) L(4 * r), L(4 * r + 1), L(4 * r + 2), L(4 * r + 3)
+#define Z4 0, 0, 0, 0
+#define Z16 Z4, Z4, Z4, Z4
+/* Card -> its bit in four 16-bit rank masks, one a suit; the joker bit 63. */
+static const uint64_t suit_lane[256] = {
+    L4(0), L4(1), L4(2), L4(3), L4(4), L4(5), L4(6), L4(7), L4(8), L4(9), L4(10), L4(11),
+    L4(12), 1ull << 63};
+#undef Z16
+#undef Z4
+#undef L4
+#undef L
+#undef B16
+#undef B4
+#undef B1
+#undef CARD_KEYS
 #undef ROW
 #undef S
-};
-
-static const uint32_t POW5[14] = {
-    1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u, 1953125u,
-    9765625u, 48828125u, 244140625u, 1220703125u};
 
 static uint64_t table_bytes = 0;
 
@@ -148,23 +162,6 @@ static uint32_t straight_key(const order_t *o, uint32_t m, int cat) {
 
 static uint32_t max_u32(uint32_t a, uint32_t b) { return a > b ? a : b; }
 
-/* Best non-flush hand of five or more real cards. */
-static uint32_t plain_key(const order_t *o, const int *c) {
-    return max_u32(group_key(o, c), straight_key(o, rank_mask(c), PR_STRAIGHT));
-}
-
-/* Best non-flush hand of real cards plus the joker (an ace, or any rank in a straight). */
-static uint32_t joker_plain_key(const order_t *o, const int *c) {
-    int cc[13];
-    memcpy(cc, c, sizeof cc);
-    cc[12]++;
-    uint32_t best = plain_key(o, cc);
-    uint32_t m = rank_mask(c);
-    for (int r = 0; r < 12; r++)
-        best = max_u32(best, straight_key(o, m | (1u << r), PR_STRAIGHT));
-    return best;
-}
-
 static uint32_t flush_key(const order_t *o, uint32_t m) {
     uint32_t sf = straight_key(o, m, PR_STRAIGHT_FLUSH);
     if (sf) return sf;
@@ -181,157 +178,280 @@ static uint32_t joker_flush_key(const order_t *o, uint32_t m) {
     return best;
 }
 
-/* --------------------------------------------------------- perfect hash */
+/* -------------------------------------------------------- rank multisets */
 
 typedef struct {
-    int lo_rank, nranks, min_size, max_size;
     uint32_t *keys;
     int (*counts)[13];
+    int *joker; /* 1: the multiset stands beside the joker (its key includes it) */
     int n, cap;
 } keyset_t;
 
-static void enumerate_multisets(keyset_t *ks, int r, int size, uint32_t key, int *c) {
-    if (r == ks->lo_rank + ks->nranks) {
-        if (size >= ks->min_size) {
+static void enumerate_multisets(keyset_t *ks, int lo, int r, int size, int min_size,
+                                int max_size, uint32_t key, int *c, int joker) {
+    if (r == 13) {
+        if (size >= min_size) {
             ks->keys[ks->n] = key;
             memcpy(ks->counts[ks->n], c, 13 * sizeof(int));
+            ks->joker[ks->n] = joker;
             ks->n++;
         }
         return;
     }
-    for (int k = 0; k <= 4 && size + k <= ks->max_size; k++) {
+    int most = r < lo ? 0 : 4;
+    for (int k = 0; k <= most && size + k <= max_size; k++) {
         c[r] = k;
-        enumerate_multisets(ks, r + 1, size + k, key + (uint32_t)k * POW5[r], c);
+        enumerate_multisets(ks, lo, r + 1, size + k, min_size, max_size,
+                            key + (uint32_t)k * pr_rank_weight[r], c, joker);
     }
     c[r] = 0;
 }
 
-static int build_keyset(keyset_t *ks, int lo_rank, int nranks, int min_size, int max_size) {
-    ks->lo_rank = lo_rank;
-    ks->nranks = nranks;
-    ks->min_size = min_size;
-    ks->max_size = max_size;
+/* The multisets of a deck: 5..7 real cards of ranks lo..12, and with the joker
+ * 4..6 real cards beside it. */
+static int build_keyset(keyset_t *ks, int lo, int joker) {
     ks->cap = 110000;
     ks->n = 0;
     ks->keys = malloc(ks->cap * sizeof(uint32_t));
     ks->counts = malloc(ks->cap * sizeof(*ks->counts));
-    if (!ks->keys || !ks->counts) {
-        free(ks->keys);
-        free(ks->counts);
-        return -1;
-    }
+    ks->joker = malloc(ks->cap * sizeof(int));
+    if (!ks->keys || !ks->counts || !ks->joker) return -1;
     int c[13] = {0};
-    enumerate_multisets(ks, lo_rank, 0, 0, c);
+    enumerate_multisets(ks, lo, 0, 0, 5, 7, 0, c, 0);
+    if (joker) enumerate_multisets(ks, lo, 0, 0, 4, 6, PR_JOKER_RKEY, c, 1);
     return 0;
 }
 
 static void free_keyset(keyset_t *ks) {
     free(ks->keys);
     free(ks->counts);
+    free(ks->joker);
 }
 
-static int build_phash(pr_phash *ph, const uint32_t *keys, int n) {
-    for (uint32_t extra = 8; extra >= 2; extra /= 2) {
-        ph->nbuckets = (uint32_t)n / 4 + 1;
-        ph->nslots = (uint32_t)n + (uint32_t)n / extra + 1;
-        uint32_t nb = ph->nbuckets, ns = ph->nslots;
-        uint32_t *bucket_of = malloc(n * sizeof(uint32_t));
-        uint32_t *low = malloc(n * sizeof(uint32_t));
-        uint32_t *start = calloc(nb + 2, sizeof(uint32_t));
-        uint32_t *members = malloc(n * sizeof(uint32_t));
-        uint32_t *order = malloc(nb * sizeof(uint32_t));
-        uint8_t *used = calloc(ns, 1);
-        ph->disp = counted_calloc(nb, sizeof(uint16_t));
-        int ok = bucket_of && low && start && members && order && used && ph->disp;
-        if (ok) {
-            for (int i = 0; i < n; i++) {
-                uint64_t h = (uint64_t)keys[i] * 0x9E3779B97F4A7C15ull;
-                h ^= h >> 29;
-                bucket_of[i] = pr_fastrange((uint32_t)(h >> 32), nb);
-                low[i] = (uint32_t)h;
-                start[bucket_of[i] + 2]++;
-            }
-            for (uint32_t b = 0; b < nb; b++) start[b + 2] += start[b + 1];
-            for (int i = 0; i < n; i++) members[start[bucket_of[i] + 1]++] = (uint32_t)i;
-            /* now bucket b holds members[start[b] .. start[b + 1]) */
-            int maxsize = 0;
-            for (uint32_t b = 0; b < nb; b++) {
-                int s = (int)(start[b + 1] - start[b]);
-                if (s > maxsize) maxsize = s;
-            }
-            uint32_t no = 0;
-            for (int s = maxsize; s >= 1; s--)
-                for (uint32_t b = 0; b < nb; b++)
-                    if ((int)(start[b + 1] - start[b]) == s) order[no++] = b;
-            uint32_t slots[64];
-            for (uint32_t oi = 0; oi < no && ok; oi++) {
-                uint32_t b = order[oi];
-                int s = (int)(start[b + 1] - start[b]);
-                if (s > 64) { ok = 0; break; }
-                int placed = 0;
-                for (uint32_t d = 0; d < 65536 && !placed; d++) {
-                    int good = 1;
-                    for (int j = 0; j < s && good; j++) {
-                        uint32_t sl = pr_fastrange(low[members[start[b] + j]] ^ (d * 0x85EBCA6Bu), ns);
-                        if (used[sl]) good = 0;
-                        for (int q = 0; q < j && good; q++)
-                            if (slots[q] == sl) good = 0;
-                        slots[j] = sl;
-                    }
-                    if (good) {
-                        for (int j = 0; j < s; j++) used[slots[j]] = 1;
-                        ph->disp[b] = (uint16_t)d;
-                        placed = 1;
-                    }
-                }
-                if (!placed) ok = 0;
-            }
-        }
-        free(bucket_of);
-        free(low);
-        free(start);
-        free(members);
-        free(order);
-        free(used);
-        if (ok) return 0;
-        if (ph->disp) {
-            free(ph->disp);
-            table_bytes -= (uint64_t)ph->nbuckets * sizeof(uint16_t);
-            ph->disp = NULL;
-        }
-    }
-    return -1;
-}
-
-/* The three key sets: 13 ranks with 5..7 cards, 13 ranks with 4..6 cards
- * (beside the joker), the 8 piquet ranks with 5..7 cards. */
-enum { KS_STANDARD, KS_JOKER, KS_PIQUET, KS_COUNT };
-static keyset_t keysets[KS_COUNT];
-static pr_phash phashes[KS_COUNT];
-static int keyset_ready[KS_COUNT];
-
-static const keyset_t *get_keyset(int which) {
-    if (keyset_ready[which]) return &keysets[which];
-    static const int spec[KS_COUNT][4] = {{0, 13, 5, 7}, {0, 13, 4, 6}, {5, 8, 5, 7}};
-    keyset_t *ks = &keysets[which];
-    if (build_keyset(ks, spec[which][0], spec[which][1], spec[which][2], spec[which][3]) < 0)
-        return NULL;
-    if (build_phash(&phashes[which], ks->keys, ks->n) < 0) {
-        free_keyset(ks);
-        return NULL;
-    }
-    keyset_ready[which] = 1;
-    return ks;
-}
-
-/* --------------------------------------------------------------- tables */
-
-static pr_tables *tables[PR_NVARIANTS];
+/* ------------------------------------------------------ row displacement */
 
 static int cmp_u32(const void *a, const void *b) {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return (x > y) - (x < y);
 }
+
+/* The lowest free slot at or above x (next[] links each used slot upwards). */
+static uint32_t next_free(uint32_t *next, uint32_t x) {
+    while (next[x] != x) {
+        next[x] = next[next[x]];
+        x = next[x];
+    }
+    return x;
+}
+
+/* Places every (mixed) key: rows with the most keys first, each at the lowest
+ * offset where all its keys land on free slots (tried only where the row's
+ * first key lands on a free slot). */
+static int distinct_mixed(const uint32_t *rank_keys, int n, uint32_t mask, uint32_t *tmp) {
+    for (int i = 0; i < n; i++) tmp[i] = (rank_keys[i] * PR_MIX) & mask;
+    qsort(tmp, n, sizeof(uint32_t), cmp_u32);
+    for (int i = 1; i < n; i++)
+        if (tmp[i] == tmp[i - 1]) return 0;
+    return 1;
+}
+
+static int build_rows(pr_phash *ph, const uint32_t *rank_keys, int n) {
+    uint32_t maxkey = 0, keymask = PR_ROW_LOW;
+    for (int i = 0; i < n; i++)
+        if (rank_keys[i] > maxkey) maxkey = rank_keys[i];
+    while (keymask < maxkey) keymask = keymask * 2 + 1;
+    uint32_t *keys = malloc(n * sizeof(uint32_t)); /* mixed */
+    if (!keys) return -1;
+    /* fewer rows where the keys are few: as few bits as keep them apart */
+    while (keymask > PR_ROW_LOW && distinct_mixed(rank_keys, n, keymask >> 1, keys)) keymask >>= 1;
+    uint32_t nrows = (keymask >> PR_ROW_SHIFT) + 1;
+    uint32_t cap = (uint32_t)n * 4 + 2 * (PR_ROW_LOW + 1);
+    uint32_t *start = calloc(nrows + 2, sizeof(uint32_t));
+    uint32_t *members = malloc(n * sizeof(uint32_t));
+    uint32_t *order = malloc(nrows * sizeof(uint32_t));
+    uint16_t *disp = counted_calloc(nrows, sizeof(uint16_t));
+    uint32_t *next = malloc((cap + 1) * sizeof(uint32_t));
+    int ok = keys && start && members && order && disp && next;
+    uint32_t end = PR_ROW_LOW + 1;
+    if (ok) {
+        for (int i = 0; i < n; i++) keys[i] = (rank_keys[i] * PR_MIX) & keymask;
+        for (uint32_t x = 0; x <= cap; x++) next[x] = x;
+        for (int i = 0; i < n; i++) start[(keys[i] >> PR_ROW_SHIFT) + 2]++;
+        for (uint32_t r = 0; r < nrows; r++) start[r + 2] += start[r + 1];
+        for (int i = 0; i < n; i++) members[start[(keys[i] >> PR_ROW_SHIFT) + 1]++] = (uint32_t)i;
+        /* row r holds members[start[r] .. start[r + 1]), columns ascending */
+        uint32_t no = 0, most = 0;
+        for (uint32_t r = 0; r < nrows; r++)
+            if (start[r + 1] - start[r] > most) most = start[r + 1] - start[r];
+        for (uint32_t s = most; s >= 1; s--)
+            for (uint32_t r = 0; r < nrows; r++)
+                if (start[r + 1] - start[r] == s) order[no++] = r;
+        for (uint32_t oi = 0; oi < no && ok; oi++) {
+            uint32_t r = order[oi], a = start[r], b = start[r + 1];
+            uint32_t lo = PR_ROW_LOW;
+            for (uint32_t j = a; j < b; j++)
+                if ((keys[members[j]] & PR_ROW_LOW) < lo) lo = keys[members[j]] & PR_ROW_LOW;
+            uint32_t off = 0;
+            for (uint32_t f = next_free(next, lo);; f = next_free(next, f + 1)) {
+                off = f - lo;
+                if (off & 1) continue; /* offsets are stored halved */
+                if (off + PR_ROW_LOW + 1 > cap || off / 2 > 65535) { ok = 0; break; }
+                uint32_t j = a;
+                while (j < b && next[off + (keys[members[j]] & PR_ROW_LOW)] ==
+                                    off + (keys[members[j]] & PR_ROW_LOW)) j++;
+                if (j == b) break;
+            }
+            if (!ok) break;
+            for (uint32_t j = a; j < b; j++) {
+                uint32_t x = off + (keys[members[j]] & PR_ROW_LOW);
+                next[x] = x + 1;
+            }
+            disp[r] = (uint16_t)(off / 2);
+            if (off + PR_ROW_LOW + 1 > end) end = off + PR_ROW_LOW + 1;
+        }
+    }
+    free(keys);
+    free(start);
+    free(members);
+    free(order);
+    free(next);
+    if (!ok) return -1;
+    ph->base = 0;
+    ph->keymask = keymask;
+    ph->nslots = end; /* rows without keys keep offset 0 */
+    ph->disp = disp;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- decks */
+
+/* What decides a multiset's best hand without flushes under every option of
+ * its deck: its best hand by pairs (in the default category order), the top
+ * rank + 1 of its best straight other than the lowest, and whether it makes the
+ * lowest straight (the wheel, or A-7-8-9-T in piquet).  The joker may fill
+ * any straight. */
+typedef struct {
+    uint32_t group;
+    uint8_t top, low;
+} signature_t;
+
+static int top_straight(uint32_t m) {
+    for (int top = 12; top >= 4; top--)
+        if (((m >> (top - 4)) & 31u) == 31u) return top + 1;
+    return 0;
+}
+
+static int low_straight(uint32_t m, int piquet) {
+    return piquet ? (m & 0x11E0u) == 0x11E0u : (m & 0x100Fu) == 0x100Fu;
+}
+
+static uint64_t sig_code(signature_t s) {
+    return ((uint64_t)s.group << 16) | ((uint64_t)s.top << 8) | s.low;
+}
+
+static signature_t signature(const int *c, int joker, int piquet) {
+    static const order_t plain_order = {{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0};
+    int cc[13];
+    memcpy(cc, c, sizeof cc);
+    if (joker) cc[12]++;
+    signature_t s;
+    s.group = group_key(&plain_order, cc);
+    uint32_t m = rank_mask(c);
+    s.top = (uint8_t)top_straight(m | (joker ? 1u << 12 : 0));
+    s.low = (uint8_t)low_straight(m | (joker ? 1u << 12 : 0), piquet);
+    for (int r = 0; joker && r < 12; r++) {
+        int t = top_straight(m | (1u << r));
+        if (t > s.top) s.top = (uint8_t)t;
+        s.low |= (uint8_t)low_straight(m | (1u << r), piquet);
+    }
+    return s;
+}
+
+/* The structured key of a signature under an order (see straight_strength). */
+static uint32_t signature_key(const order_t *o, signature_t s) {
+    uint32_t g = (s.group & 0xFFFFFFu) | ((uint32_t)o->cat_pos[s.group >> 24] << 24);
+    int strength = s.top ? 2 * (s.top - 1) : 0;
+    if (s.low) {
+        int piquet = (o->variant & PR_DECK_MASK) == PR_DECK_PIQUET;
+        int low = piquet ? ((o->variant & PR_ACE_LOW) ? 1 : 0)
+                         : ((o->variant & PR_WHEEL_SECOND) ? 23 : 1);
+        if (low > strength) strength = low;
+    }
+    if (!strength) return g;
+    return max_u32(g, ((uint32_t)o->cat_pos[PR_STRAIGHT] << 24) | ((uint32_t)strength << 16));
+}
+
+typedef struct {
+    pr_phash ph, phj;
+    uint16_t *cls;
+    signature_t *sigs; /* class - 1 -> signature */
+    int nsig;
+    uint64_t card_bit[256];
+} deck_t;
+
+enum { DK_STANDARD, DK_PAIGOW, DK_PIQUET, DK_COUNT };
+static deck_t decks[DK_COUNT];
+static int deck_ready[DK_COUNT];
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static const deck_t *get_deck(int which) {
+    if (deck_ready[which]) return &decks[which];
+    deck_t *d = &decks[which];
+    int joker = which == DK_PAIGOW, piquet = which == DK_PIQUET;
+    keyset_t ks;
+    if (build_keyset(&ks, piquet ? 5 : 0, joker) < 0 || build_rows(&d->ph, ks.keys, ks.n) < 0) {
+        free_keyset(&ks);
+        return NULL;
+    }
+    d->phj = d->ph;
+    d->phj.base = PR_JOKER_RKEY;
+    uint64_t *codes = malloc(ks.n * sizeof(uint64_t));
+    uint64_t *distinct = malloc(ks.n * sizeof(uint64_t));
+    d->cls = counted_calloc(d->ph.nslots, sizeof(uint16_t));
+    d->sigs = malloc((ks.n + 1) * sizeof(signature_t));
+    if (!codes || !distinct || !d->cls || !d->sigs) {
+        free(codes); free(distinct); free_keyset(&ks);
+        return NULL;
+    }
+    for (int i = 0; i < ks.n; i++) codes[i] = sig_code(signature(ks.counts[i], ks.joker[i], piquet));
+    memcpy(distinct, codes, ks.n * sizeof(uint64_t));
+    qsort(distinct, ks.n, sizeof(uint64_t), cmp_u64);
+    int nd = 0;
+    for (int i = 0; i < ks.n; i++)
+        if (nd == 0 || distinct[nd - 1] != distinct[i]) distinct[nd++] = distinct[i];
+    d->nsig = nd;
+    for (int i = 0; i < nd; i++) {
+        d->sigs[i].group = (uint32_t)(distinct[i] >> 16);
+        d->sigs[i].top = (uint8_t)(distinct[i] >> 8);
+        d->sigs[i].low = (uint8_t)distinct[i];
+    }
+    for (int i = 0; i < ks.n; i++) {
+        int lo = 0, hi = nd - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (distinct[mid] < codes[i]) lo = mid + 1;
+            else hi = mid;
+        }
+        d->cls[pr_slot(&d->ph, ks.keys[i])] = (uint16_t)(lo + 1);
+    }
+    for (int c = 0; c < 256; c++) {
+        int in_deck = c < 52 ? (!piquet || (c >> 2) >= 5) : (c == PR_JOKER && joker);
+        d->card_bit[c] = in_deck ? 1ull << c : PR_BAD_BIT;
+    }
+    free(codes);
+    free(distinct);
+    free_keyset(&ks);
+    deck_ready[which] = 1;
+    return d;
+}
+
+/* --------------------------------------------------------------- tables */
+
+static pr_tables *tables[PR_NVARIANTS];
 
 static uint16_t dense(const uint32_t *classes, int n, uint32_t k) {
     int lo = 0, hi = n - 1;
@@ -344,65 +464,46 @@ static uint16_t dense(const uint32_t *classes, int n, uint32_t k) {
     return 0;
 }
 
-
 static pr_tables *build_tables(int variant) {
     int deck = variant & PR_DECK_MASK;
     int joker = deck == PR_DECK_PAIGOW;
     int piquet = deck == PR_DECK_PIQUET;
     order_t o;
     o.variant = variant;
-    static const int default_order[PR_NCATEGORIES] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
-    for (int i = 0; i < PR_NCATEGORIES; i++) o.cat_pos[i] = (uint8_t)default_order[i];
+    for (int i = 0; i < PR_NCATEGORIES; i++) o.cat_pos[i] = (uint8_t)i;
     if (variant & PR_FLUSH_OVER_FULL) {
         o.cat_pos[PR_FLUSH] = 6;
         o.cat_pos[PR_FULL_HOUSE] = 5;
     }
-    const keyset_t *ks = get_keyset(piquet ? KS_PIQUET : KS_STANDARD);
-    const keyset_t *ksj = joker ? get_keyset(KS_JOKER) : NULL;
-    if (!ks || (joker && !ksj)) return NULL;
-    const pr_phash *ph = &phashes[piquet ? KS_PIQUET : KS_STANDARD];
-    const pr_phash *phj = joker ? &phashes[KS_JOKER] : NULL;
+    const deck_t *dk = get_deck(joker ? DK_PAIGOW : piquet ? DK_PIQUET : DK_STANDARD);
+    if (!dk) return NULL;
 
     pr_tables *t = counted_calloc(1, sizeof(pr_tables));
     if (!t) return NULL;
     t->variant = variant;
-    t->ph = ph;
-    t->phj = phj;
+    t->ph = &dk->ph;
+    t->phj = joker ? &dk->phj : NULL;
+    t->cls = dk->cls;
+    t->card_bit = dk->card_bit;
     memcpy(t->cat_pos, o.cat_pos, sizeof o.cat_pos);
     for (int i = 0; i < PR_NCATEGORIES; i++) t->pos_cat[o.cat_pos[i]] = (uint8_t)i;
-    for (int c = 0; c < 52; c++)
-        if (!piquet || (c >> 2) >= 5) t->deck_mask |= 1ull << c;
-    if (joker) t->deck_mask |= 1ull << PR_JOKER;
+    for (int c = 0; c < PR_NCODES; c++)
+        if (dk->card_bit[c] != PR_BAD_BIT) t->deck_mask |= 1ull << c;
 
-    /* structured keys, per slot and per mask, before densifying */
-    uint32_t *skv = calloc(ph->nslots, sizeof(uint32_t));
-    uint32_t *skj = joker ? calloc(phj->nslots, sizeof(uint32_t)) : NULL;
+    /* structured keys, per class and per mask, before densifying */
+    uint32_t *skv = calloc(dk->nsig + 1, sizeof(uint32_t));
     uint32_t *skf = calloc(8192, sizeof(uint32_t));
     uint32_t *skjf = joker ? calloc(8192, sizeof(uint32_t)) : NULL;
-    uint32_t *all = malloc((ph->nslots + (joker ? phj->nslots : 0) + 2 * 8192) * sizeof(uint32_t));
-    t->vals = counted_calloc(ph->nslots, sizeof(uint16_t));
+    uint32_t *all = malloc((dk->nsig + 2 * 8192) * sizeof(uint32_t));
+    t->cval = counted_calloc(dk->nsig + 1, sizeof(uint16_t));
     t->flush = counted_calloc(8192, sizeof(uint16_t));
-    if (joker) {
-        t->jvals = counted_calloc(phj->nslots, sizeof(uint16_t));
-        t->jflush = counted_calloc(8192, sizeof(uint16_t));
-    }
-    if (!skv || !skf || !all || !t->vals || !t->flush ||
-        (joker && (!skj || !skjf || !t->jvals || !t->jflush))) {
-        free(skv); free(skj); free(skf); free(skjf); free(all);
+    if (joker) t->jflush = counted_calloc(8192, sizeof(uint16_t));
+    if (!skv || !skf || !all || !t->cval || !t->flush || (joker && (!skjf || !t->jflush))) {
+        free(skv); free(skf); free(skjf); free(all);
         return NULL; /* the little already counted stays allocated: out of memory anyway */
     }
     int nall = 0;
-    for (int i = 0; i < ks->n; i++) {
-        uint32_t k = plain_key(&o, ks->counts[i]);
-        skv[pr_slot(ph, ks->keys[i])] = k;
-        all[nall++] = k;
-    }
-    if (joker)
-        for (int i = 0; i < ksj->n; i++) {
-            uint32_t k = joker_plain_key(&o, ksj->counts[i]);
-            skj[pr_slot(phj, ksj->keys[i])] = k;
-            all[nall++] = k;
-        }
+    for (int i = 0; i < dk->nsig; i++) all[nall++] = skv[i + 1] = signature_key(&o, dk->sigs[i]);
     for (uint32_t m = 0; m < 8192; m++) {
         if (piquet && (m & 31u)) continue;
         int bits = pr_popcount32(m);
@@ -417,23 +518,19 @@ static pr_tables *build_tables(int variant) {
     t->class_key = counted_calloc(nc + 1, sizeof(uint32_t));
     t->class_cat = counted_calloc(nc + 1, 1);
     if (!t->class_key || !t->class_cat) {
-        free(skv); free(skj); free(skf); free(skjf); free(all);
+        free(skv); free(skf); free(skjf); free(all);
         return NULL;
     }
     for (int i = 0; i < nc; i++) {
         t->class_key[i + 1] = all[i];
         t->class_cat[i + 1] = t->pos_cat[all[i] >> 24];
     }
-    for (uint32_t s = 0; s < ph->nslots; s++)
-        if (skv[s]) t->vals[s] = dense(all, nc, skv[s]);
-    if (joker)
-        for (uint32_t s = 0; s < phj->nslots; s++)
-            if (skj[s]) t->jvals[s] = dense(all, nc, skj[s]);
+    for (int i = 1; i <= dk->nsig; i++) t->cval[i] = dense(all, nc, skv[i]);
     for (uint32_t m = 0; m < 8192; m++) {
         if (skf[m]) t->flush[m] = dense(all, nc, skf[m]);
         if (joker && skjf[m]) t->jflush[m] = dense(all, nc, skjf[m]);
     }
-    free(skv); free(skj); free(skf); free(skjf); free(all);
+    free(skv); free(skf); free(skjf); free(all);
     return t;
 }
 
@@ -443,63 +540,200 @@ const pr_tables *pr_get_tables(int variant) {
     return tables[variant];
 }
 
-/* ---------------------------------------------------------- batch, enum */
+/* ----------------------------------------------------------------- batch */
 
-/* Rows of k codes; the constant k of each call site lets the compiler unroll. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#define PR_NOINLINE __declspec(noinline)
+#else
+#define PR_NOINLINE __attribute__((noinline))
+#endif
+
+/* The slow path of a row: a code above 52 (-1), or a flush to weigh against
+ * the plain value v.  Apart from the hot loop, so that the loop keeps no code
+ * alive in a register for it. */
+static PR_NOINLINE int32_t rare_row(const pr_tables *t, uint64_t key, uint16_t v,
+                                    const uint8_t *c, int k) {
+    if (key >= PR_BAD_CODE_KEY) return -1;
+    int suit = (pr_ctz64(key & PR_FLUSH_BITS) - 35) >> 2;
+    uint64_t lanes = 0;
+    for (int j = 0; j < k; j++) lanes |= suit_lane[c[j]];
+    return pr_flush_value(t, v, (uint32_t)(lanes >> (16 * suit)), (int)(lanes >> 63));
+}
+
+/* Rows of k codes; k and check are constants at each call site, so that the
+ * compiler unrolls the card loop and drops the checks when asked to.  The key
+ * and the check read each code once, together.  Every table index comes from
+ * a code byte through a 256-entry table, or through a mask, so that no input,
+ * not even one that another thread changes meanwhile, reads outside the
+ * tables: such a writer can only make the row's value wrong. */
 static inline int64_t eval_rows(const pr_tables *t, const uint8_t *codes, int64_t n,
-                                const int k, int32_t *out, int check, int *why) {
+                                const int k, int32_t *out, const int check) {
+    const uint16_t *disp = t->ph->disp;
+    const uint32_t keymask = t->ph->keymask;
+    const uint16_t *cls = t->cls, *cval = t->cval;
+    const uint64_t *bit = t->card_bit;
+    const uint64_t *ckey = pr_batch_key;
     for (int64_t i = 0; i < n; i++) {
-        const uint8_t *row = codes + i * k;
-        uint64_t key = PR_KEY_START, seen = 0, dup = 0;
-        int wild = 0;
+        const uint8_t *c = codes + i * k;
+        uint64_t key = PR_KEY_START, sum = 0, any = 0;
         for (int j = 0; j < k; j++) {
-            /* read once: the caller checked c <= 52, but another thread may write */
-            int c = row[j];
-            wild |= c > PR_JOKER;
-            c = c > PR_JOKER ? 0 : c;
-            uint64_t bit = 1ull << c;
-            dup |= seen & bit;
-            seen |= bit;
-            key += pr_card_key[c];
+            int code = c[j];
+            key += ckey[code];
+            if (check) {
+                uint64_t b = bit[code];
+                sum += b;
+                any |= b;
+            }
         }
-        if (check && (wild | dup | (seen & ~t->deck_mask))) {
-            if (pr_check_codes(t, row, k, why) < 0) *why = 1;
-            return i;
+        /* distinct cards of the deck: the bits add up without a carry */
+        if (check && sum != (any & PR_CARD_BITS)) return i;
+        uint32_t mk = ((uint32_t)key * PR_MIX) & keymask;
+        int32_t v = cval[cls[2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW)]];
+        if (key & PR_RARE_BITS) {
+            v = rare_row(t, key, (uint16_t)v, c, k);
+            if (v < 0) return i; /* a code above 52 */
         }
-        out[i] = wild ? 0 : pr_eval_key(t, key, row, k);
+        out[i] = v;
     }
     return -1;
 }
 
-int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
-                      int32_t *out, int check, int *why) {
+static int64_t eval_run(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                        int32_t *out, int check) {
+    if (check) {
+        switch (k) {
+        case 5: return eval_rows(t, codes, n, 5, out, 1);
+        case 6: return eval_rows(t, codes, n, 6, out, 1);
+        default: return eval_rows(t, codes, n, 7, out, 1);
+        }
+    }
     switch (k) {
-    case 5: return eval_rows(t, codes, n, 5, out, check, why);
-    case 6: return eval_rows(t, codes, n, 6, out, check, why);
-    default: return eval_rows(t, codes, n, 7, out, check, why);
+    case 5: return eval_rows(t, codes, n, 5, out, 0);
+    case 6: return eval_rows(t, codes, n, 6, out, 0);
+    default: return eval_rows(t, codes, n, 7, out, 0);
     }
 }
 
+static void why_of_row(const pr_tables *t, const uint8_t *row, int k, int *why) {
+    uint8_t c[7];
+    memcpy(c, row, k); /* read once more: this copy decides the reason */
+    if (pr_check_codes(t, c, k, why) < 0) *why = 1;
+}
+
+int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                      int32_t *out, int check, int *why) {
+    int64_t bad = eval_run(t, codes, n, k, out, check);
+    if (bad >= 0) why_of_row(t, codes + bad * k, k, why);
+    return bad;
+}
+
+/* Native threads split the rows into equal runs; each run reports its first
+ * bad row and the lowest of those is the answer, as with one thread. */
+#if defined(_WIN32)
+int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                              int32_t *out, int check, int *why, int threads) {
+    (void)threads; /* one thread here */
+    return pr_eval_batch(t, codes, n, k, out, check, why);
+}
+#else
+#include <pthread.h>
+
+#define PR_MAX_THREADS 64
+
 typedef struct {
     const pr_tables *t;
-    uint8_t deck[PR_NCODES];
+    const uint8_t *codes;
+    int64_t n, bad;
+    int k, check;
+    int32_t *out;
+} run_t;
+
+static void *run_rows(void *arg) {
+    run_t *r = arg;
+    r->bad = eval_run(r->t, r->codes, r->n, r->k, r->out, r->check);
+    return NULL;
+}
+
+int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                              int32_t *out, int check, int *why, int threads) {
+    if (threads > PR_MAX_THREADS) threads = PR_MAX_THREADS;
+    if (threads > n) threads = (int)n;
+    if (threads <= 1) return pr_eval_batch(t, codes, n, k, out, check, why);
+    run_t runs[PR_MAX_THREADS];
+    pthread_t ids[PR_MAX_THREADS];
+    int started[PR_MAX_THREADS];
+    int64_t first = 0;
+    for (int i = 0; i < threads; i++) {
+        int64_t end = n * (i + 1) / threads;
+        runs[i] = (run_t){t, codes + first * k, end - first, -1, k, check, out + first};
+        first = end;
+    }
+    for (int i = 1; i < threads; i++)
+        started[i] = pthread_create(&ids[i], NULL, run_rows, &runs[i]) == 0;
+    run_rows(&runs[0]);
+    for (int i = 1; i < threads; i++) {
+        if (started[i]) pthread_join(ids[i], NULL);
+        else run_rows(&runs[i]); /* no thread to be had: this one does the run */
+    }
+    first = 0;
+    for (int i = 0; i < threads; i++) {
+        if (runs[i].bad >= 0) {
+            int64_t bad = first + runs[i].bad;
+            why_of_row(t, codes + bad * k, k, why);
+            return bad;
+        }
+        first += runs[i].n;
+    }
+    return -1;
+}
+#endif
+
+/* ----------------------------------------------------------- enumeration */
+
+/* Every k-card hand of the deck, in lexicographic order of deck positions.
+ * Each level adds its card's key to the running key and its bit to the
+ * running suit masks (16 bits a suit; the joker at bit 63), so that the last
+ * card costs one addition and a lookup, and a flush reads its rank mask from
+ * the masks without going over the cards again. */
+typedef struct {
+    const pr_tables *t;
+    uint64_t key[PR_NCODES], bits[PR_NCODES];
     int ndeck, k;
-    uint8_t hand[7];
     uint64_t *counts;
 } enum_t;
 
-static void enum_rec(enum_t *e, int depth, int start, uint64_t key) {
-    if (depth == e->k - 1) {
-        for (int i = start; i < e->ndeck; i++) {
-            e->hand[depth] = e->deck[i];
-            e->counts[pr_eval_key(e->t, key + pr_card_key[e->deck[i]], e->hand, e->k)]++;
+/* The last two cards: the hands of one call share all cards but two. */
+static void enum_last_two(const enum_t *e, int start, uint64_t key, uint64_t suits) {
+    const pr_tables *t = e->t;
+    const uint16_t *disp = t->ph->disp;
+    const uint32_t keymask = t->ph->keymask;
+    const uint16_t *cls = t->cls, *cval = t->cval;
+    const uint64_t *ckey = e->key;
+    uint64_t *counts = e->counts;
+    const int nd = e->ndeck;
+    for (int i = start; i < nd - 1; i++) {
+        uint64_t k6 = key + ckey[i];
+        for (int j = i + 1; j < nd; j++) {
+            uint64_t kk = k6 + ckey[j];
+            uint32_t mk = ((uint32_t)kk * PR_MIX) & keymask;
+            uint16_t v = cval[cls[2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW)]];
+            if (kk & PR_FLUSH_BITS) {
+                uint64_t s = suits | e->bits[i] | e->bits[j];
+                int suit = (pr_ctz64(kk & PR_FLUSH_BITS) - 35) >> 2;
+                v = pr_flush_value(t, v, (uint32_t)(s >> (16 * suit)), (int)(s >> 63));
+            }
+            counts[v]++;
         }
+    }
+}
+
+static void enum_rec(const enum_t *e, int depth, int start, uint64_t key, uint64_t suits) {
+    if (depth == e->k - 2) {
+        enum_last_two(e, start, key, suits);
         return;
     }
-    for (int i = start; i <= e->ndeck - (e->k - depth); i++) {
-        e->hand[depth] = e->deck[i];
-        enum_rec(e, depth + 1, i + 1, key + pr_card_key[e->deck[i]]);
-    }
+    for (int i = start; i <= e->ndeck - (e->k - depth); i++)
+        enum_rec(e, depth + 1, i + 1, key + e->key[i], suits | e->bits[i]);
 }
 
 void pr_enumerate(const pr_tables *t, int k, uint64_t *counts) {
@@ -509,9 +743,13 @@ void pr_enumerate(const pr_tables *t, int k, uint64_t *counts) {
     e.counts = counts;
     e.ndeck = 0;
     for (int c = 0; c < PR_NCODES; c++)
-        if ((t->deck_mask >> c) & 1) e.deck[e.ndeck++] = (uint8_t)c;
+        if ((t->deck_mask >> c) & 1) {
+            e.key[e.ndeck] = pr_card_key[c];
+            e.bits[e.ndeck] = suit_lane[c];
+            e.ndeck++;
+        }
     if (k < 5 || k > 7 || k > e.ndeck) return;
-    enum_rec(&e, 0, 0, PR_KEY_START);
+    enum_rec(&e, 0, 0, PR_KEY_START, 0);
 }
 
 uint32_t pr_partial_key(const pr_tables *t, const uint8_t *codes, int n) {

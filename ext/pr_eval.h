@@ -4,12 +4,16 @@
  * joker = 52.  A five-card value is a dense class index: 1 is the weakest
  * hand of the rules, higher is stronger, 0 means "not a hand".
  *
- * Every card has a 64-bit key.  The low 32 bits add up to the hand's rank
- * multiset written in base 5 (a rank never appears more than four times, the
- * joker adds 5^13), the high bits count suits, one nibble per suit, starting
- * at 3 so that bit 3 of a nibble lights up at five cards of a suit (the joker
- * adds one to every suit).  A perfect hash maps the multiset to its value;
- * a 13-bit rank mask of the flush suit indexes the flush tables.
+ * Every card has a 64-bit key.  The low 32 bits add up to the "rank key" of
+ * the hand: each rank has a number (pr_rank_weight) chosen so that no two rank
+ * multisets of up to seven cards (at most four of a rank) have the same sum;
+ * the joker adds PR_JOKER_RKEY, above every sum of seven real cards.  The high
+ * bits count suits, one nibble per suit, starting at 3 so that bit 3 of a
+ * nibble lights up at five cards of a suit (the joker adds one to every suit).
+ * A row-displacement table maps the rank key to a slot: the key's high bits
+ * pick a row, whose offset plus the key's low bits is the slot.  The slot
+ * gives the multiset's class of the deck, the class its value under the
+ * rules; a 13-bit rank mask of the flush suit indexes the flush tables.
  */
 #ifndef PR_EVAL_H
 #define PR_EVAL_H
@@ -18,7 +22,7 @@
 
 #define PR_JOKER 52
 #define PR_NCODES 53
-#define PR_JOKER_RKEY 1220703125u /* 5^13 */
+#define PR_JOKER_RKEY 60384069u /* one more than the largest rank key of seven real cards */
 #define PR_KEY_START (0x3333ull << 32)
 #define PR_FLUSH_BITS (0x8888ull << 32)
 
@@ -39,17 +43,34 @@ enum {
     PR_NCATEGORIES
 };
 
+/* rank key -> slot: the key times an odd number, modulo 2^bits (a one-to-one
+ * mix of the keys below 2^bits that spreads them evenly), picks the row by its
+ * high bits; the slot is twice the row's entry plus the low bits. */
+#define PR_ROW_SHIFT 12
+#define PR_MIX 0x9E3779B1u
+#define PR_ROW_LOW ((1u << PR_ROW_SHIFT) - 1)
+/* keys of codes 53..255 in pr_batch_key: far above anything real cards add up to */
+#define PR_BAD_CODE_KEY (1ull << 56)
+/* a flush or a code above 52: the only keys that take the slow path */
+#define PR_RARE_BITS (PR_FLUSH_BITS | ~(PR_BAD_CODE_KEY - 1))
+
 typedef struct {
-    uint32_t nbuckets, nslots;
-    uint16_t *disp; /* per bucket: the displacement that places its keys */
+    uint32_t base;        /* added to the rank key first (the joker's share for phj) */
+    uint32_t keymask;     /* 2^bits - 1: the mixed real rank keys of the deck differ
+                             in their low bits */
+    uint32_t nslots;      /* every slot is below this, whatever the key */
+    const uint16_t *disp; /* row -> offset / 2 */
 } pr_phash;
 
 typedef struct {
     int variant;
-    const pr_phash *ph;   /* multisets of 5..7 real cards */
-    const pr_phash *phj;  /* multisets of 4..6 real cards beside the joker */
-    uint16_t *vals;       /* ph slot -> value */
-    uint16_t *jvals;      /* phj slot -> value (NULL without joker) */
+    const pr_phash *ph;   /* rank keys of 5..7 real cards (and, in the deck with the
+                             joker, of the joker beside 4..6 real cards) -> slot */
+    const pr_phash *phj;  /* the same slots by the rank key of the real cards beside
+                             the joker (NULL without joker) */
+    const uint16_t *cls;  /* ph slot -> class of the deck (0: no hand) */
+    uint16_t *cval;       /* class -> value under these rules */
+    const uint64_t *card_bit; /* 256: 1 << code for a card of the deck, else PR_BAD_BIT */
     uint16_t *flush;      /* 8192: rank mask of the flush suit -> value */
     uint16_t *jflush;     /* 8192: same with the joker (NULL without joker) */
     uint32_t *class_key;  /* value -> structured key (see pr_eval.c) */
@@ -61,6 +82,11 @@ typedef struct {
 } pr_tables;
 
 extern const uint64_t pr_card_key[PR_NCODES];
+/* pr_card_key for codes 0..52 and PR_BAD_CODE_KEY above: any byte indexes it */
+extern const uint64_t pr_batch_key[256];
+extern const uint32_t pr_rank_weight[13];
+#define PR_BAD_BIT (1ull << 60)
+#define PR_CARD_BITS ((1ull << PR_NCODES) - 1)
 
 /* Bit scans for gcc/clang and MSVC (x must not be 0). */
 #if defined(_MSC_VER) && !defined(__clang__)
@@ -81,16 +107,24 @@ const pr_tables *pr_get_tables(int variant);
 /* Bytes held by all tables built so far. */
 uint64_t pr_table_bytes(void);
 
-static inline uint32_t pr_fastrange(uint32_t x, uint32_t n) {
-    return (uint32_t)(((uint64_t)x * n) >> 32);
+/* Slot of a rank key; below ph->nslots for any key. */
+static inline uint32_t pr_slot(const pr_phash *ph, uint32_t rkey) {
+    uint32_t k = ((rkey + ph->base) * PR_MIX) & ph->keymask;
+    return 2u * ph->disp[k >> PR_ROW_SHIFT] + (k & PR_ROW_LOW);
 }
 
-static inline uint32_t pr_slot(const pr_phash *ph, uint32_t rkey) {
-    uint64_t h = (uint64_t)rkey * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-    uint32_t b = pr_fastrange((uint32_t)(h >> 32), ph->nbuckets);
-    uint32_t d = ph->disp[b];
-    return pr_fastrange((uint32_t)h ^ (d * 0x85EBCA6Bu), ph->nslots);
+/* Best hand without flushes of a rank key. */
+static inline uint16_t pr_plain_value(const pr_tables *t, uint32_t rkey) {
+    return t->cval[t->cls[pr_slot(t->ph, rkey)]];
+}
+
+/* The value of a hand with five cards of one suit (the joker counting in every
+ * suit): the better of its plain value v and the flush tables' entry of m,
+ * the rank mask of that suit. */
+static inline uint16_t pr_flush_value(const pr_tables *t, uint16_t v, uint32_t m, int joker) {
+    const uint16_t *ft = joker && t->jflush ? t->jflush : t->flush;
+    uint16_t f = ft[m & 8191u];
+    return f > v ? f : v;
 }
 
 /* Value of 5..7 valid, distinct cards whose keys sum (from PR_KEY_START) to key.
@@ -98,14 +132,7 @@ static inline uint32_t pr_slot(const pr_phash *ph, uint32_t rkey) {
  * without reading outside the tables. */
 static inline uint16_t pr_eval_key(const pr_tables *t, uint64_t key,
                                    const uint8_t *codes, int n) {
-    uint32_t rk = (uint32_t)key;
-    uint16_t v;
-    if (rk >= PR_JOKER_RKEY) {
-        if (!t->jvals) return 0; /* a joker under joker-free rules: unchecked input only */
-        v = t->jvals[pr_slot(t->phj, rk - PR_JOKER_RKEY)];
-    }
-    else
-        v = t->vals[pr_slot(t->ph, rk)];
+    uint16_t v = pr_plain_value(t, (uint32_t)key);
     uint64_t f = key & PR_FLUSH_BITS;
     if (f) {
         int suit = (pr_ctz64(f) - 35) >> 2;
@@ -116,9 +143,7 @@ static inline uint16_t pr_eval_key(const pr_tables *t, uint64_t key,
             if (c == PR_JOKER) joker = 1;
             else if ((c & 3) == suit) m |= 1u << ((c >> 2) & 15);
         }
-        m &= 8191u; /* only a concurrent writer can set more */
-        const uint16_t *ft = joker ? t->jflush : t->flush;
-        if (ft && ft[m] > v) v = ft[m];
+        v = pr_flush_value(t, v, m, joker); /* m & 8191: only a concurrent writer sets more */
     }
     return v;
 }
@@ -142,11 +167,16 @@ static inline int pr_check_codes(const pr_tables *t, const uint8_t *codes, int n
     return -1;
 }
 
-/* Evaluates n rows of k (5..7) codes, each at most 52, into out; with check,
- * stops at the first row with a duplicate or a card outside the deck and
- * returns its index (else -1), *why as in pr_check_codes. */
+/* Evaluates n rows of k (5..7) codes (any bytes) into out.  Returns the index
+ * of the first row holding a code above 52 or, with check, a duplicate or a
+ * card outside the deck (else -1), *why as in pr_check_codes.  Unchecked rows
+ * of codes up to 52 that are no hand get some value.  Each row is read once.
+ * With threads > 1 (POSIX threads; one thread elsewhere) the rows are split
+ * into that many runs; the results are the same. */
 int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
                       int32_t *out, int check, int *why);
+int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                              int32_t *out, int check, int *why, int threads);
 
 /* Histogram of values over every k-card hand of the deck (k = 1..7), counts
  * indexed by value (size nclasses + 1). */

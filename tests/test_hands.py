@@ -1,5 +1,6 @@
 """Ranking: exhaustive counts, published figures and the documented orderings."""
 
+import gc
 import itertools
 import pickle
 import re
@@ -27,6 +28,7 @@ from pokerrules import (
     evaluate_many,
     evaluate_partial,
     evaluate_two,
+    rank_value,
     value_counts,
 )
 
@@ -256,6 +258,52 @@ def test_bad_input_names_the_problem(cards, error, name):
         evaluate(cards)
 
 
+# ------------------------------------------------------------- per call
+
+EVERY_RULES = [STANDARD, STANDARD.replace(wheel_second_highest=True), PAI_GOW,
+               PAI_GOW.replace(wheel_second_highest=True), PIQUET,
+               PIQUET.replace(ace_low_straight=True), PIQUET.replace(flush_beats_full_house=True),
+               PIQUET.replace(ace_low_straight=True, flush_beats_full_house=True)]
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("rules", EVERY_RULES, ids=lambda r: r.name)
+def test_rank_value_is_the_value_of_evaluate(rules):
+    rng = np.random.default_rng(17)
+    deck = np.array(rules.deck_codes)
+    for k in (5, 6, 7):
+        for _ in range(1500):
+            row = rng.choice(deck, k, replace=False).tolist()
+            value = rank_value(row, rules)
+            assert type(value) is int
+            assert value == evaluate(row, rules).value
+        text = " ".join(str(c) for c in evaluate(row, rules).cards)
+        assert rank_value(text, rules) == evaluate(text, rules).value
+    with pytest.raises(HandSizeError, match="rank_value"):
+        rank_value(rules.deck_codes[:4], rules)
+    with pytest.raises(DuplicateCardError):
+        rank_value([rules.deck_codes[0]] * 5, rules)
+
+
+@pytest.mark.fast
+def test_ranks_and_rules_are_not_tracked_by_the_cycle_collector():
+    # they can hold no cycle, so keeping many of them must not trigger collections
+    rank = evaluate("As Ks Qs Js Ts 9d 2c")
+    assert not gc.is_tracked(rank)
+    assert not gc.is_tracked(evaluate_two("As Kd"))
+    assert not gc.is_tracked(evaluate_partial("As Kd Qh"))
+    assert not gc.is_tracked(STANDARD) and not gc.is_tracked(PAI_GOW.replace())
+    gc.disable()  # no collection may reset the count while it is read
+    try:
+        before = gc.get_count()[0]
+        kept = [evaluate([0, 4, 8, 12, 17, 21, 25]) for _ in range(5000)]
+        grown = gc.get_count()[0] - before
+    finally:
+        gc.enable()
+    assert grown < 100  # 5,000 tracked ranks would add 5,000
+    assert len(kept) == 5000
+
+
 # ------------------------------------------------------------- batch API
 
 @pytest.mark.fast
@@ -268,6 +316,27 @@ def test_evaluate_many_matches_evaluate():
         assert list(got) == [evaluate(list(r), PAI_GOW).value for r in rows]
         cats = categories(got, PAI_GOW)
         assert list(cats) == [int(evaluate(list(r), PAI_GOW).category) for r in rows]
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("rules", [STANDARD, PAI_GOW, PIQUET], ids=lambda r: r.name)
+def test_threads_give_the_single_thread_results(rules):
+    rng = np.random.default_rng(31)
+    deck = np.array(rules.deck_codes, dtype=np.uint8)
+    for k in (5, 6, 7):
+        hands = deck[np.argsort(rng.random((50_001, len(deck))), axis=1)[:, :k]]
+        one = evaluate_many(hands, rules)
+        for threads in (2, 3, 8):
+            np.testing.assert_array_equal(evaluate_many(hands, rules, threads=threads), one)
+            np.testing.assert_array_equal(
+                evaluate_many(hands, rules, check=False, threads=threads), one)
+    bad = hands.copy()
+    bad[40_000, 1] = bad[40_000, 0]
+    bad[45_000, 1] = bad[45_000, 0]
+    with pytest.raises(DuplicateCardError, match="row 40000"):
+        evaluate_many(bad, rules, threads=3)
+    with pytest.raises(PokerRulesError, match="threads"):
+        evaluate_many(hands, rules, threads=0)
 
 
 @pytest.mark.fast

@@ -39,6 +39,7 @@ from pokerrules.hands import (
     evaluate_many,
     evaluate_partial,
     evaluate_two,
+    rank_value,
     value_counts,
 )
 
@@ -77,5 +78,6 @@ __all__ = [
     "format_cards",
     "make_rng",
     "parse_cards",
+    "rank_value",
     "value_counts",
 ]

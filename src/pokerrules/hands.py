@@ -36,6 +36,7 @@ from pokerrules._core import (
     evaluate_many,
     evaluate_partial,
     evaluate_two,
+    rank_value,
     table_bytes,
     value_counts,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "evaluate_many",
     "evaluate_partial",
     "evaluate_two",
+    "rank_value",
     "table_bytes",
     "value_counts",
 ]
