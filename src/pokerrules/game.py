@@ -35,13 +35,14 @@ from pokerrules.errors import (
     PokerRulesError,
 )
 from pokerrules.records import FORMAT_VERSION, GameRecord, MoveRecord, Result
-from pokerrules.runner import Agent, RandomAgent, play_game
+from pokerrules.runner import GAMES, Agent, RandomAgent, game_module, play_game
 from pokerrules.shuffle import DealStream
 
 __all__ = [
     "CHANCE_MODES",
     "EXPLICIT",
     "FORMAT_VERSION",
+    "GAMES",
     "SAMPLED",
     "STATE_FORMAT_VERSION",
     "Agent",
@@ -52,6 +53,7 @@ __all__ = [
     "Result",
     "chance_mode",
     "deal_stream",
+    "game_module",
     "play_game",
     "require_over",
     "rng_from_state",
@@ -146,7 +148,7 @@ def seat_index(player: Any, players: int) -> int:
     if player.__class__ is int and 0 <= player < players:  # the common case, first
         return int(player)
     try:
-        seat = operator.index(player) if not isinstance(player, bool) else -1
+        seat = operator.index(player) if not isinstance(player, (bool, np.bool_)) else -1
     except TypeError:
         seat = -1
     if not 0 <= seat < players:
