@@ -65,11 +65,21 @@ def make_rng(seed: SeedLike) -> np.random.Generator:
     """
     if isinstance(seed, np.random.Generator):
         return seed
+    return np.random.default_rng(seed_int(seed))
+
+
+def seed_int(seed: object) -> int:
+    """An int seed checked, worded as every seed error is worded.
+
+    Raises:
+        ArgumentTypeError: not an int (a bool is not one).
+        PokerRulesError: a negative int.
+    """
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         if seed < 0:
             raise PokerRulesError(f"a seed is a non-negative int, not {seed}")
-        return np.random.default_rng(int(seed))
-    raise ArgumentTypeError(f"pass a seed (int) or a numpy.random.Generator, not {seed!r}")
+        return int(seed)
+    raise ArgumentTypeError(f"pass a seed (int) or a numpy.random.Generator, not {seed!r:.60}")
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,15 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules._core import ALL_CARDS
-from pokerrules.cards import SeedLike
+from pokerrules.cards import SeedLike, seed_int
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import Strategy, house_way
-from pokerrules.paigow.parallel import check_workers, positive_count, run_chunks
+from pokerrules.paigow.parallel import (
+    check_start_method,
+    check_workers,
+    positive_count,
+    run_chunks,
+)
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name
 from pokerrules.paigow.setting import Setting
 from pokerrules.paigow.strategy import OptimalStrategy
@@ -284,6 +289,7 @@ def simulate(
     chunk_size: int = DEFAULT_CHUNK,
     progress: bool | None = None,
     on_chunk: Callable[[npt.NDArray[np.int64]], None] | None = None,
+    start_method: str | None = None,
 ) -> SimulationResult:
     """Simulates heads-up rounds and counts the player's results.
 
@@ -311,8 +317,14 @@ def simulate(
         chunk_size: rounds per chunk (the result depends on it and the seed
             only), 1 to 2**63 - 1. A chunk is the unit of work and of a partial
             result: it finishes whole or not at all.
-        progress: a progress bar on stderr (tqdm); None: on a terminal only.
+        progress: a progress bar on stderr (tqdm) counting the rounds done;
+            None: on a terminal only.
         on_chunk: called with each chunk's counts as it arrives.
+        start_method: how the process pool starts its processes
+            ("forkserver", "spawn" or "fork"; None: ``forkserver`` where the
+            platform has it, else ``spawn``). Under the first two a callable
+            strategy from the caller's script must be defined at the top level
+            of a script that starts its work under ``if __name__ == "__main__":``.
 
     Returns:
         SimulationResult. On Ctrl-C it returns at once (within about a
@@ -322,7 +334,7 @@ def simulate(
         finished, the rates and EVs are None.
 
     Raises:
-        PokerRulesError: a bad count, strategy, workers or executor.
+        PokerRulesError: a bad count, strategy, workers, executor or start method.
         ArgumentTypeError: rules that are not PaiGowRules, a seed that is neither an
             int nor a Generator.
         IllegalMoveError: a callable strategy set cards not in its hand.
@@ -332,13 +344,10 @@ def simulate(
     rounds = positive_count("rounds", rounds)
     chunk_size = positive_count("chunk_size", chunk_size)
     workers = check_workers(workers, executor)
+    check_start_method(start_method)
     if isinstance(seed, np.random.Generator):
         seed = int(seed.integers(2**63))
-    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise ArgumentTypeError(f"seed must be an int or a numpy Generator, not {seed!r}")
-    elif seed < 0:
-        raise PokerRulesError(f"a seed is not negative, got {seed}")
-    seed = int(seed)
+    seed = seed_int(seed)
     player_spec, player_name = _resolve(player, rules, "player", seed)
     banker_spec, banker_name = _resolve(banker, rules, "banker", seed)
     total = np.zeros(len(_paigow.SIM_COUNTS), dtype=np.int64)
@@ -351,7 +360,9 @@ def simulate(
     interrupted = run_chunks(
         _run_chunk, _tasks(rules, player_spec, banker_spec, rounds, chunk_size, seed),
         total=-(-rounds // chunk_size), on_result=add, workers=workers, executor=executor,
-        progress=progress, desc="rounds")
+        progress=progress, desc="simulate", unit="round",
+        units=(rounds, lambda counts: int(counts[_COUNT["rounds"]])),
+        start_method=start_method)
     c = {name: int(total[k]) for name, k in _COUNT.items()}
     return SimulationResult(rules, player_name, banker_name, seed, chunk_size,
                             rounds, c["rounds"], c["wins"], c["pushes"], c["losses"],

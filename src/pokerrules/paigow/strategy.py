@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
+from pokerrules.cards import Card, CardsLike, SeedLike, format_cards, seed_int
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.parallel import check_workers, positive_count, run_chunks
@@ -48,11 +48,7 @@ def seed_words(seed: SeedLike) -> npt.NDArray[np.uint64]:
         words: npt.NDArray[np.uint64] = seed.integers(
             0, 2**64, size=4, dtype=np.uint64, endpoint=False)
         return words
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise ArgumentTypeError(f"seed must be an int or a numpy Generator, not {seed!r}")
-    if seed < 0:
-        raise PokerRulesError(f"a seed is not negative, got {seed}")
-    state = np.random.SeedSequence(int(seed)).generate_state(4, np.uint64)
+    state = np.random.SeedSequence(seed_int(seed)).generate_state(4, np.uint64)
     return np.asarray(state, dtype=np.uint64)
 
 
