@@ -76,6 +76,7 @@ def started(game, players, seed, moves):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_restored_game_continues_identically(game, cls, players, seed):
