@@ -357,7 +357,7 @@ class GameState(ABC, Generic[MoveT]):
 
     @property
     def history(self) -> tuple[MoveRecord, ...]:
-        """Every move made so far, in order (copies: changing them changes nothing)."""
+        """Every move made so far, in order, as copies (changing them changes nothing)."""
         return tuple(r.copy() for r in self._history)
 
     def legal_moves(self) -> tuple[MoveT, ...]:

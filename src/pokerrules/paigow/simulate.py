@@ -206,8 +206,8 @@ class SimulationResult:
 
     @property
     def player_ev(self) -> float | None:
-        """The player's mean net per unit bet: a win pays 1 less the rules'
-        commission, a loss costs 1 (None without rounds)."""
+        """The player's mean net per unit bet, where a win pays 1 less the
+        rules' commission and a loss costs 1 (None without rounds)."""
         if not self.rounds:
             return None
         return (self.wins * (1 - self.rules.commission) - self.losses) / self.rounds
@@ -233,16 +233,16 @@ class SimulationResult:
 
     @property
     def house_edge(self) -> float | None:
-        """What the house keeps per unit of the player's bet when it banks:
+        """What the house keeps per unit of the player's bet when it banks,
         minus :attr:`player_ev` (None without rounds)."""
         ev = self.player_ev
         return None if ev is None else -ev
 
     @property
     def banker_ev(self) -> float | None:
-        """A banking player's mean net per round against this one bet of 1:
-        +1 on a player loss, -1 on a player win, less ``banker_commission`` on
-        a net win (None without rounds)."""
+        """A banking player's mean net per round against this one bet of 1,
+        +1 on a player loss and -1 on a player win, less ``banker_commission``
+        on a net win (None without rounds)."""
         if not self.rounds:
             return None
         return (self.losses * (1 - self.rules.banker_commission) - self.wins) / self.rounds
