@@ -146,7 +146,8 @@ def _play(args: argparse.Namespace) -> int:
         if args.human is not None and player == args.human:
             move = _ask_move(state, player)
             if move is None:
-                print(f"you left the game after {len(state.history)} moves")
+                played = len(state.history)
+                print(f"you left the game after {played} move{'' if played == 1 else 's'}")
                 return 0
         else:
             move = agents[player].choose(state.view(player), state.legal_moves(), agent_rng)

@@ -14,8 +14,8 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn, Protocol, TextIO
 
-from pokerrules.cards import seed_int
 from pokerrules.errors import PokerRulesError
+from pokerrules.shuffle import seed_int
 
 __all__ = [
     "Commands",
@@ -51,8 +51,8 @@ def seed_argument(text: str) -> int:
     try:
         return seed_int(int(text))
     except (ValueError, PokerRulesError):
-        raise argparse.ArgumentTypeError(f"a seed is a non-negative int, not {text!r:.40}") \
-            from None
+        raise argparse.ArgumentTypeError(
+            f"a seed is an int from 0 to 2**53 - 1, not {text!r:.40}") from None
 
 
 def count_argument(text: str) -> int:

@@ -280,7 +280,7 @@ class GameState(ABC, Generic[MoveT]):
 
     @property
     def is_chance_node(self) -> bool:
-        """True when the next step is chance's: a card dealt (explicit mode only;
+        """True when the next step is chance's, a card dealt (explicit mode only;
         a sampled game deals at once)."""
         return self._chance_pending()
 

@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules._core import ALL_CARDS
-from pokerrules.cards import SeedLike, seed_int
+from pokerrules.cards import SeedLike
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import Strategy, house_way
 from pokerrules.paigow.parallel import (
@@ -37,6 +37,7 @@ from pokerrules.paigow.parallel import (
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name
 from pokerrules.paigow.setting import Setting
 from pokerrules.paigow.strategy import OptimalStrategy
+from pokerrules.shuffle import seed_int
 
 __all__ = ["Z95", "SimulationResult", "StrategyLike", "simulate"]
 

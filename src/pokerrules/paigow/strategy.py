@@ -17,12 +17,13 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules.cards import Card, CardsLike, SeedLike, format_cards, seed_int
+from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.parallel import check_workers, positive_count, run_chunks
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards
+from pokerrules.shuffle import seed_int
 
 __all__ = ["METHODS", "SEATS", "OptimalSetting", "OptimalStrategy", "SettingValue",
            "optimal_setting", "seed_words"]
