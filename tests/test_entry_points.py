@@ -52,8 +52,12 @@ def test_card_codes_and_the_deck_names_are_at_the_top_level():
 ])
 def test_play_game_takes_the_names_of_the_command_line_and_of_python(name, module):
     assert game_module(name) is module
-    agents = ["random"] * (4 if module is chinese_poker else 2)
-    assert play_game(name, agents, seed=7) == play_game(module, agents, seed=7)
+
+
+@pytest.mark.parametrize("name, module", [("east-west", eastwest), ("zpoker", zpoker)])
+def test_a_game_played_by_name_is_the_game_played_by_package(name, module):
+    assert play_game(name, ["random", "greedy"], seed=7) == \
+        play_game(module, ["random", "greedy"], seed=7)
 
 
 @pytest.mark.parametrize("game", ["poker", "paigow", "", 3, None, np, ["east-west"]])
