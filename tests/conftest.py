@@ -1,4 +1,5 @@
 import os
+import re
 
 from hypothesis import HealthCheck, settings
 
@@ -7,3 +8,11 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_configure(config):
+    # `-m fast` is the quick subset: a test marked slow is never in it, even in a
+    # module marked fast (it still runs in the full suite).
+    expression = config.option.markexpr
+    if expression:
+        config.option.markexpr = re.sub(r"\bfast\b", "(fast and not slow)", expression)

@@ -76,6 +76,7 @@ def started(game, players, seed, moves):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_restored_game_continues_identically(game, cls, players, seed):
@@ -216,6 +217,7 @@ def test_from_json_refuses_impossible_chinese_poker_deals(players):
     refused(cls, tampered(state, lambda d: d["deal"]["rules"].update(target=0)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
 @settings(max_examples=40)
 @given(data=st.data())

@@ -267,6 +267,7 @@ def schema(name):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_saved_games_and_records_match_their_schemas(name):
     game, players, rules, names, seed = GAMES[name]

@@ -100,7 +100,6 @@ def test_joker_hands_agree_with_reference():
         assert_same_order(keys, values)
 
 
-@pytest.mark.fast
 @pytest.mark.parametrize("rules", [STANDARD, PAI_GOW, PIQUET], ids=lambda r: r.name)
 def test_partial_hands_agree_with_reference(rules):
     rng = np.random.default_rng(7)

@@ -1,13 +1,26 @@
-"""pokerrules: fast poker hand ranking and the rules of four poker-family games."""
+"""pokerrules: fast poker hand ranking and the rules of four poker-family games.
+
+The games are Pai Gow Poker (:mod:`pokerrules.paigow`), East–West
+(:mod:`pokerrules.eastwest`), Z Poker (:mod:`pokerrules.zpoker`) and the
+shedding game Chinese Poker (:mod:`pokerrules.chinese_poker`), a climbing game
+like Big Two, not the 13-card game of the same name in which each player sets
+three poker hands. Everything the cards, ranking and error modules export is
+here too, with :func:`~pokerrules.game.play_game`.
+"""
 
 from pokerrules._version import __version__
 from pokerrules.cards import (
     CHINESE_POKER_DECK,
+    JOKER,
+    JOKER_CODE,
     PAI_GOW_DECK,
     PIQUET_DECK,
     STANDARD_DECK,
     Card,
+    CardsLike,
     Deck,
+    SeedLike,
+    card_codes,
     format_cards,
     make_rng,
     parse_cards,
@@ -25,6 +38,7 @@ from pokerrules.errors import (
     PokerRulesError,
     RulesMismatchError,
 )
+from pokerrules.game import play_game
 from pokerrules.hands import (
     PAI_GOW,
     PIQUET,
@@ -40,11 +54,14 @@ from pokerrules.hands import (
     evaluate_partial,
     evaluate_two,
     rank_value,
+    table_bytes,
     value_counts,
 )
 
 __all__ = [
     "CHINESE_POKER_DECK",
+    "JOKER",
+    "JOKER_CODE",
     "PAI_GOW",
     "PAI_GOW_DECK",
     "PIQUET",
@@ -54,6 +71,7 @@ __all__ = [
     "ArgumentTypeError",
     "Card",
     "CardNotInDeckError",
+    "CardsLike",
     "Deck",
     "DuplicateCardError",
     "FoulError",
@@ -67,7 +85,9 @@ __all__ = [
     "NotYourTurnError",
     "PokerRulesError",
     "RulesMismatchError",
+    "SeedLike",
     "__version__",
+    "card_codes",
     "categories",
     "category_counts",
     "describe",
@@ -78,6 +98,8 @@ __all__ = [
     "format_cards",
     "make_rng",
     "parse_cards",
+    "play_game",
     "rank_value",
+    "table_bytes",
     "value_counts",
 ]

@@ -20,12 +20,11 @@ import numpy as np
 
 from pokerrules._core import ALL_CARDS, JOKER_CODE, Card, format_cards, parse_cards
 from pokerrules.errors import (
-    ArgumentTypeError,
     DuplicateCardError,
     InvalidCardError,
     PokerRulesError,
 )
-from pokerrules.shuffle import DealStream
+from pokerrules.shuffle import DealStream, seed_int
 
 __all__ = [
     "CHINESE_POKER_DECK",
@@ -61,15 +60,11 @@ def make_rng(seed: SeedLike) -> np.random.Generator:
     Raises:
         ArgumentTypeError: anything else (there is no hidden global random state, so a
             seed or a Generator must always be given).
-        PokerRulesError: a negative seed.
+        PokerRulesError: a seed below 0 or of 2**53 or more.
     """
     if isinstance(seed, np.random.Generator):
         return seed
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-        if seed < 0:
-            raise PokerRulesError(f"a seed is a non-negative int, not {seed}")
-        return np.random.default_rng(int(seed))
-    raise ArgumentTypeError(f"pass a seed (int) or a numpy.random.Generator, not {seed!r}")
+    return np.random.default_rng(seed_int(seed))
 
 
 @dataclass(frozen=True)

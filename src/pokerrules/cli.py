@@ -13,18 +13,29 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pokerrules._version import __version__
+from pokerrules.cards import format_cards, parse_cards
 from pokerrules.chinese_poker import cli as chinese_poker_cli
 from pokerrules.cli_common import (
     Commands,
     OneLineParser,
     TurnBasedGame,
     UsageError,
+    count_argument,
     error_line,
     run_input,
+    seed_argument,
 )
 from pokerrules.eastwest import cli as eastwest_cli
-from pokerrules.errors import PokerRulesError
-from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules, evaluate
+from pokerrules.errors import CardNotInDeckError, HandSizeError, PokerRulesError
+from pokerrules.hands import (
+    PAI_GOW,
+    PIQUET,
+    STANDARD,
+    HandRules,
+    evaluate,
+    evaluate_partial,
+    evaluate_two,
+)
 from pokerrules.paigow import cli as paigow_cli
 from pokerrules.zpoker import cli as zpoker_cli
 
@@ -42,21 +53,49 @@ GAME_CLIS: tuple[Callable[[Commands], None], ...] = (
 EPILOG = """examples:
   pokerrules rank "As Ks Qs Js Ts 9d 2c"
   pokerrules rank --rules paigow "Kh Kd Kc 7s Jk 2c 3d" --json
+  pokerrules rank --rules paigow "Jk As"       (a two-card hand)
+  pokerrules rank "Kh Kd 3c"                    (a partial hand)
   pokerrules rank --file hands.txt          (one hand per line, JSON lines out)
 """
 
 
-def rank_record(text: str, rules: HandRules) -> dict[str, Any]:
-    """The JSON-ready result of ranking one hand."""
-    hand = evaluate(text, rules)
-    return {
-        "cards": " ".join(str(c) for c in hand.cards),
+def rank_record(text: str, rules: HandRules, partial: bool = False) -> dict[str, Any]:
+    """The JSON-ready result of ranking one hand, chosen by its number of cards:
+    5 to 7 cards, the best five (:func:`~pokerrules.evaluate`); 2 cards, the
+    two-card hand (:func:`~pokerrules.evaluate_two`, Pai Gow's low hand); 0, 1, 3
+    or 4 cards, a partial hand (:func:`~pokerrules.evaluate_partial`). With
+    ``partial``, 0 to 5 cards rank as a partial hand.
+
+    Raises:
+        PokerRulesError: a bad card, a joker outside the Pai Gow deck (worded for
+            ``--rules paigow``), or a number of cards that cannot be ranked.
+    """
+    cards = parse_cards(text)
+    if any(card.is_joker for card in cards) and rules.name != "paigow":
+        raise CardNotInDeckError(
+            f"Jk (the joker) is in the Pai Gow deck only: rank it with --rules paigow "
+            f"(the {rules.name} deck has no joker)")
+    count = len(cards)
+    shown = format_cards(cards)
+    if partial and count > 5:
+        raise HandSizeError(f"--partial ranks 0 to 5 cards, got {count}: {shown}")
+    if count > 7:
+        raise HandSizeError(f"rank takes 0 to 7 cards, got {count}: {shown}")
+    if partial or count < 5:
+        hand = (evaluate_two if count == 2 and not partial else evaluate_partial)(cards, rules)
+    else:
+        hand = evaluate(cards, rules)
+    record = {
+        "cards": format_cards(hand.cards),
         "rules": rules.name,
+        "kind": hand.kind,
         "category": hand.category.name,
-        "best_five": " ".join(str(c) for c in hand.best_five),
         "description": hand.describe(),
         "value": hand.value,
     }
+    if hand.kind == "five-card":
+        record["best_five"] = format_cards(hand.best_five)
+    return record
 
 
 def _rank(args: argparse.Namespace) -> int:
@@ -64,22 +103,25 @@ def _rank(args: argparse.Namespace) -> int:
     if args.cards and args.file:
         raise UsageError("give cards or --file, not both")
     if args.cards:
-        record = rank_record(" ".join(args.cards), rules)
+        record = rank_record(" ".join(args.cards), rules, args.partial)
         if args.json:
             print(json.dumps(record))
-        else:
+        elif "best_five" in record:
             print(f"{record['description']}  [{record['category']}]")
             print(f"best five: {record['best_five']}")
+        else:
+            print(f"{record['description']}  [{record['category']}, {record['kind']} hand]")
         return 0
-    return run_input(args.file, lambda line: rank_record(line, rules))
+    return run_input(args.file, lambda line: rank_record(line, rules, args.partial))
 
 
 def _play(args: argparse.Namespace) -> int:
     game: TurnBasedGame = args.play_games[args.game]
     options = {"players": args.players} if args.players is not None else {}
     state = game.new_game(seed=args.seed, **options)
-    if args.human is not None and args.json:
-        raise UsageError("--human plays at the terminal; it does not go with --json")
+    if args.human is not None and (args.json or args.quiet):
+        flag = "--json" if args.json else "--quiet"
+        raise UsageError(f"--human plays at the terminal; it does not go with {flag}")
     if args.human is not None and not 0 <= args.human < state.players:
         raise UsageError(f"there is no seat {args.human}; seats are 0 to {state.players - 1}")
     if args.agents:
@@ -90,21 +132,27 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
     unknown = [n for n in names if n not in game.AGENTS]
     if unknown:
-        raise UsageError(f"unknown agent {unknown[0]!r}; choose from {sorted(game.AGENTS)}")
+        raise UsageError(f"unknown agent {unknown[0]!r}; choose from "
+                         f"{', '.join(sorted(game.AGENTS))}")
     agents = [game.AGENTS[n]() for n in names]
     import numpy as np
 
     agent_rng = np.random.default_rng([args.seed, 1])
+    show = not (args.json or args.quiet)
     while state.current_player is not None:
         player = state.current_player
-        if not args.json:
+        if show:
             print(game.render(state, viewer=args.human))
         if args.human is not None and player == args.human:
             move = _ask_move(state, player)
+            if move is None:
+                played = len(state.history)
+                print(f"you left the game after {played} move{'' if played == 1 else 's'}")
+                return 0
         else:
             move = agents[player].choose(state.view(player), state.legal_moves(), agent_rng)
         record = state.play(move, player)
-        if not args.json:
+        if show:
             print(f"player {record.player}: {record.move}\n")
     result = state.result()
     if args.json:
@@ -112,27 +160,60 @@ def _play(args: argparse.Namespace) -> int:
                           "moves": [r.move for r in state.history],
                           "winners": list(result.winners), "scores": list(result.scores),
                           "detail": result.detail}))
-    else:
+        return 0
+    if show:
         print(game.render(state, viewer=args.human))
-        print("draw" if result.is_draw else
-              "winner: " + ", ".join(f"player {w}" for w in result.winners))
+    winners = "draw" if result.is_draw else \
+        "winner: " + ", ".join(f"player {w}" for w in result.winners)
+    if args.quiet:
+        winners += "; scores: " + ", ".join(
+            f"player {p} {score:g}" for p, score in enumerate(result.scores))
+    print(winners)
     return 0
 
 
-def _ask_move(state: Any, player: int) -> Any:
+HUMAN_HELP = "type a move, 'help' for the legal moves, or 'quit' to leave the game"
+
+
+def _ask_move(state: Any, player: int) -> str | None:
+    """The human's move, read from standard input; None when they quit. A forced
+    move (the only legal one) is played for them."""
     legal = state.legal_moves()
+    if len(legal) == 1:
+        print(f"only one legal move, {legal[0]}: played for you")
+        return str(legal[0])
+    listed = "  ".join(str(m) for m in legal) if len(legal) <= 8 else f"{len(legal)} moves"
+    print(f"legal: {listed} ('help' lists them, 'quit' leaves the game)")
     while True:
-        print("legal: " + "  ".join(str(m) for m in legal))
         try:
-            text = input(f"player {player}> ")
+            text = input(f"player {player}> ").strip()
         except EOFError:
             raise UsageError("standard input ended before the game did") from None
+        if text.lower() in ("help", "?"):
+            print(_legal_text(legal))
+            continue
+        if text.lower() in ("quit", "exit"):
+            return None
+        if not text:
+            print(HUMAN_HELP)
+            continue
         try:  # on a copy, to tell the player why a move is refused
             state.clone().play(text, player)
         except PokerRulesError as exc:
-            print(f"not a legal move: {text!r}: {exc}")
+            print(f"not a legal move: {text!r}: {exc} ('help' lists the legal moves)")
         else:
             return text
+
+
+def _legal_text(legal: Sequence[Any], width: int = 78) -> str:
+    """The legal moves in aligned columns, as many as fit in ``width``."""
+    texts = [str(move) for move in legal]
+    cell = max(len(t) for t in texts) + 3
+    per_line = max(1, width // cell)
+    lines = [f"legal moves ({len(texts)}):"]
+    for start in range(0, len(texts), per_line):
+        lines.append("  " + "".join(t.ljust(cell) for t in texts[start:start + per_line]).rstrip())
+    return "\n".join(lines)
 
 
 def _play_epilog(play_games: Mapping[str, TurnBasedGame]) -> str:
@@ -142,7 +223,9 @@ def _play_epilog(play_games: Mapping[str, TurnBasedGame]) -> str:
                      f"default: {','.join(game.DEFAULT_AGENTS)}")
     lines += ["", "examples:",
               "  pokerrules play east-west --seed 5 --agents montecarlo,greedy",
-              "  pokerrules play z-poker --seed 9 --human 1",
+              "  pokerrules play z-poker --seed 9 --human 1"
+              "      (at the prompt: a move, 'help' or 'quit')",
+              "  pokerrules play chinese-poker --seed 3 --quiet",
               "  pokerrules play chinese-poker --players 3 --seed 3 --json"]
     return "\n".join(lines)
 
@@ -161,13 +244,17 @@ def build_parser() -> argparse.ArgumentParser:
     rank = sub.add_parser(
         "rank",
         help='rank a hand: pokerrules rank "As Ks Qs Js Ts 9d 2c"',
-        description="Rank the best five of 5 to 7 cards. Without CARDS, reads one hand "
-        "per line from --file or standard input and writes JSON lines.",
+        description="Rank a hand by its number of cards: 5 to 7 cards, the best five; "
+        "2 cards, the two-card hand (Pai Gow's low hand); 0, 1, 3 or 4 cards, a partial "
+        "hand (only pairs, trips and quads, then the kickers). Without CARDS, reads one "
+        "hand per line from --file or standard input and writes JSON lines.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     rank.add_argument("cards", nargs="*", help='cards, e.g. "As Ks Qs Js Ts 9d 2c"')
     rank.add_argument("--rules", choices=sorted(RULES), default="standard")
+    rank.add_argument("--partial", action="store_true",
+                      help="rank 0 to 5 cards as a partial hand (2 and 5 cards too)")
     rank.add_argument("--json", action="store_true", help="print JSON")
     rank.add_argument("--file", metavar="PATH", help="one hand per line ('-' for stdin)")
     rank.set_defaults(run=_rank)
@@ -180,11 +267,15 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     game_argument = play.add_argument("game")
-    play.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
+    play.add_argument("--seed", type=seed_argument, default=0,
+                      help="seed of the deal (default 0)")
     play.add_argument("--agents", help="comma-separated agent names, one per player")
-    play.add_argument("--json", action="store_true", help="print the record as JSON")
+    output = play.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the record as JSON")
+    output.add_argument("--quiet", action="store_true",
+                        help="print only the result (the winners and the scores)")
     play.add_argument("--human", type=int, metavar="N", help="you play seat N")
-    play.add_argument("--players", type=int, metavar="N", help="number of players")
+    play.add_argument("--players", type=count_argument, metavar="N", help="number of players")
     play.set_defaults(run=_play, play_games=play_games)
     commands = Commands(sub, play_games)
     for add_cli in GAME_CLIS:

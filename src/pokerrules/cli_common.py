@@ -15,15 +15,18 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn, Protocol, TextIO
 
 from pokerrules.errors import PokerRulesError
+from pokerrules.shuffle import seed_int
 
 __all__ = [
     "Commands",
     "OneLineParser",
     "TurnBasedGame",
     "UsageError",
+    "count_argument",
     "error_line",
     "run_input",
     "run_lines",
+    "seed_argument",
 ]
 
 
@@ -41,6 +44,28 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, error_line(message))
+
+
+def seed_argument(text: str) -> int:
+    """The ``type`` of every ``--seed``: worded as the library words a bad seed."""
+    try:
+        return seed_int(int(text))
+    except (ValueError, PokerRulesError):
+        raise argparse.ArgumentTypeError(
+            f"a seed is an int from 0 to 2**53 - 1, not {text!r:.40}") from None
+
+
+def count_argument(text: str) -> int:
+    """The ``type`` of options that count (rounds, workers, samples, players):
+    an int of 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 2**63:  # the C kernels count in int64
+        raise argparse.ArgumentTypeError(
+            f"takes a whole number from 1 to 2**63 - 1, not {text!r:.40}")
+    return value
 
 
 def run_lines(

@@ -35,13 +35,14 @@ from pokerrules.errors import (
     PokerRulesError,
 )
 from pokerrules.records import FORMAT_VERSION, GameRecord, MoveRecord, Result
-from pokerrules.runner import Agent, RandomAgent, play_game
+from pokerrules.runner import GAMES, Agent, RandomAgent, game_module, play_game
 from pokerrules.shuffle import DealStream
 
 __all__ = [
     "CHANCE_MODES",
     "EXPLICIT",
     "FORMAT_VERSION",
+    "GAMES",
     "SAMPLED",
     "STATE_FORMAT_VERSION",
     "Agent",
@@ -52,6 +53,7 @@ __all__ = [
     "Result",
     "chance_mode",
     "deal_stream",
+    "game_module",
     "play_game",
     "require_over",
     "rng_from_state",
@@ -146,7 +148,7 @@ def seat_index(player: Any, players: int) -> int:
     if player.__class__ is int and 0 <= player < players:  # the common case, first
         return int(player)
     try:
-        seat = operator.index(player) if not isinstance(player, bool) else -1
+        seat = operator.index(player) if not isinstance(player, (bool, np.bool_)) else -1
     except TypeError:
         seat = -1
     if not 0 <= seat < players:
@@ -278,7 +280,7 @@ class GameState(ABC, Generic[MoveT]):
 
     @property
     def is_chance_node(self) -> bool:
-        """True when the next step is chance's: a card dealt (explicit mode only;
+        """True when the next step is chance's, a card dealt (explicit mode only;
         a sampled game deals at once)."""
         return self._chance_pending()
 
@@ -355,7 +357,7 @@ class GameState(ABC, Generic[MoveT]):
 
     @property
     def history(self) -> tuple[MoveRecord, ...]:
-        """Every move made so far, in order (copies: changing them changes nothing)."""
+        """Every move made so far, in order, as copies (changing them changes nothing)."""
         return tuple(r.copy() for r in self._history)
 
     def legal_moves(self) -> tuple[MoveT, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
@@ -11,7 +12,7 @@ import numpy as np
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.records import GameRecord
 
-__all__ = ["Agent", "RandomAgent", "play_game"]
+__all__ = ["GAMES", "Agent", "RandomAgent", "game_module", "play_game"]
 
 MoveT = TypeVar("MoveT")
 
@@ -45,14 +46,43 @@ class RandomAgent:
         return "RandomAgent()"
 
 
+#: The games :func:`play_game` takes by name, as ``pokerrules play`` names them,
+#: and their packages.
+GAMES: dict[str, str] = {
+    "east-west": "pokerrules.eastwest",
+    "z-poker": "pokerrules.zpoker",
+    "chinese-poker": "pokerrules.chinese_poker",
+}
+
+
+def game_module(game: ModuleType | str) -> ModuleType:
+    """The package of a turn-based game: ``game`` itself when it is one, else
+    the package named ``game`` as the command line names it ("east-west") or as
+    Python does ("eastwest", "pokerrules.eastwest"; dashes and underscores alike).
+
+    Raises:
+        PokerRulesError: a name or object that is no game, with the names there are.
+    """
+    if isinstance(game, ModuleType) and hasattr(game, "new_game") and hasattr(game, "AGENTS"):
+        return game
+    if isinstance(game, str):
+        wanted = game.strip().lower().removeprefix("pokerrules.").replace("_", "").replace("-", "")
+        for path in GAMES.values():
+            if path.removeprefix("pokerrules.").replace("_", "") == wanted:
+                return importlib.import_module(path)
+    raise PokerRulesError(f"no game {game!r:.60}; the games are {', '.join(GAMES)} "
+                          f"(or their packages, such as pokerrules.eastwest)")
+
+
 def play_game(
-    game: ModuleType,
+    game: ModuleType | str,
     agents: Sequence[Agent | str],
     seed: int,
     rules: Any = None,
     max_moves: int = 100_000,
 ) -> GameRecord:
-    """Plays one game of ``game`` (a game module such as ``pokerrules.eastwest``)
+    """Plays one game of ``game`` (a game package such as ``pokerrules.eastwest``,
+    or its name: "east-west", "z-poker", "chinese-poker"; see :func:`game_module`)
     with one agent per player; the number of agents is the number of players.
 
     Agents are objects with ``choose`` or names from the module's ``AGENTS``
@@ -62,16 +92,17 @@ def play_game(
 
     Raises:
         ArgumentTypeError: a seed that is not an int.
-        PokerRulesError: agents that are not a list (a single name is no list), an
-            unknown agent name, an agent without a ``choose`` method (or a class
-            instead of an instance), a ``max_moves`` that is no int >= 1, a number of
-            players the game does not take, or a game that did not end within
-            ``max_moves``.
+        PokerRulesError: a ``game`` that is none of the games, agents that are not
+            a list (a single name is no list), an unknown agent name, an agent
+            without a ``choose`` method (or a class instead of an instance), a
+            ``max_moves`` that is no int >= 1, a number of players the game does
+            not take, or a game that did not end within ``max_moves``.
     """
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise ArgumentTypeError(
             f"play_game takes an int seed (the record replays it), not {seed!r}")
     seed = int(seed)
+    game = game_module(game)
     if type(max_moves) is not int or max_moves < 1:
         raise PokerRulesError(f"max_moves must be an int >= 1, not {max_moves!r}")
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):

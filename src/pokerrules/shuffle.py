@@ -37,7 +37,7 @@ import numpy as np
 
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
-__all__ = ["SEED_LIMIT", "DealStream"]
+__all__ = ["SEED_LIMIT", "DealStream", "seed_int"]
 
 #: Seeds are ints from 0 to SEED_LIMIT - 1: every JSON reader (JavaScript
 #: included) holds such an int exactly, so saved games keep their seed.
@@ -47,6 +47,21 @@ _MASK = 2**64 - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
+
+
+def seed_int(seed: object) -> int:
+    """An int seed, checked; every seed pokerrules takes is checked here, so that
+    every seed error reads the same.
+
+    Raises:
+        ArgumentTypeError: not an int (a bool is not one).
+        PokerRulesError: below 0, or :data:`SEED_LIMIT` or more.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise ArgumentTypeError(f"pass a seed (int) or a numpy.random.Generator, not {seed!r:.60}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise PokerRulesError(f"a seed is an int from 0 to 2**53 - 1, not {seed}")
+    return int(seed)
 
 
 class DealStream:
@@ -86,11 +101,7 @@ class DealStream:
         """
         if isinstance(seed, np.random.Generator):
             return cls(int(seed.bit_generator.random_raw()) >> 11)
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-            raise ArgumentTypeError(f"pass a seed (int) or a numpy.random.Generator, not {seed!r}")
-        if not 0 <= seed < SEED_LIMIT:
-            raise PokerRulesError(f"a seed is an int from 0 to 2**53 - 1, not {seed}")
-        return cls(int(seed))
+        return cls(seed_int(seed))
 
     def copy(self) -> DealStream:
         """An independent stream at the same position."""

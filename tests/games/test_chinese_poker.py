@@ -482,10 +482,9 @@ class RandomGames(RuleBasedStateMachine):
 
 
 RandomGames.TestCase.settings = settings(stateful_step_count=25)
-test_random_games = pytest.mark.fast(RandomGames.TestCase)
+test_random_games = RandomGames.TestCase  # not in the fast subset: seconds of play
 
 
-@pytest.mark.fast
 @settings(max_examples=25)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]))
 def test_random_games_end(seed, players):

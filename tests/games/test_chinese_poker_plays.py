@@ -206,7 +206,6 @@ def test_bad_cards_are_named():
         beats("5c", "")
 
 
-@pytest.mark.fast
 def test_play_kinds_agree_with_the_reference_on_every_small_rank_pattern():
     # Every multiset of 1..6 ranks (at most the cards the deck holds per rank).
     held = {r: 1 if r == 0 else 3 if r == 12 else 4 for r in range(13)}
@@ -293,7 +292,6 @@ def hands_strategy(max_size):
     return st.one_of(anywhere, crowded())
 
 
-@pytest.mark.fast
 @given(hand=hands_strategy(10), other=hands_strategy(16), data=st.data())
 def test_legal_plays_match_a_brute_force_over_all_subsets(hand, other, data):
     table = None

@@ -466,7 +466,6 @@ def test_rules_and_agents_pickle():
 
 # ------------------------------------------------------------------ random playouts
 
-@pytest.mark.fast
 @given(
     seed=st.integers(0, 2**32 - 1),
     dealer=st.sampled_from([None, WEST, EAST]),
@@ -674,9 +673,14 @@ def test_there_are_golden_transcripts():
 def test_render_draws_west_board_east_then_the_result():
     state, moves = prepared(BOARD, *TIE_TIE_WEST)
     state.play(Place(moves[0]))
-    text = ew.render(state)
+    text = ew.render(state, viewer=0)
     assert "row 0      -- -- -- --   [7c]    7h -- -- --" in text
     assert "West (player 0) to move, drew 7d" in text
+    # the drawn card is West's to see only, as in the view
+    for viewer in (1, None):
+        other = ew.render(state, viewer=viewer)
+        assert "drew" not in other and "7d" not in other
+        assert other.endswith("West (player 0) to move")
     finish(state, moves[1:])
     text = ew.render(state)
     assert "row 2      Jh Ks Kc 9s   [Jd]    7s 8h Ts Qh" in text

@@ -457,7 +457,6 @@ def test_foul_many_agrees_with_is_foul():
     assert 0 < sum(expected) < len(expected)
 
 
-@pytest.mark.fast
 def test_the_wheel_rule_does_not_change_the_house_way():
     # Fronts of equal rank hold equal ranks, so their backs differ only by suits
     # or by the joker against a natural ace; either way both wheel rules prefer

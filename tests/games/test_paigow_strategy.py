@@ -38,6 +38,7 @@ CASINO = PaiGowRules.casino()
 HAND = "As Jk Qs Qh Qd 7s 2s"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [CLASSIC, CASINO], ids=["classic", "casino"])
 @pytest.mark.parametrize("trial", range(4))
 def test_histogram_by_multisets_equals_enumeration(rules, trial):
@@ -52,6 +53,7 @@ def test_histogram_by_multisets_equals_enumeration(rules, trial):
         np.testing.assert_array_equal(sum(parts), brute)
 
 
+@pytest.mark.slow
 def test_histogram_with_every_suit_heavy():
     # a dead set that leaves one suit whole and the joker: the flush pass's main case
     dead = card_codes("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 2h 3h 4h")
@@ -61,12 +63,14 @@ def test_histogram_with_every_suit_heavy():
         np.testing.assert_array_equal(_paigow.banker_hist_part(dead, variant, 0, 0, 1), brute)
 
 
+@pytest.mark.slow
 def test_full_histogram_counts_every_banker_hand():
     hist = _paigow.banker_hist_part(card_codes(HAND), CASINO.hand_rules.variant, 0, 0, 1)
     assert int(hist.sum()) == math.comb(46, 7) == 53_524_680
     assert (hist >= 0).all()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seat", ["player", "banker"])
 def test_counts_match_settle_on_a_small_deck(seat):
     # every banker hand of 13 live cards, settled one by one with settle()
@@ -104,6 +108,7 @@ def test_setting_outcomes_follow_settings_order():
         assert bool(fouls[k]) == is_foul(s, CLASSIC)
 
 
+@pytest.mark.slow
 def test_exact_result_shape_and_best():
     result = optimal_setting(HAND, CASINO)
     assert result.hands == 53_524_680
@@ -119,6 +124,7 @@ def test_exact_result_shape_and_best():
     assert result.ev_lost_by_house_way == pytest.approx(result.best.ev - result.house_way.ev)
 
 
+@pytest.mark.slow
 def test_two_aces_behind_beats_splitting_a_flush_hand():
     # the joker completes the spade flush behind with a pair of queens in front
     result = optimal_setting(HAND, CASINO)
@@ -132,6 +138,7 @@ def test_two_aces_behind_beats_splitting_a_flush_hand():
     assert not result.best.house_way
 
 
+@pytest.mark.slow
 def test_sample_agrees_with_exact():
     exact = optimal_setting(HAND, CASINO)
     sample = optimal_setting(HAND, CASINO, "sample", samples=100_000, seed=3)
@@ -150,6 +157,7 @@ def test_sample_is_reproducible():
     assert a != c
 
 
+@pytest.mark.slow
 def test_banker_seat_gains_the_copies():
     # no commission: the same setting is worth at least as much when copies are ours
     player = optimal_setting("Kh Kd 9s 8s 4c 3d 2h", CLASSIC)
@@ -159,6 +167,7 @@ def test_banker_seat_gains_the_copies():
         assert b.ev > p.ev
 
 
+@pytest.mark.slow
 def test_two_workers_give_the_same_result():
     assert optimal_setting(HAND, CASINO, workers=2) == optimal_setting(HAND, CASINO)
 
@@ -191,6 +200,7 @@ def test_bad_options_raise():
         optimal_setting(HAND, "casino")
 
 
+@pytest.mark.slow
 def test_sample_sizes_take_any_integer_type_below_2_63():
     plain = optimal_setting(HAND, CASINO, "sample", samples=1_000, seed=1)
     assert optimal_setting(HAND, CASINO, "sample", samples=np.int64(1_000), seed=1) == plain
@@ -220,6 +230,7 @@ def test_optimal_strategy_sets_the_best_setting():
         OptimalStrategy(seat="dealer")
 
 
+@pytest.mark.slow
 def test_cli_optimal_marks_best_and_house_way(capsys):
     from pokerrules.cli import main
 
@@ -240,9 +251,11 @@ def test_cli_optimal_marks_best_and_house_way(capsys):
 def test_cli_optimal_bad_counts_and_empty_hands_are_one_line_errors(capsys):
     from pokerrules.cli import main
 
-    assert main(["paigow", "optimal", HAND, "--sample", "9223372036854775808"]) == 2
-    assert capsys.readouterr().err == \
-        "pokerrules: error: samples must be below 2**63, got 9223372036854775808\n"
+    with pytest.raises(SystemExit) as stop:
+        main(["paigow", "optimal", HAND, "--sample", "9223372036854775808"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == ("pokerrules: error: argument --sample: takes a whole "
+                                       "number from 1 to 2**63 - 1, not '9223372036854775808'\n")
     assert main(["paigow", "optimal", ""]) == 2
     assert capsys.readouterr().err == \
         "pokerrules: error: a Pai Gow hand takes 7 cards, got 0\n"

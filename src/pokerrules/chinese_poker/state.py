@@ -211,7 +211,7 @@ class ChinesePokerState(GameState[AnyMove]):
 
     @property
     def cards_dealt(self) -> int:
-        """Cards dealt to each player this round: 16 (two or three players) or 12."""
+        """Cards dealt to each player this round, 16 (two or three players) or 12."""
         return _HAND_SIZE[self.players]
 
     @property
@@ -221,8 +221,8 @@ class ChinesePokerState(GameState[AnyMove]):
 
     @property
     def must_play(self) -> bool:
-        """True when the player to move may not pass: every player passed in turn on
-        the empty table and the lead came back to the first of them."""
+        """True when the player to move may not pass, because every player passed in
+        turn on the empty table and the lead came back to the first of them."""
         return self.phase == "play" and not self.table and self.passes >= self.players
 
     @property

@@ -9,8 +9,12 @@ from pokerrules.eastwest.state import EastWestState
 def render(state: EastWestState, viewer: int | None = None) -> str:
     """The table as text: the board column in the middle, West's cards to its
     left, East's to its right (``--`` marks an empty slot), then whose turn it is
-    or, at the end, each row's result and the winner. Every seat sees the same
-    table (the card just drawn is shown to all), so ``viewer`` changes nothing."""
+    or, at the end, each row's result and the winner.
+
+    The card just drawn is shown only when ``viewer`` is the seat to move: as
+    in :meth:`EastWestState.view`, only the player who drew it sees it. With
+    ``viewer=None`` the table is the public one, which every placed card is on.
+    """
     lines = [
         ("East-West · the cut is under way" if state.dealer is None
          else f"East-West · {SEAT_NAMES[state.dealer]} deals")
@@ -27,10 +31,8 @@ def render(state: EastWestState, viewer: int | None = None) -> str:
         lines.append(f"row {row}  {' '.join(left):>15}   [{board}]    {' '.join(right)}")
     seat, card = state.current_player, state.drawn_card
     if seat is not None and card is not None:
-        lines.append(
-            f"stock {len(state.stock)} · {SEAT_NAMES[seat]} (player {seat}) to move,"
-            f" drew {_CARD_TEXT[card]}"
-        )
+        drew = f", drew {_CARD_TEXT[card]}" if viewer == seat else ""
+        lines.append(f"stock {len(state.stock)} · {SEAT_NAMES[seat]} (player {seat}) to move{drew}")
         return "\n".join(lines)
     lines.append("")
     for outcome in state.outcomes():

@@ -241,7 +241,7 @@ class EastWestState(GameState[Place]):
 
     @property
     def stock(self) -> tuple[int, ...]:
-        """The face-down stock (hidden information; not in any view): top first for
+        """The face-down stock, hidden information that no view holds, top first for
         a stacked deck; when chance deals, the cards not yet dealt, ascending."""
         if self._undealt or self.dealer is None:
             return tuple(self._undealt)

@@ -11,7 +11,13 @@ import sys
 from typing import Any
 
 from pokerrules.cards import format_cards
-from pokerrules.cli_common import Commands, UsageError, run_input
+from pokerrules.cli_common import (
+    Commands,
+    UsageError,
+    count_argument,
+    run_input,
+    seed_argument,
+)
 from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, house_way, house_way_rule
 from pokerrules.paigow.rules import PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
@@ -268,8 +274,10 @@ def add_cli(commands: Commands) -> None:
                         help="occupied positions 1..N, the banker's included (default 7)")
     round_.add_argument("--occupied", metavar="LIST",
                         help="occupied positions instead, e.g. 1,3,5 (1 is the banker)")
-    round_.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
-    round_.add_argument("--first-pile", type=int, default=1, metavar="N",
+    round_.add_argument("--seed", type=seed_argument, default=0,
+                        help="seed of the deal (default 0)")
+    round_.add_argument("--first-pile", type=int, choices=range(1, 8), default=1,
+                        metavar="N",
                         help="the pile the banker hands out first (default 1)")
     common(round_)
     round_.set_defaults(run=_round)
@@ -283,11 +291,13 @@ def add_cli(commands: Commands) -> None:
     optimal.add_argument("cards", nargs="+", help='seven cards, e.g. "As Jk Qs Qh Qd 7s 2s"')
     optimal.add_argument("--exact", action="store_true",
                          help="count every banker hand (the default)")
-    optimal.add_argument("--sample", type=int, metavar="N", help="sample N banker hands instead")
-    optimal.add_argument("--seed", type=int, help="seed of --sample (default 0)")
+    optimal.add_argument("--sample", type=count_argument, metavar="N",
+                         help="sample N banker hands instead")
+    optimal.add_argument("--seed", type=seed_argument, help="seed of --sample (default 0)")
     optimal.add_argument("--seat", choices=("player", "banker"), default="player",
                          help="whose seat the hand is in (default player)")
-    optimal.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    optimal.add_argument("--workers", type=count_argument, default=1,
+        help="processes (default 1)")
     common(optimal)
     optimal.set_defaults(run=_optimal)
 
@@ -297,16 +307,19 @@ def add_cli(commands: Commands) -> None:
         "outcome rates, the player's EV with its 95% confidence interval and the banker's "
         "EV. Ctrl-C stops and prints the rounds done.", epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    simulate_.add_argument("--rounds", type=int, default=1_000_000,
+    simulate_.add_argument("--rounds", type=count_argument, default=1_000_000,
                            help="rounds (default 1,000,000)")
-    simulate_.add_argument("--seed", type=int, default=0,
+    simulate_.add_argument("--seed", type=seed_argument, default=0,
                            help="seed of the deals and of optimal's samples (default 0)")
-    simulate_.add_argument("--workers", type=int, default=1, help="processes (default 1)")
-    simulate_.add_argument("--chunk-size", type=int, default=1_000_000, metavar="N",
-                           help="rounds per seeded chunk (default 1,000,000)")
+    simulate_.add_argument("--workers", type=count_argument, default=1,
+        help="processes (default 1)")
+    simulate_.add_argument("--chunk-size", type=count_argument, default=1_000_000,
+                           metavar="N", help="rounds per seeded chunk (default 1,000,000)")
     simulate_.add_argument("--player", default="house_way",
+                           choices=("house_way", "optimal", *WAYS),
                            help="house_way, optimal or a way name (default house_way)")
     simulate_.add_argument("--banker", default="house_way",
+                           choices=("house_way", "optimal", *WAYS),
                            help="house_way, optimal or a way name (default house_way)")
     simulate_.add_argument("--no-progress", action="store_true", help="no progress bar")
     common(simulate_)

@@ -6,10 +6,17 @@ A chunk's result depends only on its task, never on where it ran, so the same
 tasks give the same results whatever runs them. Tasks are taken from their
 iterable only as workers free up, so a run of a million chunks never holds a
 million tasks.
+
+A pool of our own starts its processes by :data:`DEFAULT_START_METHOD`, never
+by ``fork`` unless asked: forking a process that runs threads may deadlock the
+child. Its workers import ``fn`` and the tasks by name, so a function from the
+caller's script works when the script starts its work under
+``if __name__ == "__main__":``; one typed at an interactive prompt does not.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import operator
 import os
 import signal
@@ -27,7 +34,15 @@ import numpy as np
 
 from pokerrules.errors import PokerRulesError
 
-__all__ = ["EXECUTOR_IN_FLIGHT", "MAX_COUNT", "check_workers", "positive_count", "run_chunks"]
+__all__ = [
+    "DEFAULT_START_METHOD",
+    "EXECUTOR_IN_FLIGHT",
+    "MAX_COUNT",
+    "check_start_method",
+    "check_workers",
+    "positive_count",
+    "run_chunks",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -39,10 +54,15 @@ MAX_COUNT = 2**63
 #: pool of our own gets two per process.
 EXECUTOR_IN_FLIGHT = 256
 
+#: How a pool of our own starts its processes: "forkserver" where the platform
+#: has it (the default of Python 3.14 on Linux), else "spawn" (Windows).
+DEFAULT_START_METHOD = (
+    "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn")
+
 
 def positive_count(name: str, value: object) -> int:
     """``value`` as an int from 1 to 2**63 - 1: any integer type (Python or
-    numpy: anything with ``__index__``) but bool.
+    numpy: anything with ``__index__``) but a bool (Python's or numpy's).
 
     Raises:
         PokerRulesError: not an integer, below 1, or 2**63 or more.
@@ -59,6 +79,22 @@ def positive_count(name: str, value: object) -> int:
     if number >= MAX_COUNT:
         raise PokerRulesError(f"{name} must be below 2**63, got {number}")
     return number
+
+
+def check_start_method(method: object) -> str:
+    """``method`` (None: :data:`DEFAULT_START_METHOD`) as a start method this
+    platform has.
+
+    Raises:
+        PokerRulesError: a name the platform does not have.
+    """
+    if method is None:
+        return DEFAULT_START_METHOD
+    methods = multiprocessing.get_all_start_methods()
+    if not isinstance(method, str) or method not in methods:
+        raise PokerRulesError(
+            f"start_method must be one of {', '.join(methods)}, not {method!r:.40}")
+    return method
 
 
 def check_workers(workers: int, executor: Executor | None) -> int:
@@ -153,18 +189,21 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         running = [sentinel for sentinel in running if sentinel not in ended]
 
 
-def _progress_bar(total: int, show: bool | None, desc: str) -> Any:
-    """A tqdm bar, or None when it is off or tqdm is missing. ``show=None``:
-    on when there is more than one chunk and stderr is a terminal."""
+def _progress_bar(
+    chunks: int, show: bool | None, desc: str, unit: str, total: int
+) -> Any:
+    """A tqdm bar of ``total`` ``unit``s, or None when it is off or tqdm is
+    missing. ``show=None``: on when there is more than one chunk and stderr is
+    a terminal."""
     if show is None:
-        show = total > 1 and sys.stderr.isatty()
+        show = chunks > 1 and sys.stderr.isatty()
     if not show:
         return None
     try:
         from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
     except ImportError:  # the bar is a convenience; the run goes on without it
         return None
-    return tqdm(total=total, desc=desc, unit="chunk", file=sys.stderr)
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr)
 
 
 def run_chunks(
@@ -177,6 +216,9 @@ def run_chunks(
     executor: Executor | None = None,
     progress: bool | None = None,
     desc: str = "",
+    unit: str = "chunk",
+    units: tuple[int, Callable[[R], int]] | None = None,
+    start_method: str | None = None,
 ) -> bool:
     """Runs ``fn`` on every task.
 
@@ -193,6 +235,11 @@ def run_chunks(
             :data:`EXECUTOR_IN_FLIGHT` chunks at a time (left open: its owner
             shuts it down).
         progress: show a progress bar (None: only on a terminal).
+        desc, unit: the bar's label and unit.
+        units: what the bar counts when not chunks: (the total, a function
+            giving the units of one chunk's result), e.g. rounds.
+        start_method: how an own pool starts its processes: "forkserver",
+            "spawn" or "fork" (None: :data:`DEFAULT_START_METHOD`).
 
     Returns:
         True when Ctrl-C stopped the run. Then every chunk that had finished
@@ -205,14 +252,17 @@ def run_chunks(
 
     Raises:
         Whatever a chunk raised (after stopping the others, as for Ctrl-C).
+        PokerRulesError: a bad ``workers``, ``executor`` or ``start_method``.
     """
     workers = check_workers(workers, executor)
-    bar = _progress_bar(total, progress, desc)
+    method = check_start_method(start_method)
+    bar_total, units_of = units if units is not None else (total, None)
+    bar = _progress_bar(total, progress, desc, unit, bar_total)
 
     def done(index: int, value: R) -> None:
         on_result(index, value)
         if bar is not None:
-            bar.update(1)
+            bar.update(1 if units_of is None else units_of(value))
 
     try:
         if executor is None and min(workers, total) <= 1:
@@ -225,7 +275,8 @@ def run_chunks(
         if executor is not None:
             return _run_on(executor, EXECUTOR_IN_FLIGHT, fn, tasks, done, own=False)
         processes = min(workers, total)
-        pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker)
+        pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker,
+                                   mp_context=multiprocessing.get_context(method))
         with _sigterm_stops_pool():
             try:
                 return _run_on(pool, 2 * processes, fn, tasks, done, own=True)

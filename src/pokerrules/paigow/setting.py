@@ -113,7 +113,7 @@ class Setting:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """All seven cards: the high hand, then the low hand."""
+        """All seven cards, the high hand first, then the low hand."""
         return self.high + self.low
 
     def is_of(self, hand: CardsLike) -> bool:

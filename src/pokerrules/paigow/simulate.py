@@ -28,10 +28,16 @@ from pokerrules._core import ALL_CARDS
 from pokerrules.cards import SeedLike
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import Strategy, house_way
-from pokerrules.paigow.parallel import check_workers, positive_count, run_chunks
+from pokerrules.paigow.parallel import (
+    check_start_method,
+    check_workers,
+    positive_count,
+    run_chunks,
+)
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name
 from pokerrules.paigow.setting import Setting
 from pokerrules.paigow.strategy import OptimalStrategy
+from pokerrules.shuffle import seed_int
 
 __all__ = ["Z95", "SimulationResult", "StrategyLike", "simulate"]
 
@@ -201,8 +207,8 @@ class SimulationResult:
 
     @property
     def player_ev(self) -> float | None:
-        """The player's mean net per unit bet: a win pays 1 less the rules'
-        commission, a loss costs 1 (None without rounds)."""
+        """The player's mean net per unit bet, where a win pays 1 less the
+        rules' commission and a loss costs 1 (None without rounds)."""
         if not self.rounds:
             return None
         return (self.wins * (1 - self.rules.commission) - self.losses) / self.rounds
@@ -228,16 +234,16 @@ class SimulationResult:
 
     @property
     def house_edge(self) -> float | None:
-        """What the house keeps per unit of the player's bet when it banks:
+        """What the house keeps per unit of the player's bet when it banks,
         minus :attr:`player_ev` (None without rounds)."""
         ev = self.player_ev
         return None if ev is None else -ev
 
     @property
     def banker_ev(self) -> float | None:
-        """A banking player's mean net per round against this one bet of 1:
-        +1 on a player loss, -1 on a player win, less ``banker_commission`` on
-        a net win (None without rounds)."""
+        """A banking player's mean net per round against this one bet of 1,
+        +1 on a player loss and -1 on a player win, less ``banker_commission``
+        on a net win (None without rounds)."""
         if not self.rounds:
             return None
         return (self.losses * (1 - self.rules.banker_commission) - self.wins) / self.rounds
@@ -284,6 +290,7 @@ def simulate(
     chunk_size: int = DEFAULT_CHUNK,
     progress: bool | None = None,
     on_chunk: Callable[[npt.NDArray[np.int64]], None] | None = None,
+    start_method: str | None = None,
 ) -> SimulationResult:
     """Simulates heads-up rounds and counts the player's results.
 
@@ -311,8 +318,14 @@ def simulate(
         chunk_size: rounds per chunk (the result depends on it and the seed
             only), 1 to 2**63 - 1. A chunk is the unit of work and of a partial
             result: it finishes whole or not at all.
-        progress: a progress bar on stderr (tqdm); None: on a terminal only.
+        progress: a progress bar on stderr (tqdm) counting the rounds done;
+            None: on a terminal only.
         on_chunk: called with each chunk's counts as it arrives.
+        start_method: how the process pool starts its processes
+            ("forkserver", "spawn" or "fork"; None: ``forkserver`` where the
+            platform has it, else ``spawn``). Under the first two a callable
+            strategy from the caller's script must be defined at the top level
+            of a script that starts its work under ``if __name__ == "__main__":``.
 
     Returns:
         SimulationResult. On Ctrl-C it returns at once (within about a
@@ -322,7 +335,7 @@ def simulate(
         finished, the rates and EVs are None.
 
     Raises:
-        PokerRulesError: a bad count, strategy, workers or executor.
+        PokerRulesError: a bad count, strategy, workers, executor or start method.
         ArgumentTypeError: rules that are not PaiGowRules, a seed that is neither an
             int nor a Generator.
         IllegalMoveError: a callable strategy set cards not in its hand.
@@ -332,13 +345,10 @@ def simulate(
     rounds = positive_count("rounds", rounds)
     chunk_size = positive_count("chunk_size", chunk_size)
     workers = check_workers(workers, executor)
+    check_start_method(start_method)
     if isinstance(seed, np.random.Generator):
         seed = int(seed.integers(2**63))
-    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise ArgumentTypeError(f"seed must be an int or a numpy Generator, not {seed!r}")
-    elif seed < 0:
-        raise PokerRulesError(f"a seed is not negative, got {seed}")
-    seed = int(seed)
+    seed = seed_int(seed)
     player_spec, player_name = _resolve(player, rules, "player", seed)
     banker_spec, banker_name = _resolve(banker, rules, "banker", seed)
     total = np.zeros(len(_paigow.SIM_COUNTS), dtype=np.int64)
@@ -351,7 +361,9 @@ def simulate(
     interrupted = run_chunks(
         _run_chunk, _tasks(rules, player_spec, banker_spec, rounds, chunk_size, seed),
         total=-(-rounds // chunk_size), on_result=add, workers=workers, executor=executor,
-        progress=progress, desc="rounds")
+        progress=progress, desc="simulate", unit="round",
+        units=(rounds, lambda counts: int(counts[_COUNT["rounds"]])),
+        start_method=start_method)
     c = {name: int(total[k]) for name, k in _COUNT.items()}
     return SimulationResult(rules, player_name, banker_name, seed, chunk_size,
                             rounds, c["rounds"], c["wins"], c["pushes"], c["losses"],

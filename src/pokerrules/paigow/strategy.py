@@ -23,6 +23,7 @@ from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.parallel import check_workers, positive_count, run_chunks
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards
+from pokerrules.shuffle import seed_int
 
 __all__ = ["METHODS", "SEATS", "OptimalSetting", "OptimalStrategy", "SettingValue",
            "optimal_setting", "seed_words"]
@@ -48,11 +49,7 @@ def seed_words(seed: SeedLike) -> npt.NDArray[np.uint64]:
         words: npt.NDArray[np.uint64] = seed.integers(
             0, 2**64, size=4, dtype=np.uint64, endpoint=False)
         return words
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise ArgumentTypeError(f"seed must be an int or a numpy Generator, not {seed!r}")
-    if seed < 0:
-        raise PokerRulesError(f"a seed is not negative, got {seed}")
-    state = np.random.SeedSequence(int(seed)).generate_state(4, np.uint64)
+    state = np.random.SeedSequence(seed_int(seed)).generate_state(4, np.uint64)
     return np.asarray(state, dtype=np.uint64)
 
 

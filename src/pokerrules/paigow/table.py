@@ -77,8 +77,8 @@ class Deal:
 
     @property
     def action(self) -> int:
-        """The position the dice name: it takes the first pile (counting from
-        the banker as 1, counter-clockwise)."""
+        """The position the dice name, which takes the first pile (the dice
+        count counter-clockwise from the banker's position as 1)."""
         return (sum(self.dice) - 1) % self.positions + 1
 
     @property

@@ -27,7 +27,8 @@ def render(state: ZPokerState, viewer: int | None = None) -> str:
     and side rank, and whose turn it is.
 
     No hand is shown unless ``viewer`` (a seat) is given: then that seat's hand and
-    own face-down card are. The command line shows the public board only.
+    own face-down card are. The command line shows the public board only. Right
+    after the face-down cards tied, a line shows them and the new deal.
     """
     rule = "+" + "+".join(["-" * (CELL_WIDTH + 2)] * 3) + "+"
     grid = [rule]
@@ -45,11 +46,22 @@ def render(state: ZPokerState, viewer: int | None = None) -> str:
         if state.phase is not Phase.FIND_LEADER:  # no side is ranked before the flip
             text += f"; {state.side_rank(seat).describe()}"
         players.append(text)
-    lines = [players[0], *grid, players[1], _status(state)]
+    lines = [players[0], *grid, players[1], *_redeal(state), _status(state)]
     if viewer is not None:
         lines.append(f"your hand (player {viewer}): "
                      + " ".join(str(c) for c in state.hand(viewer)))
     return "\n".join(lines)
+
+
+def _redeal(state: ZPokerState) -> list[str]:
+    """The tie that just made the cards be dealt again, or nothing."""
+    history = state.history
+    if not history or "redeal" not in history[-1].detail:
+        return []
+    flipped = history[-1].detail["flipped"]
+    cards = " and ".join(f"{card} on {position}" for position, card in flipped.items())
+    return [f"the face-down cards tie ({cards}): all cards gathered, shuffled and "
+            f"dealt again (deal {history[-1].detail['redeal']})"]
 
 
 def _status(state: ZPokerState) -> str:
