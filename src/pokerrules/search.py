@@ -66,6 +66,9 @@ class SearchGame(Generic[W, M]):
 
     #: Most moves a playout makes before it stops (a guard, not a tuning knob).
     max_playout_moves: int = 10_000
+    #: False when :meth:`copy` costs more than :meth:`determinize` (then a world is
+    #: "copied" by sampling it again from the same seed).
+    cheap_copy: bool = True
 
     def determinize(self, view: Any, rng: np.random.Generator) -> W:
         """A world consistent with ``view``: the same cards where the viewer sees
@@ -103,6 +106,8 @@ class ProtocolGame(SearchGame[GameState[Any], Any]):
     operation goes through the shared protocol; subclasses give ``determinize``
     and ``policy``."""
 
+    cheap_copy = False  # a state's clone is a deep copy today
+
     def to_move(self, world: GameState[Any]) -> int | None:
         return world.current_player
 
@@ -110,7 +115,7 @@ class ProtocolGame(SearchGame[GameState[Any], Any]):
         return world.legal_moves()
 
     def play(self, world: GameState[Any], move: Any) -> None:
-        world._play(move, None)  # no record copy: worlds are thrown away
+        world._apply(move)  # a legal move: no checks, no history (worlds are thrown away)
 
     def copy(self, world: GameState[Any]) -> GameState[Any]:
         return world.clone()
@@ -178,12 +183,20 @@ def flat_values(
     seeds = _seeds(rng, worlds)
     totals = np.zeros(len(moves))
     done = 0
+    stream = np.random.default_rng(seeds[0] if seeds else 0)
     for seed in seeds:
         base = game.determinize(view, np.random.default_rng(seed))
+        start = stream.bit_generator.state
         for i, move in enumerate(moves):
-            world = game.copy(base) if i < len(moves) - 1 else base
+            if i == len(moves) - 1:
+                world = base
+            elif game.cheap_copy:
+                world = game.copy(base)
+            else:  # the same seed gives the same world
+                world = game.determinize(view, np.random.default_rng(seed))
             game.play(world, move)
-            totals[i] += playout(game, world, np.random.default_rng([seed, 1]))[player]
+            stream.bit_generator.state = start  # every move sees the same playout stream
+            totals[i] += playout(game, world, stream)[player]
         done += 1
         if deadline is not None and time.perf_counter() > deadline:
             break
