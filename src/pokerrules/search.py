@@ -52,6 +52,7 @@ __all__ = [
 
 W = TypeVar("W")
 M = TypeVar("M")
+S = TypeVar("S", bound=GameState[Any])
 Algorithm = Literal["flat", "ismcts"]
 _SEED_BOUND = 2**63
 
@@ -101,26 +102,27 @@ class SearchGame(Generic[W, M]):
         raise NotImplementedError
 
 
-class ProtocolGame(SearchGame[GameState[Any], Any]):
+class ProtocolGame(SearchGame[S, Any]):
     """A :class:`SearchGame` whose worlds are the game's own states: every world
     operation goes through the shared protocol; subclasses give ``determinize``
     and ``policy``."""
 
     cheap_copy = False  # a state's clone is a deep copy today
 
-    def to_move(self, world: GameState[Any]) -> int | None:
+    def to_move(self, world: S) -> int | None:
         return world.current_player
 
-    def legal_moves(self, world: GameState[Any]) -> Sequence[Any]:
+    def legal_moves(self, world: S) -> Sequence[Any]:
         return world.legal_moves()
 
-    def play(self, world: GameState[Any], move: Any) -> None:
+    def play(self, world: S, move: Any) -> None:
         world._apply(move)  # a legal move: no checks, no history (worlds are thrown away)
 
-    def copy(self, world: GameState[Any]) -> GameState[Any]:
-        return world.clone()
+    def copy(self, world: S) -> S:
+        copied: S = world.clone()  # type: ignore[assignment]
+        return copied
 
-    def rewards(self, world: GameState[Any]) -> Sequence[float] | None:
+    def rewards(self, world: S) -> Sequence[float] | None:
         return result_rewards(world) if world.is_over else None
 
 
@@ -248,9 +250,11 @@ def ismcts(
             untried = [m for m in legal if m not in node.children]
             if untried:
                 move = untried[int(stream.integers(len(untried)))]
-                child = node.children[move] = _Node(mover)
+                node.children[move] = child = _Node(mover)
                 for m in legal:
-                    node.children[m].available += 1
+                    tried = node.children.get(m)
+                    if tried is not None:
+                        tried.available += 1
                 game.play(world, move)
                 path.append(child)
                 break

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -115,3 +115,11 @@ AGENTS: dict[str, type[Any]] = {
 }
 #: The agents of ``pokerrules play chinese-poker`` (four players by default).
 DEFAULT_AGENTS = ("search", "greedy", "greedy", "greedy")
+
+
+#: The agents of ``pokerrules play --level``.
+LEVELS: dict[str, Callable[[], Any]] = {
+    "easy": GreedyAgent,
+    "normal": lambda: SearchAgent(playouts=16, endgame=3),
+    "hard": SearchAgent,
+}

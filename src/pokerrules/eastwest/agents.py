@@ -4,7 +4,7 @@ heuristic and the shared search over it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -233,3 +233,11 @@ AGENTS: dict[str, type[Any]] = {
     "search": SearchAgent,
 }
 DEFAULT_AGENTS = ("search", "heuristic")
+
+
+#: The agents of ``pokerrules play --level``.
+LEVELS: dict[str, Callable[[], Any]] = {
+    "easy": GreedyAgent,
+    "normal": HeuristicAgent,
+    "hard": SearchAgent,
+}

@@ -91,7 +91,7 @@ def heuristic_move(view: EastWestView, legal_moves: Sequence[Place]) -> Place:
     return max(legal_moves, key=lambda m: scores[m.row])
 
 
-class EastWestSearch(ProtocolGame):
+class EastWestSearch(ProtocolGame[EastWestState]):
     """East-West for :mod:`pokerrules.search`: worlds are the stock shuffled
     again (everything else is face up), the playout policy is the pairing
     heuristic, and :meth:`batch_values` plays every world at once in numpy."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -108,3 +108,11 @@ AGENTS: dict[str, type[Any]] = {
     "search": SearchAgent,
 }
 DEFAULT_AGENTS: tuple[str, str] = ("search", "greedy")
+
+
+#: The agents of ``pokerrules play --level``.
+LEVELS: dict[str, Callable[[], Any]] = {
+    "easy": GreedyAgent,
+    "normal": lambda: SearchAgent(playouts=12, candidates=3),
+    "hard": SearchAgent,
+}

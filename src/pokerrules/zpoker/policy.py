@@ -48,7 +48,7 @@ def view_tops(view: ZPokerView) -> dict[str, int]:
     return tops
 
 
-class ZPokerSearch(ProtocolGame):
+class ZPokerSearch(ProtocolGame[ZPokerState]):
     """Z Poker for :mod:`pokerrules.search`: worlds deal the cards the viewer has
     not seen (the opponent's hand, a face-down card, the pile) at random; playouts
     use the greedy rule and stop after ``depth`` side comparisons, where each
