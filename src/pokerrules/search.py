@@ -107,7 +107,6 @@ class ProtocolGame(SearchGame[S, Any]):
     operation goes through the shared protocol; subclasses give ``determinize``
     and ``policy``."""
 
-    cheap_copy = False  # a state's clone is a deep copy today
 
     def to_move(self, world: S) -> int | None:
         return world.current_player
@@ -117,6 +116,8 @@ class ProtocolGame(SearchGame[S, Any]):
 
     def play(self, world: S, move: Any) -> None:
         world._apply(move)  # a legal move: no checks, no history (worlds are thrown away)
+        if world._stream is not None:
+            world._settle()  # chance deals what the move waits for, from the world's stream
 
     def copy(self, world: S) -> S:
         copied: S = world.clone()  # type: ignore[assignment]

@@ -65,17 +65,16 @@ def hide_otherwise(state):
     """A copy of ``state`` whose hidden cards differ but whose view for the player
     to move is the same: two unseen cards change places."""
     other = state.clone()
+    other.reseed(99)  # the cards still to come
     me = other.current_player
-    if isinstance(other, eastwest.EastWestState):
-        start = eastwest.BOARD_SIZE + len(other._placements) + 1  # after the drawn card
-        other._deck[start], other._deck[-1] = other._deck[-1], other._deck[start]
-    elif isinstance(other, zpoker.ZPokerState):
+    if isinstance(other, zpoker.ZPokerState):
         them = other._hands[1 - me]
-        them[0], other._pile[0] = other._pile[0], them[0]
+        them[0], other._undealt[0] = other._undealt[0], them[0]
         them.sort()
-    else:
+    elif isinstance(other, chinese_poker.ChinesePokerState):
         hidden = [h for p, h in enumerate(other.hands) if p != me and h]
-        hidden.append(other.set_aside) if other.set_aside else None
+        if other.set_aside:
+            hidden.append(other.set_aside)
         if len(hidden) >= 2:
             a, b = hidden[0], hidden[1]
             a[0], b[0] = b[0], a[0]
