@@ -4,6 +4,7 @@ and each agent's milliseconds per decision.
 
     python benchmarks/arena.py east-west search montecarlo:samples=200 --games 2000
     python benchmarks/arena.py chinese-poker search greedy --players 4 --games 2000
+    python benchmarks/arena.py z-poker --table --games 100
 
 An agent is a name of the game's ``AGENTS`` with optional keyword arguments:
 ``search:playouts=600,algorithm=ismcts``. With more than two players the first
@@ -109,7 +110,7 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     p = score / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def run(game: str, first: str, second: str, games: int, players: int, seed: int,
@@ -139,17 +140,42 @@ def report(game: str, first: str, second: str, players: int, total: Tally) -> st
             f"ms/decision {ms[0]:.2f} vs {ms[1]:.2f}")
 
 
+def table(game: str, games: int, players: int, seed: int, workers: int) -> str:
+    """A markdown table of every agent of ``game`` against every other."""
+    names = sorted(GAMES[game].AGENTS)
+    lines = ["| agent | opponent | games | W-D-L | score [95%] | ms/decision |",
+             "|---|---|---:|---:|---:|---:|"]
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            total = run(game, first, second, games, players, seed, workers)
+            low, high = wilson(total.score, total.games)
+            ms = [1000 * s / max(d, 1) for s, d in zip(total.seconds, total.decisions)]
+            lines.append(
+                f"| {first} | {second} | {total.games} | {total.wins}-{total.draws}-"
+                f"{total.losses} | {100 * total.score / total.games:.1f}% "
+                f"[{100 * low:.1f}, {100 * high:.1f}] | {ms[0]:.2f} vs {ms[1]:.2f} |")
+            print(lines[-1], flush=True)
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=sorted(GAMES))
-    parser.add_argument("first", help="agent spec, e.g. search:playouts=600")
-    parser.add_argument("second", help="agent spec of the opponent(s)")
+    parser.add_argument("first", nargs="?", help="agent spec, e.g. search:playouts=600")
+    parser.add_argument("second", nargs="?", help="agent spec of the opponent(s)")
+    parser.add_argument("--table", action="store_true",
+                        help="every agent of the game against every other")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0, help="first deal's seed")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     games = args.games // args.players * args.players
+    if args.table:
+        print(table(args.game, games, args.players, args.seed, args.workers))
+        return 0
+    if args.first is None or args.second is None:
+        parser.error("give two agents, or --table")
     start = time.perf_counter()
     total = run(args.game, args.first, args.second, games, args.players, args.seed,
                 args.workers)

@@ -100,6 +100,7 @@ class EastWestSearch(ProtocolGame[EastWestState]):
         """A game with the viewer's table and the unseen cards in a random order:
         placements are replayed row by row, seats alternating as they did."""
         order: list[tuple[int, int]] = []  # (card, row) in a placement order that fits
+        assert view.dealer is not None  # a player moves only after the cut
         first = 1 - view.dealer
         per_seat = [[(c, r) for r in range(ROWS) for c in view.rows[s][r]] for s in (0, 1)]
         for i in range(len(per_seat[0]) + len(per_seat[1])):
