@@ -124,17 +124,21 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError(f"--human plays at the terminal; it does not go with {flag}")
     if args.human is not None and not 0 <= args.human < state.players:
         raise UsageError(f"there is no seat {args.human}; seats are 0 to {state.players - 1}")
+    if args.agents and args.level:
+        raise UsageError("give --agents or --level, not both")
     if args.agents:
         names = [name.strip() for name in args.agents.split(",")]
+    elif args.level:
+        names = [f"level {args.level}"] * state.players
     else:
         names = list(game.DEFAULT_AGENTS)[: state.players]
     if len(names) != state.players:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
-    unknown = [n for n in names if n not in game.AGENTS]
+    unknown = [n for n in names if n not in game.AGENTS and not args.level]
     if unknown:
         raise UsageError(f"unknown agent {unknown[0]!r}; choose from "
                          f"{', '.join(sorted(game.AGENTS))}")
-    agents = [game.AGENTS[n]() for n in names]
+    agents = [game.LEVELS[args.level]() if args.level else game.AGENTS[n]() for n in names]
     import numpy as np
 
     agent_rng = np.random.default_rng([args.seed, 1])
@@ -223,7 +227,7 @@ def _play_epilog(play_games: Mapping[str, TurnBasedGame]) -> str:
                      f"default: {','.join(game.DEFAULT_AGENTS)}")
     lines += ["", "examples:",
               "  pokerrules play east-west --seed 5 --agents montecarlo,greedy",
-              "  pokerrules play z-poker --seed 9 --human 1"
+              "  pokerrules play z-poker --seed 9 --human 1 --level hard"
               "      (at the prompt: a move, 'help' or 'quit')",
               "  pokerrules play chinese-poker --seed 3 --quiet",
               "  pokerrules play chinese-poker --players 3 --seed 3 --json"]
@@ -276,6 +280,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print only the result (the winners and the scores)")
     play.add_argument("--human", type=int, metavar="N", help="you play seat N")
     play.add_argument("--players", type=count_argument, metavar="N", help="number of players")
+    play.add_argument("--level", choices=("easy", "normal", "hard"),
+                      help="every agent plays at this level (easy: greedy; hard: the "
+                           "search; default: the search against a simpler agent)")
     play.set_defaults(run=_play, play_games=play_games)
     commands = Commands(sub, play_games)
     for add_cli in GAME_CLIS:

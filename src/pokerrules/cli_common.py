@@ -110,6 +110,8 @@ class TurnBasedGame(Protocol):
         new_game: ``new_game(seed=..., players=...)`` -> a state of the shared protocol.
         AGENTS: agent name -> agent class taking no arguments.
         DEFAULT_AGENTS: the line-up when none is given (the first ``players`` names).
+        LEVELS: ``"easy"``, ``"normal"``, ``"hard"`` -> a callable making the agent
+            of that level (``pokerrules play --level``).
         render: ``render(state, viewer=None) -> str``, the table as seen by seat
             ``viewer`` (the public table when None).
     """
@@ -122,6 +124,9 @@ class TurnBasedGame(Protocol):
 
     @property
     def DEFAULT_AGENTS(self) -> tuple[str, ...]: ...
+
+    @property
+    def LEVELS(self) -> Mapping[str, Callable[[], Any]]: ...
 
     @property
     def render(self) -> Callable[..., str]: ...

@@ -399,9 +399,9 @@ def test_greedy_agent_leads_with_its_highest_card_on_its_own_positions():
 
 @pytest.mark.fast
 def test_agents_pickle_and_are_registered():
-    assert set(zpoker.AGENTS) == {"random", "greedy"} and zpoker.DEFAULT_AGENTS == ("greedy",
-                                                                                    "random")
-    for agent in (RandomAgent(), GreedyAgent()):
+    assert set(zpoker.AGENTS) == {"random", "greedy", "search"}
+    assert zpoker.DEFAULT_AGENTS == ("search", "greedy")
+    for agent in (RandomAgent(), GreedyAgent(), zpoker.SearchAgent()):
         assert type(pickle.loads(pickle.dumps(agent))) is type(agent)
 
 
@@ -424,7 +424,7 @@ def test_cli_draws_the_grid_and_reports_the_winner(capsys):
     assert "| A " in out and "X 32" in out and "player 0: face-down A" in out
     record = play_game(zpoker, [GreedyAgent(), RandomAgent()], 9)
     assert out.rstrip().endswith(f"winner: player {record.result.winners[0]}")
-    assert main(["play", "z-poker", "--seed", "9", "--json"]) == 0
+    assert main(["play", "z-poker", "--seed", "9", "--agents", "greedy,random", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["moves"] == [r.move for r in record.moves]
     assert data["winners"] == list(record.result.winners)

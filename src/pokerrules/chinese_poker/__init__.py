@@ -25,7 +25,7 @@ from pokerrules.cards import CardsLike as CardsLike
 from pokerrules.cards import SeedLike as SeedLike
 from pokerrules.cards import card_codes as card_codes
 from pokerrules.cards import make_rng as make_rng
-from pokerrules.chinese_poker.agents import AGENTS, DEFAULT_AGENTS, GreedyAgent
+from pokerrules.chinese_poker.agents import AGENTS, DEFAULT_AGENTS, LEVELS, GreedyAgent, SearchAgent
 from pokerrules.chinese_poker.moves import PASS, ChooseHand, Move, parse_move
 from pokerrules.chinese_poker.moves import AnyMove as AnyMove
 from pokerrules.chinese_poker.plays import Play, PlayKind, beats, classify, legal_plays
@@ -53,6 +53,7 @@ from pokerrules.game import seat_index as seat_index
 __all__ = [
     "AGENTS",
     "DEFAULT_AGENTS",
+    "LEVELS",
     "PASS",
     "ChinesePokerRules",
     "ChinesePokerState",
@@ -63,6 +64,7 @@ __all__ = [
     "Play",
     "PlayKind",
     "RandomAgent",
+    "SearchAgent",
     "beats",
     "classify",
     "legal_plays",

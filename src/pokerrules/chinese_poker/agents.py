@@ -1,13 +1,16 @@
-"""Chinese Poker agents: the greedy shedder and the random one."""
+"""Chinese Poker agents: the greedy shedder, the random one and the search."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
+from pokerrules import search
 from pokerrules.chinese_poker.moves import AnyMove, ChooseHand, Move
-from pokerrules.chinese_poker.plays import _COUNT, Play, PlayKind, _classify, _nibbles
+from pokerrules.chinese_poker.plays import _COUNT, Play, _classify, _nibbles
+from pokerrules.chinese_poker.policy import ChinesePokerSearch, greedy_play
 from pokerrules.chinese_poker.rules import SINGLE_VALUE
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.errors import IllegalMoveError
@@ -58,22 +61,8 @@ class GreedyAgent:
                 raise IllegalMoveError(
                     f"{move} is not a play player {view.player} can make")
             plays.append((move, play))
-        left = len(view.hand)
-        for move, play in plays:
-            if play.length == left:
-                return move
-        bombs = [(m, p) for m, p in plays if p.kind is PlayKind.BOMB]
-        others = [(m, p) for m, p in plays if p.kind is not PlayKind.BOMB]
-        if others:
-            if view.table is None:
-                return min(others, key=lambda mp: (-mp[1].length, mp[1].value))[0]
-            return min(others, key=lambda mp: mp[1].value)[0]
         opponents_low = min(c for p, c in enumerate(view.hand_counts) if p != view.player)
-        if bombs and (passing is None or left <= 8 or opponents_low <= 4):
-            return min(bombs, key=lambda mp: mp[1].value)[0]
-        if passing is not None:
-            return passing
-        return plays[0][0]
+        return greedy_play(plays, passing, len(view.hand), view.table is None, opponents_low)
 
 
 def _pile_strength(pile: tuple[int, ...] | None) -> int:
@@ -85,9 +74,52 @@ def _pile_strength(pile: tuple[int, ...] | None) -> int:
     return sum(SINGLE_VALUE[c >> 2] for c in pile) + 20 * sum(counts[n] == 4 for n in nibs)
 
 
-AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {
+class SearchAgent(search.SearchAgent):
+    """The greedy shedder, with determinized flat Monte Carlo
+    (:mod:`pokerrules.search`) once the round nears its end: when some hand is
+    down to ``endgame`` cards or fewer, every legal move is tried in the same
+    sampled worlds (the unseen cards dealt again to the other hands) and played
+    out greedily to the end of the round, scored by the round's points.
+
+    Args:
+        playouts: playouts per searched decision (default 48), split over the moves.
+        endgame: the hand size (of any player) from which it searches (default 6).
+        algorithm, time_ms: as for :class:`pokerrules.search.SearchAgent`.
+    """
+
+    def __init__(self, playouts: int = 48, endgame: int = 6,
+                 algorithm: search.Algorithm = "flat", time_ms: float | None = None) -> None:
+        super().__init__(ChinesePokerSearch(), playouts, algorithm, time_ms)
+        self.endgame = endgame
+        self._greedy = GreedyAgent()
+
+    def choose(
+        self, view: ChinesePokerView, legal_moves: Sequence[AnyMove], rng: np.random.Generator
+    ) -> AnyMove:
+        """Greedy's move, or the searched one near the end of a round.
+
+        Raises:
+            IllegalMoveError: as for :meth:`GreedyAgent.choose`.
+        """
+        move = self._greedy.choose(view, legal_moves, rng)  # validates the view and moves
+        if view.phase != "play" or len(legal_moves) == 1 or min(view.hand_counts) > self.endgame:
+            return move
+        chosen: AnyMove = super().choose(view, legal_moves, rng)
+        return chosen
+
+
+AGENTS: dict[str, type[Any]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "search": SearchAgent,
 }
 #: The agents of ``pokerrules play chinese-poker`` (four players by default).
-DEFAULT_AGENTS = ("greedy", "random", "random", "random")
+DEFAULT_AGENTS = ("search", "greedy", "greedy", "greedy")
+
+
+#: The agents of ``pokerrules play --level``.
+LEVELS: dict[str, Callable[[], Any]] = {
+    "easy": GreedyAgent,
+    "normal": lambda: SearchAgent(playouts=16, endgame=3),
+    "hard": SearchAgent,
+}

@@ -28,8 +28,11 @@ from pokerrules.cards import make_rng as make_rng
 from pokerrules.eastwest.agents import (
     AGENTS,
     DEFAULT_AGENTS,
+    LEVELS,
     GreedyAgent,
+    HeuristicAgent,
     MonteCarloAgent,
+    SearchAgent,
     row_strength,
 )
 from pokerrules.eastwest.moves import PLACES, Place, parse_move
@@ -69,6 +72,7 @@ __all__ = [
     "DEFAULT_AGENTS",
     "DEFAULT_RULES",
     "EAST",
+    "LEVELS",
     "PLACES",
     "SEAT_NAMES",
     "WEST",
@@ -76,10 +80,12 @@ __all__ = [
     "EastWestState",
     "EastWestView",
     "GreedyAgent",
+    "HeuristicAgent",
     "MonteCarloAgent",
     "Place",
     "RandomAgent",
     "RowOutcome",
+    "SearchAgent",
     "new_game",
     "parse_move",
     "render",

@@ -1,14 +1,18 @@
-"""East-West agents: greedy row strength and Monte Carlo playouts."""
+"""East-West agents: greedy row strength, random Monte Carlo playouts, the pairing
+heuristic and the shared search over it."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
+from pokerrules import search
 from pokerrules.cards import PIQUET_DECK
 from pokerrules.eastwest.moves import Place
+from pokerrules.eastwest.policy import EastWestSearch, heuristic_move
 from pokerrules.eastwest.rules import _PACK, ROW_CAPACITY, ROWS, _wins
 from pokerrules.eastwest.state import EastWestView
 from pokerrules.errors import HandSizeError, IllegalMoveError, PokerRulesError
@@ -173,9 +177,67 @@ def _template(view: EastWestView, me: int, row: int, offset: int) -> list[int]:
     return columns
 
 
-AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent] | type[MonteCarloAgent]] = {
+
+
+class HeuristicAgent:
+    """The pairing heuristic: places each card where it changes its row's worth
+    the most, a row's worth being its pairs, trips and quads plus, while it has
+    room, each of its ranks' chance of being paired by a later draw
+    (:func:`~pokerrules.eastwest.policy.pairing_scores`). Deterministic: ``rng``
+    is unused."""
+
+    def choose(
+        self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator
+    ) -> Place:
+        """The best-scored legal row (the lower row on a tie).
+
+        Raises:
+            IllegalMoveError: no legal moves, or not this view's turn.
+        """
+        _require_choice(view, legal_moves)
+        return heuristic_move(view, legal_moves)
+
+
+class SearchAgent(search.SearchAgent):
+    """Determinized flat Monte Carlo (:mod:`pokerrules.search`): every legal row is
+    tried in the same ``playouts // rows`` worlds (the unseen cards shuffled) and
+    both seats then play the pairing heuristic; the best mean result wins.
+
+    Args:
+        playouts: playouts per decision (default 450), split over the rows.
+        algorithm, time_ms: as for :class:`pokerrules.search.SearchAgent`.
+    """
+
+    def __init__(self, playouts: int = 450, algorithm: search.Algorithm = "flat",
+                 time_ms: float | None = None) -> None:
+        super().__init__(EastWestSearch(), playouts, algorithm, time_ms)
+
+    def choose(
+        self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator
+    ) -> Place:
+        """The legal row with the best search value (the lower row on a tie).
+
+        Raises:
+            IllegalMoveError: no legal moves, or not this view's turn.
+        """
+        _require_choice(view, legal_moves)
+        move: Place = super().choose(view, legal_moves, rng)
+        return move
+
+
+AGENTS: dict[str, type[Any]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "montecarlo": MonteCarloAgent,
+    "heuristic": HeuristicAgent,
+    "search": SearchAgent,
 }
-DEFAULT_AGENTS = ("montecarlo", "greedy")
+DEFAULT_AGENTS = ("search", "heuristic")
+
+
+#: The agents of ``pokerrules play --level``.
+LEVELS: dict[str, Callable[[], Any]] = {
+    "easy": GreedyAgent,
+    "normal": HeuristicAgent,
+    "hard": SearchAgent,
+}

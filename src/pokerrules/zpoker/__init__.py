@@ -61,7 +61,7 @@ from pokerrules.game import seat_index as seat_index
 from pokerrules.hands import STANDARD as STANDARD
 from pokerrules.hands import HandRank as HandRank
 from pokerrules.hands import evaluate_partial as evaluate_partial
-from pokerrules.zpoker.agents import AGENTS, DEFAULT_AGENTS, GreedyAgent
+from pokerrules.zpoker.agents import AGENTS, DEFAULT_AGENTS, LEVELS, GreedyAgent, SearchAgent
 from pokerrules.zpoker.moves import Placement, parse_move
 from pokerrules.zpoker.render import CELL_WIDTH as CELL_WIDTH
 from pokerrules.zpoker.render import render
@@ -77,12 +77,14 @@ from pokerrules.zpoker.state import ZPokerState, ZPokerView, new_game
 __all__ = [
     "AGENTS",
     "DEFAULT_AGENTS",
+    "LEVELS",
     "POSITIONS",
     "SIDES",
     "GreedyAgent",
     "Phase",
     "Placement",
     "RandomAgent",
+    "SearchAgent",
     "ZPokerRules",
     "ZPokerState",
     "ZPokerView",

@@ -1,16 +1,19 @@
-"""Z Poker agents: the greedy side-strength player and the random one."""
+"""Z Poker agents: the greedy side-strength player, the random one and the search."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
+from pokerrules import search
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import RandomAgent
 from pokerrules.hands import STANDARD, evaluate_partial
 from pokerrules.zpoker.moves import Placement
-from pokerrules.zpoker.rules import POSITIONS, SIDES
+from pokerrules.zpoker.policy import ZPokerSearch, greedy_scores, view_tops
+from pokerrules.zpoker.rules import POSITIONS, SIDES, Phase
 from pokerrules.zpoker.state import ZPokerView
 
 
@@ -59,8 +62,57 @@ class GreedyAgent:
         return max(legal_moves, key=score)
 
 
-AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {
+class SearchAgent(search.SearchAgent):
+    """Determinized flat Monte Carlo (:mod:`pokerrules.search`) over the greedy
+    rule's best ``candidates`` placements: each is tried in the same sampled
+    worlds (the opponent's hand and the pile dealt again from the unseen cards),
+    both players then play the greedy rule until ``depth`` more side comparisons
+    have been made, and the positions are valued by the cards each holds
+    (:class:`~pokerrules.zpoker.policy.ZPokerSearch`). The face-down card of the
+    first part is greedy's.
+
+    Args:
+        playouts: playouts per decision (default 30), split over the candidates.
+        candidates: how many of greedy's best placements are searched (default 6).
+        depth: side comparisons a playout looks ahead (default 1).
+        algorithm, time_ms: as for :class:`pokerrules.search.SearchAgent`.
+    """
+
+    def __init__(self, playouts: int = 30, candidates: int = 6, depth: int = 1,
+                 algorithm: search.Algorithm = "flat", time_ms: float | None = None) -> None:
+        super().__init__(ZPokerSearch(depth), playouts, algorithm, time_ms)
+        self.candidates = candidates
+        self._greedy = GreedyAgent()
+
+    def choose(
+        self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
+    ) -> Placement:
+        """The searched placement (greedy's while the cards are face down).
+
+        Raises:
+            IllegalMoveError: as for :meth:`GreedyAgent.choose`.
+        """
+        move = self._greedy.choose(view, legal_moves, rng)  # validates the view and moves
+        if view.phase is Phase.FIND_LEADER or len(legal_moves) == 1:
+            return move
+        scores = greedy_scores(view_tops(view), legal_moves, view.player)
+        order = sorted(range(len(legal_moves)), key=scores.__getitem__, reverse=True)
+        best = [legal_moves[i] for i in order[: self.candidates]]
+        chosen: Placement = super().choose(view, best, rng)
+        return chosen
+
+
+AGENTS: dict[str, type[Any]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "search": SearchAgent,
 }
-DEFAULT_AGENTS: tuple[str, str] = ("greedy", "random")
+DEFAULT_AGENTS: tuple[str, str] = ("search", "greedy")
+
+
+#: The agents of ``pokerrules play --level``.
+LEVELS: dict[str, Callable[[], Any]] = {
+    "easy": GreedyAgent,
+    "normal": lambda: SearchAgent(playouts=12, candidates=3),
+    "hard": SearchAgent,
+}

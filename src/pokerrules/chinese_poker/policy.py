@@ -1,0 +1,161 @@
+"""Chinese Poker's part of the shared search: worlds from a view, the greedy
+shedding rule as the playout policy, and a round's points as the reward."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from pokerrules.cards import CHINESE_POKER_DECK
+from pokerrules.chinese_poker.moves import PASS, Move
+from pokerrules.chinese_poker.plays import Play, PlayKind, _classify, _nibbles, _plays_of
+from pokerrules.chinese_poker.rules import _RANK_OF, _SUIT_BIT, penalty
+from pokerrules.chinese_poker.state import ChinesePokerView
+from pokerrules.search import SearchGame
+
+
+def greedy_play(plays: Sequence[tuple[Move, Play]], passing: Move | None, left: int,
+                table_empty: bool, opponents_low: int) -> Move:
+    """The greedy shedder's choice among ``plays`` (each move with its play) or
+    ``passing`` (None when a pass is not allowed), holding ``left`` cards, the
+    smallest opponent hand being ``opponents_low`` cards: go out at once if one
+    play empties the hand; else on the lead the play that sheds the most cards,
+    the lowest first, and on a table the cheapest play that beats it; a bomb only
+    when nothing else beats the table and the end is near."""
+    for move, play in plays:
+        if play.length == left:
+            return move
+    bombs = [(m, p) for m, p in plays if p.kind is PlayKind.BOMB]
+    others = [(m, p) for m, p in plays if p.kind is not PlayKind.BOMB]
+    if others:
+        if table_empty:
+            return min(others, key=lambda mp: (-mp[1].length, mp[1].value))[0]
+        return min(others, key=lambda mp: mp[1].value)[0]
+    if bombs and (passing is None or left <= 8 or opponents_low <= 4):
+        return min(bombs, key=lambda mp: mp[1].value)[0]
+    if passing is not None:
+        return passing
+    return plays[0][0]
+
+
+class RoundWorld:
+    """One sampled world of the round in play, held compactly for playouts: every
+    hand as 13 rank nibbles (as the legal-play generator reads them), the table,
+    who made it and the passes since. Built by :meth:`ChinesePokerSearch.determinize`;
+    moves are the state's own :class:`Move` objects from the same generator."""
+
+    __slots__ = ("counts", "dealt", "nibs", "passes", "scores", "table", "table_player",
+                 "target", "to_move")
+
+    def __init__(self, hands: Sequence[Sequence[int]], view: ChinesePokerView) -> None:
+        self.nibs = [_nibbles(h) for h in hands]
+        self.counts = [len(h) for h in hands]
+        self.dealt = view.cards_dealt
+        self.scores = view.scores
+        self.target = view.target
+        self.table: Play | None = view.table
+        self.table_player = view.table_player
+        self.to_move: int | None = view.to_move
+        n = view.players
+        if view.table is not None:
+            assert view.to_move is not None and view.table_player is not None
+            self.passes = (view.to_move - view.table_player - 1) % n
+        else:
+            self.passes = n if view.must_play else 0
+
+
+class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
+    """Chinese Poker for :mod:`pokerrules.search`: worlds deal the cards the viewer
+    has not seen (neither held nor played) to the other hands by their counts, the
+    rest set aside; playouts use the greedy shedder and stop when the round ends,
+    each player's reward then being ``0.5 + (others' mean points - own points) /
+    100``, or 1 for the winner (0 for the others) of a game that this round ends.
+    """
+
+    def __init__(self) -> None:
+        self._plays: dict[tuple[int, ...], Play] = {}  # classified plays, by cards
+
+    def determinize(self, view: ChinesePokerView, rng: np.random.Generator) -> RoundWorld:
+        """The round of ``view`` with the unseen cards dealt at random."""
+        seen = set(view.hand) | set(view.played)
+        unseen = [c for c in CHINESE_POKER_DECK.codes if c not in seen]
+        order = [unseen[i] for i in rng.permutation(len(unseen))]
+        hands: list[Sequence[int]] = []
+        for p, count in enumerate(view.hand_counts):
+            if p == view.player:
+                hands.append(view.hand)
+            else:
+                hands.append(order[:count])
+                order = order[count:]
+        return RoundWorld(hands, view)
+
+    def to_move(self, world: RoundWorld) -> int | None:
+        return world.to_move
+
+    def legal_moves(self, world: RoundWorld) -> Sequence[Move]:
+        assert world.to_move is not None
+        moves = _plays_of(world.nibs[world.to_move], world.table)
+        return moves if world.passes >= len(world.counts) and world.table is None \
+            else [PASS, *moves]
+
+    def _play_of(self, move: Move) -> Play:
+        play = self._plays.get(move.cards)
+        if play is None:
+            found = _classify(move.cards)
+            assert found is not None
+            play = self._plays[move.cards] = found
+        return play
+
+    def play(self, world: RoundWorld, move: Move) -> None:
+        player = world.to_move
+        assert player is not None
+        n = len(world.counts)
+        world.to_move = (player + 1) % n
+        if move.is_pass:
+            world.passes += 1
+            if world.table is not None and world.passes == n - 1:
+                world.table, world.table_player, world.passes = None, None, 0
+            return
+        nibs = world.nibs[player]
+        for c in move.cards:
+            nibs[_RANK_OF[c]] &= ~_SUIT_BIT[c]
+        world.counts[player] -= len(move.cards)
+        world.table, world.table_player, world.passes = self._play_of(move), player, 0
+        if not world.counts[player]:
+            world.to_move = None
+
+    def copy(self, world: RoundWorld) -> RoundWorld:
+        other = RoundWorld.__new__(RoundWorld)
+        for name in RoundWorld.__slots__:
+            setattr(other, name, getattr(world, name))
+        other.nibs = [list(h) for h in world.nibs]
+        other.counts = list(world.counts)
+        return other
+
+    def rewards(self, world: RoundWorld) -> Sequence[float] | None:
+        if world.to_move is not None:
+            return None
+        points = [penalty(c, world.dealt) for c in world.counts]
+        totals = [s + p for s, p in zip(world.scores, points, strict=True)]
+        n = len(points)
+        if max(totals) >= world.target:
+            low = min(totals)
+            winners = [p for p in range(n) if totals[p] == low]
+            return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+        everyone = sum(points)
+        return [0.5 + ((everyone - mine) / (n - 1) - mine) / 100 for mine in points]
+
+    def policy(self, world: RoundWorld, rng: np.random.Generator) -> Move:
+        player = world.to_move
+        assert player is not None
+        plays: list[tuple[Move, Play]] = []
+        passing = None
+        for move in self.legal_moves(world):
+            if move.is_pass:
+                passing = move
+            else:
+                plays.append((move, self._play_of(move)))
+        counts = world.counts
+        low = min(c for p, c in enumerate(counts) if p != player)
+        return greedy_play(plays, passing, counts[player], world.table is None, low)

@@ -1,0 +1,350 @@
+"""One search for every game: determinized Monte Carlo and information-set MCTS.
+
+A searcher cannot see hidden cards, so it searches *worlds*: full game states
+consistent with its view, each a guess at the hidden cards drawn at random
+(determinization). A game joins the search through a :class:`SearchGame`, which
+holds only what is the game's own:
+
+- ``determinize(view, rng)``: one world consistent with ``view`` (the viewer's
+  cards, the public cards, the counts and the history), hidden cards shuffled;
+- ``policy(world, rng)``: the playout policy, a cheap move that plays sensibly;
+- optionally ``rewards(world)`` to end a playout early with a value (a round's
+  points, say) and ``batch_values`` for vectorized playouts.
+
+:class:`ProtocolGame` supplies the rest from the shared game protocol (``clone``,
+``legal_moves``, ``play``, ``result``), so any game of :mod:`pokerrules.game`
+is searchable once it can determinize.
+
+Two algorithms share that interface:
+
+- :func:`flat_values` (determinized flat Monte Carlo): every root move is tried
+  in the same sampled worlds and played out with the policy; the move with the
+  best mean reward wins. Common worlds make the comparison between moves sharp.
+- :func:`ismcts` (single-observer information-set MCTS with UCT): one tree over
+  the searcher's information sets, each iteration in a freshly sampled world,
+  a child's prior chances counted by how often it was legal.
+
+:class:`SearchAgent` wraps either as an agent. Budgets are playouts per decision
+(reproducible: the same seed and budget give the same move) or, optionally, a
+time limit per decision in milliseconds (not reproducible, as machines differ).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable, Sequence
+from typing import Any, Generic, Literal, TypeVar
+
+import numpy as np
+
+from pokerrules.errors import IllegalMoveError, PokerRulesError
+from pokerrules.game import GameState
+
+__all__ = [
+    "ProtocolGame",
+    "SearchAgent",
+    "SearchGame",
+    "flat_values",
+    "ismcts",
+    "result_rewards",
+]
+
+W = TypeVar("W")
+M = TypeVar("M")
+S = TypeVar("S", bound=GameState[Any])
+Algorithm = Literal["flat", "ismcts"]
+_SEED_BOUND = 2**63
+
+
+class SearchGame(Generic[W, M]):
+    """What the search needs of a game; subclass and implement :meth:`determinize`
+    and :meth:`policy` (and the world operations, unless the worlds are game
+    states: then subclass :class:`ProtocolGame`).
+
+    Worlds are full states, hidden cards included; moves must be hashable.
+    """
+
+    #: Most moves a playout makes before it stops (a guard, not a tuning knob).
+    max_playout_moves: int = 10_000
+    #: False when :meth:`copy` costs more than :meth:`determinize` (then a world is
+    #: "copied" by sampling it again from the same seed).
+    cheap_copy: bool = True
+
+    def determinize(self, view: Any, rng: np.random.Generator) -> W:
+        """A world consistent with ``view``: the same cards where the viewer sees
+        them, hidden cards drawn at random from ``rng``."""
+        raise NotImplementedError
+
+    def policy(self, world: W, rng: np.random.Generator) -> M:
+        """The playout move of the player to move in ``world``."""
+        raise NotImplementedError
+
+    def to_move(self, world: W) -> int | None:
+        """The player to move, None when the world's game is over."""
+        raise NotImplementedError
+
+    def legal_moves(self, world: W) -> Sequence[M]:
+        """The legal moves of the player to move."""
+        raise NotImplementedError
+
+    def play(self, world: W, move: M) -> None:
+        """Makes ``move`` (known legal) in ``world``, in place."""
+        raise NotImplementedError
+
+    def copy(self, world: W) -> W:
+        """An independent copy of ``world``."""
+        raise NotImplementedError
+
+    def rewards(self, world: W) -> Sequence[float] | None:
+        """Each player's reward in 0..1 if a playout may stop here (the game is
+        over, or the game values the position itself), else None."""
+        raise NotImplementedError
+
+
+class ProtocolGame(SearchGame[S, Any]):
+    """A :class:`SearchGame` whose worlds are the game's own states: every world
+    operation goes through the shared protocol; subclasses give ``determinize``
+    and ``policy``."""
+
+
+    def to_move(self, world: S) -> int | None:
+        return world.current_player
+
+    def legal_moves(self, world: S) -> Sequence[Any]:
+        return world.legal_moves()
+
+    def play(self, world: S, move: Any) -> None:
+        world._apply(move)  # a legal move: no checks, no history (worlds are thrown away)
+        if world._stream is not None:
+            world._settle()  # chance deals what the move waits for, from the world's stream
+
+    def copy(self, world: S) -> S:
+        copied: S = world.clone()  # type: ignore[assignment]
+        return copied
+
+    def rewards(self, world: S) -> Sequence[float] | None:
+        return result_rewards(world) if world.is_over else None
+
+
+def result_rewards(state: GameState[Any]) -> tuple[float, ...]:
+    """Rewards of a finished game: the winners share 1 (a sole winner gets 1, two
+    tied winners 0.5 each), the others get 0; a draw gives every player
+    ``1 / players``."""
+    winners = state.result().winners
+    if not winners:
+        return (1.0 / state.players,) * state.players
+    share = 1.0 / len(winners)
+    return tuple(share if p in winners else 0.0 for p in range(state.players))
+
+
+def playout(game: SearchGame[W, M], world: W, rng: np.random.Generator) -> Sequence[float]:
+    """Plays ``world`` out with the game's policy, in place; each player's reward.
+
+    Raises:
+        PokerRulesError: the playout did not end within ``game.max_playout_moves``.
+    """
+    for _ in range(game.max_playout_moves):
+        rewards = game.rewards(world)
+        if rewards is not None:
+            return rewards
+        game.play(world, game.policy(world, rng))
+    raise PokerRulesError(f"a playout did not end within {game.max_playout_moves} moves")
+
+
+def _seeds(rng: np.random.Generator, n: int) -> list[int]:
+    return [int(s) for s in rng.integers(_SEED_BOUND, size=n)]
+
+
+def flat_values(
+    game: SearchGame[W, M],
+    view: Any,
+    player: int,
+    moves: Sequence[M],
+    worlds: int,
+    rng: np.random.Generator,
+    deadline: float | None = None,
+) -> np.ndarray:
+    """Determinized flat Monte Carlo: the mean reward to ``player`` of each of
+    ``moves`` over the same ``worlds`` sampled worlds, each move followed by a
+    playout with the same random stream (common random numbers).
+
+    A game with a ``batch_values(view, moves, worlds, rng)`` method plays all
+    worlds at once through it (its rows are worlds, its columns moves). With a ``deadline``
+    (a :func:`time.perf_counter` time) sampling stops early once it has passed,
+    after at least one world.
+
+    Returns:
+        float64 array of shape (len(moves),), in 0..1.
+    """
+    batch = getattr(game, "batch_values", None)
+    if batch is not None:
+        stream = np.random.default_rng(_seeds(rng, 1)[0])
+        values = np.asarray(batch(view, moves, worlds, stream), dtype=np.float64)
+        means: np.ndarray = values.mean(axis=0)
+        return means
+    seeds = _seeds(rng, worlds)
+    totals = np.zeros(len(moves))
+    done = 0
+    stream = np.random.default_rng(seeds[0] if seeds else 0)
+    for seed in seeds:
+        base = game.determinize(view, np.random.default_rng(seed))
+        start = stream.bit_generator.state
+        for i, move in enumerate(moves):
+            if i == len(moves) - 1:
+                world = base
+            elif game.cheap_copy:
+                world = game.copy(base)
+            else:  # the same seed gives the same world
+                world = game.determinize(view, np.random.default_rng(seed))
+            game.play(world, move)
+            stream.bit_generator.state = start  # every move sees the same playout stream
+            totals[i] += playout(game, world, stream)[player]
+        done += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    result: np.ndarray = totals / done
+    return result
+
+
+class _Node:
+    """An ISMCTS node: the move that led here, who made it, its statistics."""
+
+    __slots__ = ("available", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[Hashable, _Node] = {}
+
+
+def ismcts(
+    game: SearchGame[W, M],
+    view: Any,
+    player: int,
+    moves: Sequence[M],
+    iterations: int,
+    rng: np.random.Generator,
+    exploration: float = 0.7,
+    deadline: float | None = None,
+) -> np.ndarray:
+    """Single-observer information-set MCTS with UCT: each iteration samples a
+    world, descends the tree of moves (for every player; a child's chances are
+    counted over the iterations where its move was legal), adds one node and
+    plays out with the game's policy.
+
+    Returns:
+        float64 array of shape (len(moves),): the visits of each root move.
+    """
+    root = _Node(player)
+    seeds = _seeds(rng, iterations)
+    for seed in seeds:
+        stream = np.random.default_rng(seed)
+        world = game.determinize(view, stream)
+        node, path = root, [root]
+        while game.rewards(world) is None:
+            legal = moves if node is root else game.legal_moves(world)
+            mover = game.to_move(world)
+            assert mover is not None
+            untried = [m for m in legal if m not in node.children]
+            if untried:
+                move = untried[int(stream.integers(len(untried)))]
+                node.children[move] = child = _Node(mover)
+                for m in legal:
+                    tried = node.children.get(m)
+                    if tried is not None:
+                        tried.available += 1
+                game.play(world, move)
+                path.append(child)
+                break
+            best, best_score = legal[0], -math.inf
+            for m in legal:
+                c = node.children[m]
+                c.available += 1
+                score = c.total / c.visits + exploration * math.sqrt(
+                    math.log(c.available) / c.visits)
+                if score > best_score:
+                    best, best_score = m, score
+            game.play(world, best)
+            node = node.children[best]
+            path.append(node)
+        rewards = playout(game, world, stream)
+        for n in path[1:]:
+            n.visits += 1
+            n.total += rewards[n.player]
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return np.array([root.children[m].visits if m in root.children else 0 for m in moves],
+                    dtype=np.float64)
+
+
+class SearchAgent:
+    """An agent that searches worlds sampled from its view (never the hidden cards:
+    it is given only the view and the legal moves).
+
+    Args:
+        game: the game's :class:`SearchGame`.
+        playouts: playouts per decision (int >= 1): with ``"flat"`` split evenly
+            over the legal moves, with ``"ismcts"`` the iterations.
+        algorithm: ``"flat"`` (determinized flat Monte Carlo) or ``"ismcts"``.
+        time_ms: if given, also stop once this many milliseconds have passed
+            (then the move depends on the machine's speed).
+        exploration: the UCT constant of ``"ismcts"``.
+
+    Raises:
+        PokerRulesError: a budget that is no positive int (or positive number of
+            milliseconds), or an unknown algorithm.
+    """
+
+    def __init__(
+        self,
+        game: SearchGame[Any, Any],
+        playouts: int = 200,
+        algorithm: Algorithm = "flat",
+        time_ms: float | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        if type(playouts) is not int or playouts < 1:
+            raise PokerRulesError(f"playouts must be an int >= 1, not {playouts!r}")
+        if algorithm not in ("flat", "ismcts"):
+            raise PokerRulesError(f"unknown algorithm {algorithm!r}; use 'flat' or 'ismcts'")
+        if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(
+                time_ms, (int, float)) or not time_ms > 0):
+            raise PokerRulesError(f"time_ms must be a positive number, not {time_ms!r}")
+        self.game = game
+        self.playouts = playouts
+        self.algorithm = algorithm
+        self.time_ms = time_ms
+        self.exploration = exploration
+
+    def values(self, view: Any, player: int, legal_moves: Sequence[Any],
+               rng: np.random.Generator) -> np.ndarray:
+        """Each legal move's search value: its mean reward (flat) or its visits
+        (ismcts); float64 array of shape (len(legal_moves),)."""
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        if self.algorithm == "flat":
+            worlds = max(1, self.playouts // len(legal_moves))
+            return flat_values(self.game, view, player, legal_moves, worlds, rng, deadline)
+        return ismcts(self.game, view, player, legal_moves, self.playouts, rng,
+                      self.exploration, deadline)
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: np.random.Generator) -> Any:
+        """The legal move with the best search value (the first of equals); a
+        single legal move is returned without searching (and without drawing
+        from ``rng``).
+
+        Raises:
+            IllegalMoveError: no legal moves.
+        """
+        if not legal_moves:
+            raise IllegalMoveError("there is no legal move to choose from")
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        player = view.player
+        return legal_moves[int(np.argmax(self.values(view, player, legal_moves, rng)))]
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}(playouts={self.playouts}, "
+                f"algorithm={self.algorithm!r})")

@@ -1,0 +1,109 @@
+"""Z Poker's part of the shared search: worlds from a view, the greedy rule as
+the playout policy and a short horizon valued by the cards each side holds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from pokerrules.hands import STANDARD, evaluate, evaluate_partial
+from pokerrules.search import ProtocolGame, result_rewards
+from pokerrules.zpoker.moves import Placement
+from pokerrules.zpoker.rules import POSITIONS, SIDES, ZPokerRules
+from pokerrules.zpoker.state import ZPokerState, ZPokerView
+
+_STANDARD_RULES = ZPokerRules()
+
+
+def greedy_scores(tops: dict[str, int], moves: Sequence[Placement], player: int
+                  ) -> list[tuple[int, int, int, int]]:
+    """The greedy rule's score of each placement on a board of top cards
+    (position -> code; hidden and empty positions absent): whether the player's
+    side then beats (1), ties (0) or trails (-1) the other, the player's side
+    rank, minus the other side's rank, minus the card's rank (higher is better).
+    Sides of five cards are ranked as full hands, others as partial hands."""
+    mine_at, theirs_at = SIDES[player], SIDES[1 - player]
+    scores = []
+    for move in moves:
+        board = dict(tops)
+        board[move.position] = move.card.code
+        mine = [board[p] for p in mine_at if p in board]
+        theirs = [board[p] for p in theirs_at if p in board]
+        if len(mine) == 5 and len(theirs) == 5:
+            a, b = evaluate(mine, STANDARD).value, evaluate(theirs, STANDARD).value
+        else:
+            a, b = evaluate_partial(mine, STANDARD).value, evaluate_partial(theirs, STANDARD).value
+        scores.append(((a > b) - (a < b), a, -b, -move.card.rank))
+    return scores
+
+
+def view_tops(view: ZPokerView) -> dict[str, int]:
+    """The visible top card of each position, as codes."""
+    tops = {}
+    for position in POSITIONS:
+        card = view.top(position)
+        if card is not None:
+            tops[position] = card.code
+    return tops
+
+
+class ZPokerSearch(ProtocolGame[ZPokerState]):
+    """Z Poker for :mod:`pokerrules.search`: worlds deal the cards the viewer has
+    not seen (the opponent's hand, a face-down card, the pile) at random; playouts
+    use the greedy rule and stop after ``depth`` side comparisons, where each
+    player's reward is ``0.5 + 0.08 * (cards the other holds - cards held)``,
+    0.04 more for the Starter (clipped to 0.02..0.98), or the result of a game that
+    ended. Worlds use the standard 52-card deck (a view does not carry the rules).
+    """
+
+    def __init__(self, depth: int = 1) -> None:
+        self.depth = depth
+
+    def determinize(self, view: ZPokerView, rng: np.random.Generator) -> ZPokerState:
+        """A state with the viewer's hand and board of ``view``, the unseen cards
+        dealt at random to the opponent's hand, the face-down card and the pile."""
+        rules = _STANDARD_RULES
+        mine = [c.code for c in view.hand]
+        seen = set(mine)
+        for stack in view.stacks.values():
+            seen.update(c.code for c in stack)
+        unseen = [c for c in rules.deck.codes if c not in seen]
+        order = [unseen[i] for i in rng.permutation(len(unseen))]
+        state = ZPokerState(rules)
+        them = 1 - view.player
+        hands: list[list[int]] = [[], []]
+        hands[view.player] = mine
+        hands[them] = sorted(order[:view.opponent_cards])
+        order = order[view.opponent_cards:]
+        stacks = {p: [c.code for c in s] for p, s in view.stacks.items()}
+        hidden = next(iter(view.face_down), None)
+        if hidden is not None and not stacks[hidden]:
+            stacks[hidden] = [order.pop()]
+        state._hands, state._stacks, state._undealt = hands, stacks, sorted(order)
+        state._hidden, state._phase = hidden, view.phase
+        state._leader, state._starter, state._turn = view.leader, view.starter, view.player
+        state._deals = 1
+        state.reseed(int(rng.integers(2**53)))  # chance draws the pile's cards from here
+        return state
+
+    def policy(self, world: ZPokerState, rng: np.random.Generator) -> Placement:
+        player = world.current_player
+        assert player is not None
+        moves = world._legal()
+        tops = {p: s[-1] for p, s in world._stacks.items() if s}
+        scores = greedy_scores(tops, moves, player)
+        return moves[max(range(len(moves)), key=scores.__getitem__)]
+
+    def rewards(self, world: ZPokerState) -> Sequence[float] | None:
+        if world.is_over:
+            return result_rewards(world)
+        if world.draws < self.depth:
+            return None
+        held = [len(world._hands[0]), len(world._hands[1])]
+        out = []
+        for p in (0, 1):
+            value = 0.5 + 0.08 * (held[1 - p] - held[p]) + (0.04 if world.starter == p else -0.04)
+            out.append(min(0.98, max(0.02, value)))
+        return out
+

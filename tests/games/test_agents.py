@@ -1,0 +1,206 @@
+"""Every game's agents: legal moves from random positions, views only (hidden
+cards never change a move), the same seed and budget give the same move; and the
+shared search's pieces that each game supplies."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pokerrules import chinese_poker, eastwest, search, zpoker
+from pokerrules.chinese_poker.policy import ChinesePokerSearch
+from pokerrules.eastwest.policy import (
+    EastWestSearch,
+    _batch_scores,
+    _undrawn_ranks,
+    heuristic_move,
+    pairing_scores,
+)
+from pokerrules.eastwest.rules import MOVES_PER_GAME
+from pokerrules.errors import PokerRulesError
+from pokerrules.zpoker.policy import ZPokerSearch
+
+pytestmark = pytest.mark.fast
+
+GAMES = [(eastwest, 2), (zpoker, 2), (chinese_poker, 2), (chinese_poker, 3), (chinese_poker, 4)]
+IDS = ["east-west", "z-poker", "chinese-poker-2", "chinese-poker-3", "chinese-poker-4"]
+
+
+def small(game, name):
+    """The agent ``name`` of ``game`` with a small budget (the tests stay fast)."""
+    agent_type = game.AGENTS[name]
+    if name == "montecarlo":
+        return agent_type(20)
+    if name == "search":
+        return agent_type(playouts=12)
+    return agent_type()
+
+
+def position(game, players, seed, moves):
+    """A game after ``moves`` random moves (fewer if it ends), or None if it ended."""
+    state = game.new_game(seed=seed, players=players)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if state.is_over:
+            return None
+        legal = state.legal_moves()
+        state.play(legal[int(rng.integers(len(legal)))])
+    return None if state.is_over else state
+
+
+def positions(game, players, count=6):
+    """Random positions early, midway and late (Chinese Poker: within its rounds)."""
+    depth = {eastwest: 20, zpoker: 22, chinese_poker: 60}[game]
+    found = []
+    for seed in range(40):
+        state = position(game, players, seed, (seed * 7) % depth + 1)
+        if state is not None:
+            found.append(state)
+        if len(found) == count:
+            break
+    return found
+
+
+def hide_otherwise(state):
+    """A copy of ``state`` whose hidden cards differ but whose view for the player
+    to move is the same: two unseen cards change places."""
+    other = state.clone()
+    other.reseed(99)  # the cards still to come
+    me = other.current_player
+    if isinstance(other, zpoker.ZPokerState):
+        them = other._hands[1 - me]
+        them[0], other._undealt[0] = other._undealt[0], them[0]
+        them.sort()
+    elif isinstance(other, chinese_poker.ChinesePokerState):
+        hidden = [h for p, h in enumerate(other.hands) if p != me and h]
+        if other.set_aside:
+            hidden.append(other.set_aside)
+        if len(hidden) >= 2:
+            a, b = hidden[0], hidden[1]
+            a[0], b[0] = b[0], a[0]
+            a.sort()
+            b.sort()
+    return other
+
+
+@pytest.mark.parametrize("game, players", GAMES, ids=IDS)
+def test_every_agent_returns_a_legal_move_and_reads_only_its_view(game, players):
+    for state in positions(game, players):
+        me = state.current_player
+        other = hide_otherwise(state)
+        assert other.view(me) == state.view(me)
+        for name in game.AGENTS:
+            agent = small(game, name)
+            move = agent.choose(state.view(me), state.legal_moves(), np.random.default_rng(5))
+            assert move in state.legal_moves(), (name, move)
+            again = small(game, name).choose(other.view(me), other.legal_moves(),
+                                             np.random.default_rng(5))
+            assert again == move, name
+
+
+@pytest.mark.parametrize("game, players", GAMES, ids=IDS)
+def test_the_search_gives_the_same_move_for_the_same_seed_and_budget(game, players):
+    for state in positions(game, players, 4):
+        view, legal = state.view(state.current_player), state.legal_moves()
+        agent = game.AGENTS["search"](playouts=24)
+        first = [agent.choose(view, legal, np.random.default_rng(s)) for s in range(3)]
+        again = [game.AGENTS["search"](playouts=24).choose(view, legal, np.random.default_rng(s))
+                 for s in range(3)]
+        assert first == again
+
+
+@pytest.mark.parametrize("game, searcher", [(eastwest, EastWestSearch()),
+                                            (zpoker, ZPokerSearch())], ids=IDS[:2])
+def test_worlds_are_consistent_with_the_view(game, searcher):
+    for state in positions(game, 2):
+        me = state.current_player
+        view = state.view(me)
+        seen_hidden = set()
+        for seed in range(4):
+            world = searcher.determinize(view, np.random.default_rng(seed))
+            assert world.view(me) == view
+            assert world.legal_moves() == state.legal_moves()
+            seen_hidden.add(world.to_json() if game is eastwest else str(world._to_dict()))
+        assert len(seen_hidden) > 1  # the hidden cards really are drawn
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_chinese_poker_worlds_deal_only_unseen_cards(players):
+    searcher = ChinesePokerSearch()
+    for state in positions(chinese_poker, players):
+        view = state.view(state.current_player)
+        if view.phase != "play":
+            continue
+        world = searcher.determinize(view, np.random.default_rng(1))
+        assert world.counts == list(view.hand_counts)
+        assert world.nibs[view.player] == chinese_poker.plays._nibbles(view.hand)
+        assert list(searcher.legal_moves(world)) == list(state.legal_moves())
+        held = [4 * r + suit for nibs in world.nibs for r, n in enumerate(nibs)
+                for suit in range(4) if n >> suit & 1]
+        assert len(held) == len(set(held)) == sum(view.hand_counts)
+        assert not set(held) & set(view.played)
+
+
+def test_batched_east_west_playouts_follow_the_pairing_heuristic():
+    # The numpy policy of the playouts scores every row as the scalar heuristic does.
+    for seed in range(6):
+        state = eastwest.new_game(seed=seed)
+        while not state.is_over:
+            p = state.current_player
+            view = state.view(p)
+            undrawn, total = _undrawn_ranks(view)
+            placed = sum(len(r) for side in view.rows for r in side)
+            draws = (MOVES_PER_GAME - placed - 1) // 2
+            scalar = pairing_scores(view.rows[p], view.board, view.card, undrawn, total, draws)
+            counts = np.zeros((8, 1, 3), dtype=np.int64)
+            filled = np.zeros((1, 3), dtype=np.int64)
+            for row in range(3):
+                for c in (view.board[row], *view.rows[p][row]):
+                    counts[(c >> 2) - 5, 0, row] += 1
+                filled[0, row] = len(view.rows[p][row])
+            batch = _batch_scores(counts, filled, np.array([(view.card >> 2) - 5]),
+                                  np.array([undrawn]).T, total, draws)[0]
+            np.testing.assert_allclose(batch, scalar)
+            state.play(heuristic_move(view, state.legal_moves()))
+
+
+def test_ismcts_and_flat_search_the_same_game():
+    state = eastwest.new_game(seed=3)
+    for _ in range(10):
+        state.play(state.legal_moves()[0])
+    view, legal = state.view(state.current_player), state.legal_moves()
+    game = EastWestSearch()
+    visits = search.ismcts(game, view, view.player, legal, 30, np.random.default_rng(0))
+    assert visits.sum() == 30 and (visits >= 1).all()
+    game.batch_values = None  # the generic loop: worlds played one by one
+    values = search.flat_values(game, view, view.player, legal, 5, np.random.default_rng(0))
+    assert values.shape == (len(legal),) and ((0 <= values) & (values <= 1)).all()
+    agent = eastwest.SearchAgent(playouts=30, algorithm="ismcts")
+    assert agent.choose(view, legal, np.random.default_rng(1)) in legal
+
+
+def test_search_agent_refuses_bad_budgets():
+    with pytest.raises(PokerRulesError, match="playouts"):
+        eastwest.SearchAgent(playouts=0)
+    with pytest.raises(PokerRulesError, match="algorithm"):
+        eastwest.SearchAgent(algorithm="minimax")  # type: ignore[arg-type]
+    with pytest.raises(PokerRulesError, match="time_ms"):
+        eastwest.SearchAgent(time_ms=-1)
+
+
+def test_levels_make_agents_of_every_game():
+    for game in (eastwest, zpoker, chinese_poker):
+        assert set(game.LEVELS) == {"easy", "normal", "hard"}
+        for make in game.LEVELS.values():
+            assert callable(make().choose)
+
+
+def test_play_takes_a_level(capsys):
+    from pokerrules.cli import main
+
+    assert main(["play", "east-west", "--seed", "5", "--level", "easy", "--json"]) == 0
+    assert '"winners"' in capsys.readouterr().out
+    assert main(["play", "chinese-poker", "--players", "3", "--seed", "2", "--level",
+                 "normal", "--json"]) == 0
+    assert main(["play", "z-poker", "--level", "hard", "--agents", "greedy,greedy"]) == 2
+    assert "not both" in capsys.readouterr().err
