@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -23,10 +25,12 @@ ENCODINGS = [
     pytest.param(lambda: EastWestEncoding(eastwest.EastWestRules(win_rule="two_rows")),
                  id="east_west_two_rows"),
     pytest.param(lambda: ZPokerEncoding(), id="z_poker"),
-    pytest.param(lambda: ChinesePokerEncoding(SHORT, players=2, scope="game"), id="chinese_poker_2"),
+    pytest.param(lambda: ChinesePokerEncoding(SHORT, players=2, scope="game"),
+                 id="chinese_poker_2"),
     pytest.param(lambda: ChinesePokerEncoding(ChinesePokerRules(open_choice=True, target=25),
                                               players=2, scope="game"), id="chinese_poker_2_open"),
-    pytest.param(lambda: ChinesePokerEncoding(SHORT, players=3, scope="game"), id="chinese_poker_3"),
+    pytest.param(lambda: ChinesePokerEncoding(SHORT, players=3, scope="game"),
+                 id="chinese_poker_3"),
     pytest.param(lambda: ChinesePokerEncoding(players=4), id="chinese_poker_4"),
 ]
 
@@ -66,7 +70,7 @@ def test_observations_fit_their_layout(make) -> None:
     encoding = make()
     fields = encoding.fields
     assert fields[0].start == 0
-    assert all(a.stop == b.start for a, b in zip(fields, fields[1:]))
+    assert all(a.stop == b.start for a, b in itertools.pairwise(fields))
     assert encoding.observation_size == fields[-1].stop
     seen = np.zeros(encoding.observation_size, dtype=bool)
     for state in _playouts(encoding, games=4, seed=3):
@@ -141,7 +145,7 @@ def test_action_errors_name_the_action() -> None:
     state = eastwest.new_game(seed=1)
     with pytest.raises(IllegalMoveError, match="action 3 does not exist"):
         encoding.action_to_move(state, 3)
-    with pytest.raises(ArgumentTypeError, match="action 1.5 is no int"):
+    with pytest.raises(ArgumentTypeError, match=r"action 1\.5 is no int"):
         encoding.action_to_move(state, 1.5)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError):
         encoding.action_to_move(state, True)

@@ -4,7 +4,10 @@ Agents are ``player_0``, ``player_1``, ... (the game's seats). Each observation 
 dict: ``"observation"`` (``float32``, the encoding's layout) and ``"action_mask"``
 (``int8``, 1 for each legal action; all 0 for an agent not to move). An illegal
 action raises :class:`~pokerrules.errors.IllegalMoveError` naming the action and
-changes nothing (no wrapper turns it into a loss).
+changes nothing (no wrapper turns it into a loss). The environment checks the
+order of calls itself (a step before ``reset`` or after the episode raises a
+:class:`~pokerrules.errors.PokerRulesError`), so it needs none of PettingZoo's
+wrappers, whose indirection would cost more than the game's own move.
 
 Seeding: ``reset(seed=s)`` deals ``new_game(seed=s)`` of the game, and seeds the
 environment's own generator with ``s``; a later ``reset()`` without a seed deals
@@ -20,13 +23,12 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from pokerrules.envs.encoding import Encoding
-from pokerrules.errors import ArgumentTypeError, PokerRulesError
+from pokerrules.errors import ArgumentTypeError, GameOverError, PokerRulesError
 from pokerrules.game import GameState
 
-__all__ = ["RENDER_MODES", "PokerRulesEnv", "wrap"]
+__all__ = ["RENDER_MODES", "PokerRulesEnv"]
 
 RENDER_MODES = ("human", "ansi")
 
@@ -123,12 +125,16 @@ class PokerRulesEnv(AECEnv):
             IllegalMoveError: an action that is not legal now (named); the game,
                 the rewards and the selected agent stay as they were.
             ArgumentTypeError: an action that is no int.
+            GameOverError: every agent is done (the episode is over).
+            PokerRulesError: a step before the first ``reset``.
         """
+        state = self._live()
+        if not self.agents:
+            raise GameOverError("the episode is over; call reset() to start another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._live()
         encoding = self.encoding
         encoding.apply(state, action)  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
@@ -170,9 +176,3 @@ class PokerRulesEnv(AECEnv):
 
     def close(self) -> None:
         """Nothing to release; the game stays readable."""
-
-
-def wrap(environment: PokerRulesEnv) -> Any:
-    """``environment`` in PettingZoo's order-enforcing wrapper (which refuses a
-    step before ``reset`` and reading attributes that are not there yet)."""
-    return wrappers.OrderEnforcingWrapper(environment)

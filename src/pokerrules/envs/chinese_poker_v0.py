@@ -47,6 +47,12 @@ _DECK = len(CHINESE_POKER_DECK.codes)  # 48
 _INDEX = np.full(53, -1, dtype=np.intp)
 _INDEX[list(CHINESE_POKER_DECK.codes)] = np.arange(_DECK)
 _SEATS = 4  # the most players; relative seats beyond the players stay 0
+_SEAT_START = 3 * _DECK  # the blocks after hand, played and table
+# The card blocks as multiples of 48 (hand, played, table, then the three piles,
+# which start after 23 single elements: 167 = 3 * 48 + 23, so not on a multiple).
+_PILE_PLANE = 3
+_PLANE_START = np.array([0, _DECK, 2 * _DECK] + [3 * _DECK + 23 + h * _DECK for h in range(3)],
+                        dtype=np.intp)
 _MOST_CARDS = max(_HAND_SIZE.values())  # 16
 _IN_DECK = np.bincount(np.array(CHINESE_POKER_DECK.codes) >> 2, minlength=13)  # per rank
 _KINDS = tuple(PlayKind)
@@ -93,6 +99,24 @@ _LENGTH = np.array([len(r) for _, _, r in _PLAYS], dtype=np.int8)
 _VALUE = np.array([v for _, v, _ in _PLAYS], dtype=np.int8)
 _BOMB = _KIND == _KINDS.index(PlayKind.BOMB)
 _ACTION_OF = {ranks: _FIRST_PLAY + i for i, (_, _, ranks) in enumerate(_PLAYS)}
+
+
+def _packed(rows: np.ndarray) -> np.ndarray:
+    """Boolean rows over the plays as bits, 64 plays to a uint64 word."""
+    bits = np.packbits(rows, axis=-1, bitorder="little")
+    pad = -bits.shape[-1] % 8
+    bits = np.pad(bits, [(0, 0)] * (bits.ndim - 1) + [(0, pad)])
+    return np.ascontiguousarray(bits).view(np.uint64)
+
+
+# _HOLDS[r, c]: the plays that need at most c cards of rank r (c = 0..4).
+_HOLDS = _packed(_NEED.T[:, None, :] <= np.arange(5)[None, :, None])
+# _BEATS[t]: the plays that beat play t on the table (a bomb beats every other kind).
+_BEATS = _packed((  # [t, a]: a is the play, t the table
+    (_BOMB[None, :] & (~_BOMB[:, None] | (_VALUE[None, :] > _VALUE[:, None])))
+    | ((_KIND[None, :] == _KIND[:, None]) & (_LENGTH[None, :] == _LENGTH[:, None])
+       & (_VALUE[None, :] > _VALUE[:, None]))))
+_RANKS = np.arange(13)
 # Per play action: (rank, count) pairs, for picking the lowest cards of each rank.
 _PARTS = [tuple((r, ranks.count(r)) for r in sorted(set(ranks))) for _, _, ranks in _PLAYS]
 _CHOOSE = (ChooseHand(0), ChooseHand(1), ChooseHand(2))
@@ -176,29 +200,30 @@ class ChinesePokerEncoding(Encoding):
 
     def encode(self, view: ChinesePokerView, out: np.ndarray) -> None:
         n, me = view.players, view.player
-        cells = list(view.hand)
-        planes = [0] * len(cells)
-        cells += view.played
-        planes += [1] * len(view.played)
-        if view.table is not None:
-            cells += view.table.cards
-            planes += [2] * len(view.table.cards)
-        out[np.asarray(planes, dtype=np.intp) * _DECK + _INDEX[cells]] = 1.0
-        piles = self._offsets["piles"]
-        for h, pile in enumerate(view.piles):
+        table = view.table.cards if view.table is not None else ()
+        codes = view.hand + view.played + table
+        planes = [0] * len(view.hand) + [1] * len(view.played) + [2] * len(table)
+        for h, pile in enumerate(view.piles):  # the piles block starts 167 in
             if pile is not None:
-                out[piles + _DECK * h + _INDEX[list(pile)]] = 1.0
-        base = 3 * _DECK
+                codes += pile
+                planes += [_PILE_PLANE + h] * len(pile)
+        out[_PLANE_START[planes] + _INDEX[list(codes)]] = 1.0
+        # The seat blocks, turned so that the observer comes first, in one write.
+        turned = [(me + s) % n for s in range(n)] + [-1] * (_SEATS - n)
+        counts = view.hand_counts + (0,)
+        scores = view.scores + (0,)
+        seats = [0.0] * (4 * _SEATS)
         if view.table_player is not None:
-            out[base + (view.table_player - me) % n] = 1.0
-        turned = [(me + s) % n for s in range(n)]
-        out[base + 4:base + 4 + n] = np.asarray(view.hand_counts)[turned] / _MOST_CARDS
-        out[base + 8:base + 8 + n] = np.asarray(view.scores)[turned] / (self._most_points + 1)
-        out[base + 12 + (view.dealer - me) % n] = 1.0
-        out[base + 16 + n - 2] = 1.0
+            seats[(view.table_player - me) % n] = 1.0
+        seats[4:8] = [counts[p] / _MOST_CARDS for p in turned]
+        seats[8:12] = [scores[p] / (self._most_points + 1) for p in turned]
+        seats[12 + (view.dealer - me) % n] = 1.0
+        flags = [0.0] * 7
+        flags[n - 2] = 1.0
         if view.phase != "over":
-            out[base + 19 + (view.phase == "play")] = 1.0
-        out[base + 21] = view.must_play
+            flags[3 + (view.phase == "play")] = 1.0
+        flags[5] = view.must_play
+        out[_SEAT_START:_SEAT_START + 23] = seats + flags
         owners = self._offsets["pile_owners"]
         for h, owner in enumerate(view.pile_owners):
             out[owners + 3 * h + (0 if owner is None else 1 if owner == me else 2)] = 1.0
@@ -214,15 +239,11 @@ class ChinesePokerEncoding(Encoding):
                 mask[1 + h] = owner is None
             return mask
         held = np.bincount(np.asarray(cstate.hands[player], dtype=np.intp) >> 2, minlength=13)
-        can = (_NEED <= held).all(axis=1)
+        words = np.bitwise_and.reduce(_HOLDS[_RANKS, held], axis=0)
         table = cstate.table_play
         if table is not None:
-            kind = _KINDS.index(table.kind)
-            if table.kind is PlayKind.BOMB:
-                can &= _BOMB & (_VALUE > table.value)
-            else:
-                can &= _BOMB | ((_KIND == kind) & (_LENGTH == table.length)
-                                & (_VALUE > table.value))
+            words &= _BEATS[_ACTION_OF[tuple(c >> 2 for c in table.cards)] - _FIRST_PLAY]
+        can = np.unpackbits(words.view(np.uint8), bitorder="little")[:len(_PLAYS)]
         mask[_FIRST_PLAY:] = can
         mask[0] = not cstate.must_play
         return mask
@@ -292,7 +313,8 @@ class ChinesePokerEncoding(Encoding):
 
 def raw_env(rules: ChinesePokerRules | None = None, players: int = 4, scope: Scope = "round",
             render_mode: str | None = None) -> Any:
-    """The PettingZoo AEC environment without wrappers (see :func:`env`)."""
+    """The PettingZoo AEC environment (PettingZoo's name for the unwrapped one;
+    the same as :func:`env`)."""
     from pokerrules.envs.aec import PokerRulesEnv
 
     return PokerRulesEnv(ChinesePokerEncoding(rules, players, scope), render_mode=render_mode)
@@ -301,15 +323,14 @@ def raw_env(rules: ChinesePokerRules | None = None, players: int = 4, scope: Sco
 def env(rules: ChinesePokerRules | None = None, players: int = 4, scope: Scope = "round",
         render_mode: str | None = None) -> Any:
     """The PettingZoo AEC environment of Chinese Poker for 2, 3 or 4 players
-    (agents ``player_0`` ...), wrapped in PettingZoo's order-enforcing wrapper;
+    (agents ``player_0`` ...); it checks the order of calls itself,
+    so :func:`raw_env` is the same environment;
     ``scope`` as :class:`ChinesePokerEncoding`.
 
     Raises:
         ImportError: PettingZoo is not installed (``pip install "pokerrules[rl]"``).
     """
-    from pokerrules.envs.aec import wrap
-
-    return wrap(raw_env(rules, players, scope, render_mode))
+    return raw_env(rules, players, scope, render_mode)
 
 
 #: The OpenSpiel name of Chinese Poker.

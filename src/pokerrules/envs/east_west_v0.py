@@ -27,6 +27,7 @@ _ROWS = eastwest.ROWS
 # Card code -> index in the piquet deck (-1 outside it).
 _INDEX = np.full(53, -1, dtype=np.intp)
 _INDEX[list(PIQUET_DECK.codes)] = np.arange(_DECK)
+_PLANE_START = np.arange(10, dtype=np.intp) * _DECK  # the first element of each card block
 _FIRST_STOCK = eastwest.DECK_SIZE - eastwest.BOARD_SIZE - 1  # 28 face down after the first draw
 
 
@@ -69,21 +70,18 @@ class EastWestEncoding(Encoding):
     def encode(self, view: EastWestView, out: np.ndarray) -> None:
         me = view.player
         mine, theirs = view.rows[me], view.rows[1 - me]
-        codes = list(view.board)
+        codes = view.board + mine[0] + mine[1] + mine[2] + theirs[0] + theirs[1] + theirs[2]
+        counts = [len(r) for r in (*mine, *theirs)]
         planes = [0, 1, 2]
-        lengths = [len(r) for r in mine] + [len(r) for r in theirs]
-        for row in (*mine, *theirs):
-            codes.extend(row)
-        planes.extend(np.repeat(np.arange(3, 9), lengths).tolist())
+        for plane, count in enumerate(counts, start=3):
+            planes += [plane] * count
         if view.card is not None:
-            codes.append(view.card)
+            codes += (view.card,)
             planes.append(9)
-        out[np.asarray(planes, dtype=np.intp) * _DECK + _INDEX[codes]] = 1.0
+        out[_PLANE_START[planes] + _INDEX[list(codes)]] = 1.0
         tail = self._offsets["own_counts"]
-        out[tail:tail + 6] = np.asarray(lengths, dtype=np.float32) / 4.0
-        out[tail + 7] = view.dealer == me
-        out[tail + 8] = me
-        out[tail + 9] = view.stock_count / _FIRST_STOCK
+        out[tail:tail + 10] = [c / 4 for c in counts] + [
+            0.0, view.dealer == me, me, view.stock_count / _FIRST_STOCK]
 
     def action_mask(self, state: GameState[Any]) -> np.ndarray:
         mask = np.zeros(_ROWS, dtype=np.int8)
@@ -117,7 +115,8 @@ class EastWestEncoding(Encoding):
 
 
 def raw_env(rules: EastWestRules | None = None, render_mode: str | None = None) -> Any:
-    """The PettingZoo AEC environment without wrappers (see :func:`env`)."""
+    """The PettingZoo AEC environment (PettingZoo's name for the unwrapped one;
+    the same as :func:`env`)."""
     from pokerrules.envs.aec import PokerRulesEnv
 
     return PokerRulesEnv(EastWestEncoding(rules), render_mode=render_mode)
@@ -125,14 +124,13 @@ def raw_env(rules: EastWestRules | None = None, render_mode: str | None = None) 
 
 def env(rules: EastWestRules | None = None, render_mode: str | None = None) -> Any:
     """The PettingZoo AEC environment of East–West (agents ``player_0`` West and
-    ``player_1`` East), wrapped in PettingZoo's order-enforcing wrapper.
+    ``player_1`` East); it checks the order of calls itself,
+    so :func:`raw_env` is the same environment.
 
     Raises:
         ImportError: PettingZoo is not installed (``pip install "pokerrules[rl]"``).
     """
-    from pokerrules.envs.aec import wrap
-
-    return wrap(raw_env(rules, render_mode))
+    return raw_env(rules, render_mode)
 
 
 #: The OpenSpiel name of East–West.

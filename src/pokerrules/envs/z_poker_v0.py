@@ -140,7 +140,8 @@ class ZPokerEncoding(Encoding):
 
 
 def raw_env(rules: ZPokerRules | None = None, render_mode: str | None = None) -> Any:
-    """The PettingZoo AEC environment without wrappers (see :func:`env`)."""
+    """The PettingZoo AEC environment (PettingZoo's name for the unwrapped one;
+    the same as :func:`env`)."""
     from pokerrules.envs.aec import PokerRulesEnv
 
     return PokerRulesEnv(ZPokerEncoding(rules), render_mode=render_mode)
@@ -148,14 +149,13 @@ def raw_env(rules: ZPokerRules | None = None, render_mode: str | None = None) ->
 
 def env(rules: ZPokerRules | None = None, render_mode: str | None = None) -> Any:
     """The PettingZoo AEC environment of Z Poker (agents ``player_0`` and
-    ``player_1``), wrapped in PettingZoo's order-enforcing wrapper.
+    ``player_1``); it checks the order of calls itself,
+    so :func:`raw_env` is the same environment.
 
     Raises:
         ImportError: PettingZoo is not installed (``pip install "pokerrules[rl]"``).
     """
-    from pokerrules.envs.aec import wrap
-
-    return wrap(raw_env(rules, render_mode))
+    return raw_env(rules, render_mode)
 
 
 #: The OpenSpiel name of Z Poker.
