@@ -112,10 +112,10 @@ def _packed(rows: np.ndarray) -> np.ndarray:
 # _HOLDS[r, c]: the plays that need at most c cards of rank r (c = 0..4).
 _HOLDS = _packed(_NEED.T[:, None, :] <= np.arange(5)[None, :, None])
 # _BEATS[t]: the plays that beat play t on the table (a bomb beats every other kind).
-_BEATS = _packed((  # [t, a]: a is the play, t the table
+_BEATS = _packed(  # [t, a]: a is the play, t the table
     (_BOMB[None, :] & (~_BOMB[:, None] | (_VALUE[None, :] > _VALUE[:, None])))
     | ((_KIND[None, :] == _KIND[:, None]) & (_LENGTH[None, :] == _LENGTH[:, None])
-       & (_VALUE[None, :] > _VALUE[:, None]))))
+       & (_VALUE[None, :] > _VALUE[:, None])))
 _RANKS = np.arange(13)
 # Per play action: (rank, count) pairs, for picking the lowest cards of each rank.
 _PARTS = [tuple((r, ranks.count(r)) for r in sorted(set(ranks))) for _, _, ranks in _PLAYS]
@@ -210,8 +210,8 @@ class ChinesePokerEncoding(Encoding):
         out[_PLANE_START[planes] + _INDEX[list(codes)]] = 1.0
         # The seat blocks, turned so that the observer comes first, in one write.
         turned = [(me + s) % n for s in range(n)] + [-1] * (_SEATS - n)
-        counts = view.hand_counts + (0,)
-        scores = view.scores + (0,)
+        counts = (*view.hand_counts, 0)
+        scores = (*view.scores, 0)
         seats = [0.0] * (4 * _SEATS)
         if view.table_player is not None:
             seats[(view.table_player - me) % n] = 1.0

@@ -190,6 +190,9 @@ class AgentBot(pyspiel.Bot):
     def restart_at(self, state: State) -> None:
         """Nothing to forget: the agent reads the state at every step."""
 
+    def inform_action(self, state: State, player: int, action: int) -> None:
+        """Nothing to note: the agent reads the state at every step."""
+
 
 _GAMES: dict[str, type[pyspiel.Game]] = {}
 
