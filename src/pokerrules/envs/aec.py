@@ -85,6 +85,7 @@ class PokerRulesEnv(AECEnv):
 
         Raises:
             ArgumentTypeError: a seed that is no int.
+            PokerRulesError: a seed outside 0 to 2**53 - 1 (what the games take).
         """
         if seed is not None:
             if isinstance(seed, bool):
@@ -95,7 +96,7 @@ class PokerRulesEnv(AECEnv):
                 raise ArgumentTypeError(f"reset takes an int seed, not {seed!r:.40}") from None
             self._seeds = np.random.default_rng(game_seed)
         else:
-            game_seed = int(self._seeds.integers(2**63))
+            game_seed = int(self._seeds.integers(2**53))
         state = self.encoding.new_game(seed=game_seed)
         self.state = state
         self.agents = self.possible_agents[:]

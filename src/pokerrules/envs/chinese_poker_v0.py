@@ -172,9 +172,11 @@ class ChinesePokerEncoding(Encoding):
             ("counts", _SEATS, f"cards held by relative seat s, divided by {_MOST_CARDS}"),
             ("scores", _SEATS, f"points of relative seat s so far, divided by the "
                                f"target + 50 ({self._most_points + 1})"),
-            ("dealer", _SEATS, "one-hot: relative seat of this round's dealer"),
+            ("dealer", _SEATS, "one-hot: relative seat of this round's dealer (all 0 "
+                               "during the cut)"),
             ("players", 3, "one-hot: 2, 3 or 4 players"),
-            ("phase", 2, "one-hot: choosing the dealt hands, playing (all 0 when over)"),
+            ("phase", 2, "one-hot: choosing the dealt hands, playing (all 0 while chance "
+                         "cuts or deals, and when over)"),
             ("must_play", 1, "1 when the player to move may not pass"),
             ("to_move", 1, "1 when the observer is to move"),
             ("piles", 3 * _DECK, "two players, open choice: 1 where free dealt hand h holds "
@@ -217,10 +219,11 @@ class ChinesePokerEncoding(Encoding):
             seats[(view.table_player - me) % n] = 1.0
         seats[4:8] = [counts[p] / _MOST_CARDS for p in turned]
         seats[8:12] = [scores[p] / (self._most_points + 1) for p in turned]
-        seats[12 + (view.dealer - me) % n] = 1.0
+        if view.dealer is not None:  # None while chance cuts for the first deal
+            seats[12 + (view.dealer - me) % n] = 1.0
         flags = [0.0] * 7
         flags[n - 2] = 1.0
-        if view.phase != "over":
+        if view.phase in ("choose", "play"):
             flags[3 + (view.phase == "play")] = 1.0
         flags[5] = view.must_play
         out[_SEAT_START:_SEAT_START + 23] = seats + flags

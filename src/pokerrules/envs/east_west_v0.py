@@ -72,7 +72,7 @@ class EastWestEncoding(Encoding):
         mine, theirs = view.rows[me], view.rows[1 - me]
         codes = view.board + mine[0] + mine[1] + mine[2] + theirs[0] + theirs[1] + theirs[2]
         counts = [len(r) for r in (*mine, *theirs)]
-        planes = [0, 1, 2]
+        planes = list(range(len(view.board)))  # fewer while chance deals the board
         for plane, count in enumerate(counts, start=3):
             planes += [plane] * count
         if view.card is not None:

@@ -102,13 +102,14 @@ class Encoding(ABC):
         return f"{type(self).__name__}(players={self.players}, rules={self.rules!r})"
 
     # --- the game -----------------------------------------------------------
-    def new_game(self, seed: int, chance: str | None = None) -> GameState[Any]:
-        """A game of these rules and players dealt from ``seed``.
-
-        ``chance`` is passed on to the game's ``new_game`` when given (see the
-        game protocol's chance modes).
+    def new_game(self, seed: int | None, chance: str | None = None) -> GameState[Any]:
+        """A game of these rules and players dealt from ``seed`` (0 to 2**53 - 1),
+        or with ``chance="explicit"`` (and no seed) one whose every card is a
+        chance node (see the game protocol's chance modes).
         """
-        options: dict[str, Any] = {"seed": seed, "players": self.players}
+        options: dict[str, Any] = {"players": self.players}
+        if seed is not None:
+            options["seed"] = seed
         if self.rules is not None:
             options["rules"] = self.rules
         if chance is not None:

@@ -101,13 +101,13 @@ class State(pyspiel.State):
     def __init__(self, game: pyspiel.Game, encoding: Encoding) -> None:
         super().__init__(game)
         self.encoding = encoding
-        self.game_state: GameState[Any] = encoding.new_game(seed=0, chance="explicit")
+        self.game_state: GameState[Any] = encoding.new_game(seed=None, chance="explicit")
 
     def current_player(self) -> int:
         state = self.game_state
         if self.encoding.is_terminal(state):
             return int(pyspiel.PlayerId.TERMINAL)
-        if state.is_chance_node:  # type: ignore[attr-defined]
+        if state.is_chance_node:
             return int(pyspiel.PlayerId.CHANCE)
         player = state.current_player
         assert player is not None
@@ -117,15 +117,16 @@ class State(pyspiel.State):
         return self.encoding.legal_actions(self.game_state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self.game_state.chance_outcomes()  # type: ignore[attr-defined]
-        return [(int(getattr(card, "code", card)), float(p)) for card, p in outcomes]
+        outcomes = self.game_state.chance_outcomes()
+        return [(card.code, float(p)) for card, p in outcomes]
 
     def _apply_action(self, action: int) -> None:
-        self._returns_before = self.encoding.returns(self.game_state)
-        if self.game_state.is_chance_node:  # type: ignore[attr-defined]
-            self.game_state.apply_chance(int(action))  # type: ignore[attr-defined]
+        if self.game_state.is_chance_node:
+            self.game_state.apply_chance(int(action))
         else:
+            before = self.encoding.returns(self.game_state)
             self.encoding.apply(self.game_state, action)
+            self._returns_before = before
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -139,7 +140,8 @@ class State(pyspiel.State):
         return list(self.encoding.returns(self.game_state))
 
     def rewards(self) -> list[float]:
-        """What the last action changed in each player's return."""
+        """What the last player action changed in each player's return (chance
+        steps since then change nothing: they deal cards, which pay nobody)."""
         before = getattr(self, "_returns_before", None)
         now = self.encoding.returns(self.game_state)
         if before is None:
