@@ -1,6 +1,11 @@
 """Sphinx configuration of the pokerrules documentation."""
 
+import sys
+from pathlib import Path
+
 from pokerrules import __version__
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "pokerrules"
 author = "the pokerrules developers"
@@ -12,9 +17,10 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
     "myst_parser",
+    "encoding_tables",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_ext"]
 html_theme = "furo"
 html_title = f"pokerrules {__version__}"
 autodoc_member_order = "bysource"

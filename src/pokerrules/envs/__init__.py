@@ -1,0 +1,36 @@
+"""The three turn-based games as reinforcement-learning environments.
+
+Install the frameworks with ``pip install "pokerrules[rl]"``. One module per game,
+each named as PettingZoo names its environments, the number being the version of
+the encoding (observation layout and action indices):
+
+- :mod:`pokerrules.envs.east_west_v0`, :mod:`pokerrules.envs.z_poker_v0`,
+  :mod:`pokerrules.envs.chinese_poker_v0`: the game's :class:`Encoding`, its
+  PettingZoo AEC environment (``env()``, ``raw_env()``) and its OpenSpiel game
+  (``openspiel_game()``).
+- :mod:`pokerrules.envs.encoding`: what the encodings share, and
+  :class:`AgentPolicy`, which plays a pokerrules agent through action indices.
+- :mod:`pokerrules.envs.aec` and :mod:`pokerrules.envs.spiel`: the PettingZoo
+  environment and the OpenSpiel game over any encoding (imported only when used,
+  so the encodings need numpy alone).
+
+>>> from pokerrules.envs import east_west_v0
+>>> env = east_west_v0.env()
+>>> env.reset(seed=5)
+>>> env.agent_selection, env.last()[0]["action_mask"].tolist()
+('player_0', [1, 1, 1])
+"""
+
+from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding
+from pokerrules.envs.east_west_v0 import EastWestEncoding
+from pokerrules.envs.encoding import AgentPolicy, Encoding, Field
+from pokerrules.envs.z_poker_v0 import ZPokerEncoding
+
+__all__ = [
+    "AgentPolicy",
+    "ChinesePokerEncoding",
+    "EastWestEncoding",
+    "Encoding",
+    "Field",
+    "ZPokerEncoding",
+]

@@ -1,0 +1,179 @@
+"""The PettingZoo AEC environment over any game :class:`~pokerrules.envs.encoding.Encoding`.
+
+Agents are ``player_0``, ``player_1``, ... (the game's seats). Each observation is a
+dict: ``"observation"`` (``float32``, the encoding's layout) and ``"action_mask"``
+(``int8``, 1 for each legal action; all 0 for an agent not to move). An illegal
+action raises :class:`~pokerrules.errors.IllegalMoveError` naming the action and
+changes nothing (no wrapper turns it into a loss). The environment checks the
+order of calls itself (a step before ``reset`` or after the episode raises a
+:class:`~pokerrules.errors.PokerRulesError`), so it needs none of PettingZoo's
+wrappers, whose indirection would cost more than the game's own move.
+
+Seeding: ``reset(seed=s)`` deals ``new_game(seed=s)`` of the game, and seeds the
+environment's own generator with ``s``; a later ``reset()`` without a seed deals
+the game of the next seed drawn from that generator. Before any seed the
+generator takes fresh entropy from the operating system.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from pokerrules.envs.encoding import Encoding
+from pokerrules.errors import ArgumentTypeError, GameOverError, PokerRulesError
+from pokerrules.game import GameState
+
+__all__ = ["RENDER_MODES", "PokerRulesEnv"]
+
+RENDER_MODES = ("human", "ansi")
+
+
+class PokerRulesEnv(AECEnv):
+    """A turn-based PettingZoo environment of one pokerrules game.
+
+    Args:
+        encoding: the game's encoding (rules and players included).
+        render_mode: None, ``"ansi"`` (``render()`` returns the table as text) or
+            ``"human"`` (``render()`` prints it).
+
+    Attributes:
+        state: the pokerrules game state of the episode (None before ``reset``).
+
+    Raises:
+        PokerRulesError: an unknown render mode.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "pokerrules",
+                "is_parallelizable": False}
+
+    def __init__(self, encoding: Encoding, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise PokerRulesError(f"render_mode is None, 'human' or 'ansi', not {render_mode!r}")
+        self.metadata = {**self.metadata, "name": encoding.name}  # type: ignore[misc]
+        self.encoding = encoding
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(encoding.players)]
+        low = np.zeros(encoding.observation_size, dtype=np.float32)
+        self.observation_spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(low, encoding.observation_high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (encoding.num_actions,), dtype=np.int8),
+            })
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
+        self.state: GameState[Any] | None = None
+        self._seeds = np.random.default_rng()
+        self._returns: tuple[float, ...] = ()
+        self._no_mask = np.zeros(encoding.num_actions, dtype=np.int8)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Starts an episode: a new game from ``seed`` (see the module's seeding).
+
+        Raises:
+            ArgumentTypeError: a seed that is no int.
+            PokerRulesError: a seed outside 0 to 2**53 - 1 (what the games take).
+        """
+        if seed is not None:
+            if isinstance(seed, bool):
+                raise ArgumentTypeError(f"reset takes an int seed, not {seed!r}")
+            try:
+                game_seed = operator.index(seed)
+            except TypeError:
+                raise ArgumentTypeError(f"reset takes an int seed, not {seed!r:.40}") from None
+            self._seeds = np.random.default_rng(game_seed)
+        else:
+            game_seed = int(self._seeds.integers(2**53))
+        state = self.encoding.new_game(seed=game_seed)
+        self.state = state
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._returns = self.encoding.returns(state)
+        self._rewarded = False
+        player = state.current_player
+        assert player is not None  # a new game always has a player to move
+        self.agent_selection = self.possible_agents[player]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s observation and action mask (a new dict of new arrays)."""
+        state = self._live()
+        player = self.possible_agents.index(agent)
+        to_move = state.current_player == player and not self.terminations.get(agent, True)
+        mask = self.encoding.action_mask(state) if to_move else self._no_mask.copy()
+        return {"observation": self.encoding.observe(state, player), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Plays ``action`` for the selected agent (None once it is done).
+
+        Raises:
+            IllegalMoveError: an action that is not legal now (named); the game,
+                the rewards and the selected agent stay as they were.
+            ArgumentTypeError: an action that is no int.
+            GameOverError: every agent is done (the episode is over).
+            PokerRulesError: a step before the first ``reset``.
+        """
+        state = self._live()
+        if not self.agents:
+            raise GameOverError("the episode is over; call reset() to start another")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        encoding = self.encoding
+        encoding.apply(state, action)  # type: ignore[arg-type]
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
+        if self._rewarded:
+            for name in rewards:
+                rewards[name] = 0.0
+            self._rewarded = False
+        returns = encoding.returns(state)
+        if returns != self._returns:
+            for name, new, old in zip(self.possible_agents, returns, self._returns):
+                rewards[name] = new - old
+                self._cumulative_rewards[name] += new - old
+            self._returns = returns
+            self._rewarded = True
+        if encoding.is_terminal(state):
+            for name in self.agents:
+                self.terminations[name] = True
+        else:
+            self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+        if self.render_mode == "human":
+            self.render()
+
+    def _live(self) -> GameState[Any]:
+        if self.state is None:
+            raise PokerRulesError("call reset() before using the environment")
+        return self.state
+
+    def render(self) -> str | None:
+        """The table as text (``"ansi"``), printed (``"human"``); None without a
+        render mode."""
+        if self.render_mode is None:
+            return None
+        text: str = self.encoding.render(self._live())  # type: ignore[attr-defined]
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release; the game stays readable."""

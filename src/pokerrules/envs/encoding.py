@@ -1,0 +1,258 @@
+"""What every game's encoding shares: the observation layout, action indices,
+returns, and the shipped agents as policies over action indices.
+
+An :class:`Encoding` turns one game's states into what learning code takes: a
+flat ``float32`` observation built from ``state.view(player)`` (so it never shows
+what that player may not see), a mask over a fixed set of action indices, and
+each player's return so far. It needs numpy only; the PettingZoo and OpenSpiel
+adapters (:mod:`pokerrules.envs.aec`, :mod:`pokerrules.envs.spiel`) are built on it.
+"""
+
+from __future__ import annotations
+
+import operator
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, ClassVar
+
+import numpy as np
+
+from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
+from pokerrules.game import Agent, GameState
+
+__all__ = ["AgentPolicy", "Encoding", "Field"]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One block of an observation: ``size`` elements from ``start``.
+
+    Attributes:
+        name: a short identifier (``"board"``).
+        start, size: where the block lies in the flat observation.
+        meaning: what element ``start + i`` holds, in words (``{i}`` style
+            formulas are spelled out in the sentence).
+        high: the largest value an element takes (the smallest is 0).
+    """
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+    high: float = 1.0
+
+    @property
+    def stop(self) -> int:
+        """One past the block's last element."""
+        return self.start + self.size
+
+
+def _layout(blocks: Sequence[tuple[str, int, str] | tuple[str, int, str, float]]
+            ) -> tuple[Field, ...]:
+    """Fields laid end to end from ``(name, size, meaning[, high])`` tuples."""
+    fields = []
+    start = 0
+    for block in blocks:
+        name, size, meaning = block[0], block[1], block[2]
+        high = float(block[3]) if len(block) == 4 else 1.0
+        fields.append(Field(name, start, size, meaning, high))
+        start += size
+    return tuple(fields)
+
+
+class Encoding(ABC):
+    """One game as seen by learning code (subclassed once per game).
+
+    Attributes:
+        name: the environment's versioned name (``"east_west_v0"``); the number
+            changes whenever an observation element or action index changes.
+        game: the game package (``pokerrules.eastwest``).
+        players: the number of players.
+        rules: the game's rules object (None: the game's default).
+        fields: the observation's blocks, in order (:class:`Field`).
+        num_actions: the number of action indices, ``0 .. num_actions - 1``.
+
+    Raises:
+        PokerRulesError: a player count or rules the game does not take.
+    """
+
+    name: ClassVar[str]
+    game: ModuleType
+    fields: tuple[Field, ...]
+    num_actions: int
+
+    def __init__(self, players: int, rules: Any = None) -> None:
+        self.players = players
+        self.rules = rules
+        # Validates players and rules now, rather than at the first reset.
+        self.new_game(seed=0)
+        self.observation_size = self.fields[-1].stop
+        high = np.zeros(self.observation_size, dtype=np.float32)
+        for f in self.fields:
+            high[f.start:f.stop] = f.high
+        high.flags.writeable = False
+        #: The largest value of each observation element (the smallest is 0).
+        self.observation_high = high
+        self._offsets = {f.name: f.start for f in self.fields}
+        self._to_move = self._offsets.get("to_move")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(players={self.players}, rules={self.rules!r})"
+
+    # --- the game -----------------------------------------------------------
+    def new_game(self, seed: int | None, chance: str | None = None) -> GameState[Any]:
+        """A game of these rules and players dealt from ``seed`` (0 to 2**53 - 1),
+        or with ``chance="explicit"`` (and no seed) one whose every card is a
+        chance node (see the game protocol's chance modes).
+        """
+        options: dict[str, Any] = {"players": self.players}
+        if seed is not None:
+            options["seed"] = seed
+        if self.rules is not None:
+            options["rules"] = self.rules
+        if chance is not None:
+            options["chance"] = chance
+        state: GameState[Any] = self.game.new_game(**options)
+        return state
+
+    def is_terminal(self, state: GameState[Any]) -> bool:
+        """True when the episode is over (the game's end, unless a game says
+        otherwise)."""
+        return state.is_over
+
+    @abstractmethod
+    def returns(self, state: GameState[Any]) -> tuple[float, ...]:
+        """Each player's return so far (one float per player)."""
+
+    # --- observations -------------------------------------------------------
+    def observe(self, state: GameState[Any], player: int) -> np.ndarray:
+        """``player``'s observation of ``state``: a new ``float32`` array of shape
+        ``(observation_size,)``, built from ``state.view(player)`` alone.
+
+        Raises:
+            PokerRulesError: ``player`` is no seat of the game.
+        """
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        self.encode(state.view(player), out)
+        if self._to_move is not None:  # public, but not every game's view says it
+            out[self._to_move] = state.current_player == player
+        return out
+
+    @abstractmethod
+    def encode(self, view: Any, out: np.ndarray) -> None:
+        """Writes the observation of ``view`` into ``out`` (zeros on entry)."""
+
+    # --- actions ------------------------------------------------------------
+    @abstractmethod
+    def action_mask(self, state: GameState[Any]) -> np.ndarray:
+        """An ``int8`` array of shape ``(num_actions,)``: 1 where the action is
+        legal for the player to move, all 0 when nobody is to move."""
+
+    def legal_actions(self, state: GameState[Any]) -> list[int]:
+        """The legal action indices, ascending."""
+        return [int(a) for a in np.flatnonzero(self.action_mask(state))]
+
+    @abstractmethod
+    def _move(self, state: GameState[Any], action: int) -> Any:
+        """The move of a valid index, or IllegalMoveError if the state has none."""
+
+    @abstractmethod
+    def move_to_action(self, move: Any) -> int:
+        """The action index of a move of the game (or its text).
+
+        Raises:
+            IllegalMoveError: a move that has no action index.
+        """
+
+    @abstractmethod
+    def action_name(self, action: int) -> str:
+        """What action index ``action`` means, in words (``"row 1"``)."""
+
+    def _index(self, action: object) -> int:
+        """``action`` as an int in range; numpy integers are taken, bools not."""
+        try:
+            if isinstance(action, bool):
+                raise TypeError
+            index = operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            raise ArgumentTypeError(
+                f"action {action!r:.40} is no int; {self.name} actions are ints 0 to "
+                f"{self.num_actions - 1}") from None
+        if not 0 <= index < self.num_actions:
+            raise IllegalMoveError(
+                f"action {action!r:.40} does not exist; {self.name} actions are 0 to "
+                f"{self.num_actions - 1}")
+        return index
+
+    def action_to_move(self, state: GameState[Any], action: int) -> Any:
+        """The game's move for action index ``action`` in ``state`` (for Chinese
+        Poker the cards come from the hand of the player to move).
+
+        Raises:
+            ArgumentTypeError: ``action`` is no int.
+            IllegalMoveError: no such action, or no such move in ``state``
+                (the message names the action).
+        """
+        index = self._index(action)
+        try:
+            return self._move(state, index)
+        except PokerRulesError as exc:
+            raise IllegalMoveError(
+                f"action {index} ({self.action_name(index)}) is not legal now: {exc}") from None
+
+    def apply(self, state: GameState[Any], action: int) -> None:
+        """Plays action index ``action`` for the player to move.
+
+        Raises:
+            ArgumentTypeError, IllegalMoveError: as :meth:`action_to_move`, or
+                the game refuses the move (the message names the action). A
+                refused action changes nothing.
+        """
+        move = self.action_to_move(state, action)
+        try:
+            state._play(move, None)
+        except PokerRulesError as exc:
+            index = self._index(action)
+            raise IllegalMoveError(
+                f"action {index} ({self.action_name(index)}) is not legal now: {exc}") from None
+
+    def describe_actions(self) -> list[tuple[str, str]]:
+        """The action table: ``(indices, meaning)`` rows covering every index in
+        order (a range of indices where a formula says what each means)."""
+        return [(str(a), self.action_name(a)) for a in range(self.num_actions)]
+
+
+class AgentPolicy:
+    """A pokerrules agent (anything with ``choose(view, legal_moves, rng)``) as a
+    policy over action indices, for either framework.
+
+    Args:
+        encoding: the game's :class:`Encoding`.
+        agent: the agent, e.g. ``pokerrules.eastwest.GreedyAgent()``.
+        seed: the seed of the agent's own generator.
+
+    Calling ``policy(state)`` with a pokerrules state returns the action index
+    of the agent's move for the player to move.
+
+    Raises:
+        PokerRulesError: an agent without a ``choose`` method.
+    """
+
+    def __init__(self, encoding: Encoding, agent: Agent, seed: int = 0) -> None:
+        if not callable(getattr(agent, "choose", None)) or isinstance(agent, type):
+            raise PokerRulesError(f"{agent!r:.60} is no agent instance with a choose() method")
+        self.encoding = encoding
+        self.agent = agent
+        self.rng = np.random.default_rng(seed)
+
+    def __call__(self, state: GameState[Any]) -> int:
+        player = state.current_player
+        if player is None:
+            raise IllegalMoveError("nobody is to move: the game is over")
+        move = self.agent.choose(state.view(player), state.legal_moves(), self.rng)
+        return self.encoding.move_to_action(move)
+
+    def __repr__(self) -> str:
+        return f"AgentPolicy({self.encoding.name}, {self.agent!r})"

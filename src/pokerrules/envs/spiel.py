@@ -1,0 +1,208 @@
+"""OpenSpiel games over any game :class:`~pokerrules.envs.encoding.Encoding`.
+
+Each game registers with ``pyspiel.register_game`` as a Python game of
+sequential moves, explicit chance and imperfect information. Chance nodes are
+the game's own (``new_game(..., chance="explicit")``): a chance action is the
+code of the card dealt (``rank * 4 + suit``), each undealt card equally likely.
+Player actions are the encoding's action indices; observations are the
+encoding's tensors, built from ``state.view(player)``. States serialize through
+OpenSpiel's own history of actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from pokerrules.cards import format_cards
+from pokerrules.envs.encoding import AgentPolicy, Encoding
+from pokerrules.errors import PokerRulesError
+from pokerrules.game import Agent, GameState
+
+__all__ = ["AgentBot", "register"]
+
+#: Card codes 0..51 are the chance actions (no game here deals the joker).
+MAX_CHANCE_OUTCOMES = 52
+
+
+def register(short_name: str, long_name: str, defaults: dict[str, Any],
+             make_encoding: Callable[[dict[str, Any]], Encoding],
+             bounds: Callable[[dict[str, Any]], tuple[float, float, int]],
+             zero_sum: bool = True, terminal_rewards: bool = True) -> type[pyspiel.Game]:
+    """Registers one game with OpenSpiel and returns its ``pyspiel.Game`` class.
+
+    Args:
+        short_name: the name ``pyspiel.load_game`` takes.
+        long_name: the name shown.
+        defaults: the game's parameters and their defaults (ints, strings, bools).
+        make_encoding: the encoding for a full set of parameters.
+        bounds: for a full set of parameters, the lowest and the highest return
+            and the most player moves plus chance steps a game takes (for games
+            whose deals can repeat, a bound a game passes with vanishing
+            probability; see the documentation).
+        zero_sum: the returns always sum to 0 (else they are general-sum).
+        terminal_rewards: True when returns change only at the end.
+    """
+    game_type = pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=(pyspiel.GameType.RewardModel.TERMINAL if terminal_rewards
+                      else pyspiel.GameType.RewardModel.REWARDS),
+        max_num_players=4,
+        min_num_players=2,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=defaults,
+    )
+
+    class Game(pyspiel.Game):
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            values = {**defaults, **(params or {})}
+            self.encoding = make_encoding(values)
+            low, high, longest = bounds(values)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=self.encoding.num_actions,
+                max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+                num_players=self.encoding.players,
+                min_utility=low,
+                max_utility=high,
+                utility_sum=0.0 if zero_sum else None,
+                max_game_length=longest,
+            )
+            super().__init__(game_type, info, params or {})
+
+        def new_initial_state(self) -> State:
+            return State(self, self.encoding)
+
+        def make_py_observer(self, iig_obs_type: Any = None,
+                             params: dict[str, Any] | None = None) -> Observer:
+            if params:
+                raise PokerRulesError(f"{short_name} observations take no parameters: {params}")
+            return Observer(self.encoding)
+
+    Game.__name__ = Game.__qualname__ = "".join(w.title() for w in short_name.split("_"))
+    pyspiel.register_game(game_type, Game)
+    return Game
+
+
+class State(pyspiel.State):
+    """One OpenSpiel state around one pokerrules state (explicit chance)."""
+
+    def __init__(self, game: pyspiel.Game, encoding: Encoding) -> None:
+        super().__init__(game)
+        self.encoding = encoding
+        self.game_state: GameState[Any] = encoding.new_game(seed=None, chance="explicit")
+
+    def current_player(self) -> int:
+        state = self.game_state
+        if self.encoding.is_terminal(state):
+            return int(pyspiel.PlayerId.TERMINAL)
+        if state.is_chance_node:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = state.current_player
+        assert player is not None
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.encoding.legal_actions(self.game_state)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self.game_state.chance_outcomes()
+        return [(card.code, float(p)) for card, p in outcomes]
+
+    def _apply_action(self, action: int) -> None:
+        if self.game_state.is_chance_node:
+            self.game_state.apply_chance(int(action))
+        else:
+            before = self.encoding.returns(self.game_state)
+            self.encoding.apply(self.game_state, action)
+            self._returns_before = before
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {format_cards([action])}"
+        return self.encoding.action_name(action)
+
+    def is_terminal(self) -> bool:
+        return self.encoding.is_terminal(self.game_state)
+
+    def returns(self) -> list[float]:
+        return list(self.encoding.returns(self.game_state))
+
+    def rewards(self) -> list[float]:
+        """What the last player action changed in each player's return (chance
+        steps since then change nothing: they deal cards, which pay nobody)."""
+        before = getattr(self, "_returns_before", None)
+        now = self.encoding.returns(self.game_state)
+        if before is None:
+            return [0.0] * len(now)
+        return [a - b for a, b in zip(now, before)]
+
+    def __str__(self) -> str:
+        return self.game_state.to_json()
+
+
+class Observer:
+    """OpenSpiel's observer protocol: ``tensor`` (``float32``), ``dict`` (a view of
+    each block by field name) and ``set_from`` / ``string_from``."""
+
+    def __init__(self, encoding: Encoding) -> None:
+        self.encoding = encoding
+        self.tensor = np.zeros(encoding.observation_size, dtype=np.float32)
+        self.dict = {f.name: self.tensor[f.start:f.stop] for f in encoding.fields}
+
+    def set_from(self, state: State, player: int) -> None:
+        self.tensor[:] = self.encoding.observe(state.game_state, player)
+
+    def string_from(self, state: State, player: int) -> str:
+        return repr(state.game_state.view(player))
+
+
+class AgentBot(pyspiel.Bot):
+    """A pokerrules agent as an OpenSpiel bot (for ``evaluate_bots`` and the like).
+
+    Args:
+        agent: the agent, e.g. ``pokerrules.eastwest.GreedyAgent()``.
+        seed: the seed of the agent's own generator.
+    """
+
+    def __init__(self, agent: Agent, seed: int = 0) -> None:
+        super().__init__()
+        self.agent = agent
+        self.seed = seed
+        self._policies: dict[int, AgentPolicy] = {}
+
+    def step(self, state: State) -> int:
+        policy = self._policies.get(id(state.encoding))
+        if policy is None:
+            policy = self._policies[id(state.encoding)] = AgentPolicy(
+                state.encoding, self.agent, self.seed)
+        return policy(state.game_state)
+
+    def restart_at(self, state: State) -> None:
+        """Nothing to forget: the agent reads the state at every step."""
+
+    def inform_action(self, state: State, player: int, action: int) -> None:
+        """Nothing to note: the agent reads the state at every step."""
+
+
+_GAMES: dict[str, type[pyspiel.Game]] = {}
+
+
+def load(short_name: str, params: dict[str, Any], register_game: Callable[[], type[pyspiel.Game]]
+         ) -> pyspiel.Game:
+    """``pyspiel.load_game(short_name, params)``, registering the game first if
+    this process has not (``register_game`` does it)."""
+    if short_name not in _GAMES:
+        _GAMES[short_name] = register_game()
+    return pyspiel.load_game(short_name, params)
