@@ -22,7 +22,8 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.rst"))]
 def names_imported_from_the_top_level():
     names = set()
     for page in PAGES:
-        for found in re.findall(r"from pokerrules import ([\w, ()\n]+)", page.read_text()):
+        # one line, or a parenthesized list over several
+        for found in re.findall(r"from pokerrules import (\([^)]*\)|[^\n]+)", page.read_text()):
             names |= {n.strip("() \n") for n in found.split(",")} - {""}
     return names
 
