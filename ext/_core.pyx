@@ -912,14 +912,21 @@ def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True, 
     return out
 
 
-def _card_rows(codes, int k_min, int k_max, str what):
+def _card_rows(codes, int k_min, int k_max, str what, bint private=False):
     """Card codes as a C-contiguous uint8 array of shape (n, k), k_min <= k <= k_max,
     every code in 0..52 (the deck and duplicates are the caller's to check).
+
+    With ``private``, the array returned shares no memory with ``codes`` and the
+    range check reads it, not ``codes``: a kernel that trusts checked codes then
+    reads only what was checked, whatever another thread writes to ``codes``. It
+    costs one copy (a memcpy of n * k bytes for uint8 input).
 
     Raises:
         ArgumentTypeError: a non-integer array. HandSizeError: another shape, or ragged
         rows. InvalidCardError: a code out of range, naming its row.
     """
+    # numpy builds new memory from a list or tuple; anything else may be shared
+    fresh = type(codes) is list or type(codes) is tuple
     arr = _int_array(codes, "card codes")
     if arr.ndim != 2 or not k_min <= arr.shape[1] <= k_max:
         want = str(k_min) if k_min == k_max else f"{k_min}..{k_max}"
@@ -931,8 +938,11 @@ def _card_rows(codes, int k_min, int k_max, str what):
                 row = int(np.argmax(bad.any(axis=1)))
                 val = arr[row][bad[row]][0]
                 raise InvalidCardError(f"row {row}: card code {val} is out of range 0..52")
-        arr = arr.astype(np.uint8)
-    elif arr.size and int(arr.max()) > 52:  # one pass suffices for unsigned bytes
+        # the cast makes a new array; a code written meanwhile is caught below
+        arr = arr.astype(np.uint8, order="C")
+    elif private and not fresh:
+        arr = np.array(arr, dtype=np.uint8, order="C")  # the private copy
+    if arr.size and int(arr.max()) > 52:  # one pass suffices for unsigned bytes
         row = int(np.argmax((arr > 52).any(axis=1)))
         raise InvalidCardError(f"row {row}: card code {int(arr[row].max())} is out of range 0..52")
     return np.ascontiguousarray(arr)
@@ -979,7 +989,8 @@ def categories(values, HandRules rules not None=STANDARD):
     if arr.size and (int(arr.min()) < 1 or int(arr.max()) > t.nclasses):
         raise PokerRulesError(f"values must lie in 1..{t.nclasses} for {rules.name} rules")
     table = np.frombuffer((<char *>t.class_cat)[:t.nclasses + 1], dtype=np.uint8)
-    return table[arr]
+    # clamped reads: another thread may write to values after the check
+    return table.take(arr.astype(np.intp, copy=False), mode="clip")
 
 
 def value_counts(k, HandRules rules not None=STANDARD):

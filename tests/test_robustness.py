@@ -302,3 +302,69 @@ def test_an_endless_iterable_is_read_one_card_past_the_limit(fn, most):
     assert next(drawn) == most + 1
     with pytest.raises(PokerRulesError):
         evaluate(itertools.repeat(0))
+
+
+# ------------------------------------ a writer thread racing every batch entry
+
+# Runs in a child process so that a crash fails the test instead of the suite. A
+# writer overwrites the last quarter of the caller's array (out-of-range codes or
+# values) at a delay that grows by 0.2 ms per attempt, so that some write lands while
+# the array is checked and some while it is ranked.
+RACE = """
+import sys, threading, time
+import numpy as np
+from pokerrules import PAI_GOW, PokerRulesError, _paigow, categories, evaluate_many
+from pokerrules.paigow import foul_many, fortune_lines, house_way_many
+
+rng = np.random.default_rng(5)
+deal = np.argsort(rng.random((1024, 53)), axis=1)[:, :14].astype(np.uint8)
+cards = np.tile(deal, (200, 1))
+player, banker = cards[:, :7].copy(), cards[:, 7:].copy()
+values = evaluate_many(player, PAI_GOW)
+call, target, junk = {
+    "evaluate_many": (lambda: evaluate_many(player, PAI_GOW), player, 255),
+    "evaluate_many unchecked": (lambda: evaluate_many(player, check=False), player, 255),
+    "categories": (lambda: categories(values, PAI_GOW), values, 10**6),
+    "house_way_many": (lambda: house_way_many(player), player, 255),
+    "foul_many": (lambda: foul_many(player), player, 255),
+    "foul_many unchecked": (lambda: foul_many(player, check=False), player, 255),
+    "fortune_lines": (lambda: fortune_lines(player), player, 255),
+    "fortune_lines unchecked": (lambda: fortune_lines(player, check=False), player, 255),
+    "settle_batch": (lambda: _paigow.settle_batch(player, banker, PAI_GOW.variant), banker,
+                     255),
+}[sys.argv[1]]
+clean = target.copy()
+tail = len(target) * 3 // 4
+escaped = []
+for attempt in range(20):
+    target[:] = clean
+    def run():
+        try:
+            call()
+        except PokerRulesError:
+            pass  # a scribbled row seen: an error, never a crash
+        except BaseException as exc:
+            escaped.append(repr(exc))
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    time.sleep(attempt * 0.0002)
+    target[tail:] = junk
+    worker.join()
+print(escaped or "survived")
+sys.exit(1 if escaped else 0)
+"""
+
+RACED = ["evaluate_many", "evaluate_many unchecked", "categories", "house_way_many",
+         "foul_many", "foul_many unchecked", "fortune_lines", "fortune_lines unchecked",
+         "settle_batch"]
+
+
+@pytest.mark.parametrize("entry", RACED)
+def test_a_writer_thread_cannot_crash_a_batch_entry(entry):
+    import subprocess
+    import sys
+
+    child = subprocess.run([sys.executable, "-c", RACE, entry], capture_output=True,
+                           text=True, timeout=600)
+    assert (child.returncode, child.stdout.strip()) == (0, "survived"), child.stderr[-2000:]

@@ -15,7 +15,6 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules._core import _card_rows
 from pokerrules.cards import Card, CardsLike
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.rules import DEFAULT_RULES, HouseWayFunction, PaiGowRules, shown
@@ -157,8 +156,7 @@ def house_way_many(
     chosen = _chosen(rules, way)
     if not isinstance(chosen, str):
         raise PokerRulesError("house_way_many runs the built-in ways only; name one with way=")
-    rows = _card_rows(codes, 7, 7, "house_way_many")
-    out, _ = _paigow.house_way_batch(rows, rules.hand_rules.variant, _way_number(chosen))
+    out, _ = _paigow.house_way_batch(codes, rules.hand_rules.variant, _way_number(chosen))
     result: npt.NDArray[np.uint8] = out
     return result
 
@@ -180,8 +178,7 @@ def foul_many(
         The errors of :func:`house_way_many` for a bad array.
     """
     _chosen(rules, None)  # refuses anything but PaiGowRules
-    rows = _card_rows(codes, 7, 7, "foul_many")
-    flags: npt.NDArray[np.bool_] = _paigow.foul_batch(rows, rules.hand_rules.variant, check)
+    flags: npt.NDArray[np.bool_] = _paigow.foul_batch(codes, rules.hand_rules.variant, check)
     return flags
 
 
