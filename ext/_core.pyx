@@ -179,6 +179,23 @@ cdef tuple CARDS = tuple([Card(c) for c in range(53)])
 ALL_CARDS = CARDS
 
 
+cdef str _text(object value):
+    """A str (or subclass, such as numpy.str_) as a plain str, without calling
+    anything the subclass overrides."""
+    return value if type(value) is str else str.__str__(value)
+
+
+def _shown(value):
+    """``repr(value)`` for an error message, cut to a short prefix (an int of more
+    than 4,300 digits has no repr at all)."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"an int of {value.bit_length()} bits" if isinstance(value, int) else \
+            f"a {type(value).__name__}"
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
+
+
 cdef str _card_text(int code):
     if code == PR_JOKER:
         return "Jk"
@@ -190,9 +207,9 @@ cdef int _one_code(object value) except -1:
     if isinstance(value, Card):
         return (<Card>value).code
     if isinstance(value, str):
-        codes = _parse_text(value)
+        codes = _parse_text(_text(value))
         if len(codes) != 1:
-            raise InvalidCardError(f"expected one card, got {value!r}")
+            raise InvalidCardError(f"expected one card, got {_shown(value)}")
         return codes[0]
     return _int_code(value)
 
@@ -221,8 +238,8 @@ cdef list _parse_text(str text):
             # ASCII and the suit symbols spell cards (and keep their length)
             for ch in chunk:
                 if not ch.isascii() and ch not in _SUIT_OF_CHAR:
-                    raise InvalidCardError(f"{ch!r} (U+{ord(ch):04X}) in {text!r} is not "
-                                           "part of any card")
+                    raise InvalidCardError(f"{ch!r} (U+{ord(ch):04X}) in {_shown(text)} "
+                                           "is not part of any card")
         low = chunk.lower()
         n = len(low)
         i = 0
@@ -243,7 +260,8 @@ cdef list _parse_text(str text):
                 j = i + 1
             suit = _SUIT_OF_CHAR.get(low[j]) if j < n else None
             if rank is None or suit is None:
-                raise InvalidCardError(f"cannot read a card at {chunk[i:i + 3]!r} in {text!r}")
+                raise InvalidCardError(
+                    f"cannot read a card at {chunk[i:i + 3]!r} in {_shown(text)}")
             out.append(rank * 4 + suit)
             i = j + 1
     return out
@@ -256,7 +274,7 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
     are read whole) is read only until more than ``limit`` codes are out, so an
     endless iterable ends in the caller's HandSizeError instead of all memory."""
     if isinstance(cards, str):
-        return _parse_text(cards)
+        return _parse_text(_text(cards))
     if isinstance(cards, Card):
         return [(<Card>cards).code]
     if isinstance(cards, (bytes, bytearray, memoryview)):
@@ -276,7 +294,7 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
         elif isinstance(x, Card):
             out.append((<Card>x).code)
         elif isinstance(x, str):
-            out.extend(_parse_text(x))
+            out.extend(_parse_text(_text(x)))
         else:
             out.append(_int_code(x))
         if 0 <= limit < len(out):
@@ -287,6 +305,8 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
 def parse_cards(cards):
     """Read cards from text ("As Kd", "AsKd", "As,Kd", "10d", "A♠", "Jk", "Joker"),
     a :class:`Card`, or an iterable of texts, Cards or int codes.
+
+    Text may be a ``str`` subclass such as ``numpy.str_``.
 
     Returns:
         list[Card], in the order given. Duplicates are kept (games check them).
@@ -347,7 +367,7 @@ cdef class HandRules:
         ace_low_straight = _option("ace_low_straight", ace_low_straight)
         flush_beats_full_house = _option("flush_beats_full_house", flush_beats_full_house)
         if not isinstance(deck, str) or deck not in _DECKS:
-            raise PokerRulesError(f"unknown deck {deck!r}; use one of {sorted(_DECKS)}")
+            raise PokerRulesError(f"unknown deck {_shown(deck)}; use one of {sorted(_DECKS)}")
         piquet = deck == "piquet"
         if piquet and wheel_second_highest:
             raise PokerRulesError("wheel_second_highest needs a deck with A-2-3-4-5")

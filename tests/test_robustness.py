@@ -368,3 +368,64 @@ def test_a_writer_thread_cannot_crash_a_batch_entry(entry):
     child = subprocess.run([sys.executable, "-c", RACE, entry], capture_output=True,
                            text=True, timeout=600)
     assert (child.returncode, child.stdout.strip()) == (0, "survived"), child.stderr[-2000:]
+
+
+# ----------------------------------------------- text of any str subclass, cut short
+
+class OddText(str):
+    """Text whose methods lie: only the characters themselves may be read."""
+
+    def __str__(self):
+        return "2c"
+
+    def split(self, *args):
+        return ["Xx"]
+
+    def replace(self, *args):
+        return "Xx"
+
+    def lower(self):
+        return "xx"
+
+
+def test_numpy_text_is_text_wherever_cards_are_read():
+    from pokerrules import STANDARD_DECK
+    from pokerrules.paigow import Setting, fortune_bonus, hand_cards, house_way
+
+    royal = np.array(["As Ks Qs Js Ts 9d 2c"])[0]
+    assert type(royal) is np.str_
+    assert evaluate(royal).is_royal and evaluate(OddText("As Ks Qs Js Ts")).is_royal
+    assert Card(np.str_("As")) == Card(OddText("As")) == Card("As")
+    assert parse_cards(royal) == parse_cards(str(royal))
+    assert parse_cards(list(np.array(["As", "10d", "Jk"]))) == parse_cards("As Td Jk")
+    assert format_cards(np.str_("A♠ 10d")) == "As Td"
+    assert evaluate_two(np.str_("As Ad"), PAI_GOW) == evaluate_two("As Ad", PAI_GOW)
+    assert evaluate_partial(np.str_("Kc Kd 2h")) == evaluate_partial("Kc Kd 2h")
+    assert np.str_("As") in STANDARD_DECK
+    hand = np.str_("As Ah Jk 7c 7d 3s 2h")
+    assert house_way(hand) == house_way(str(hand))
+    assert hand_cards(hand) == hand_cards(str(hand))
+    assert Setting(np.str_("Ah Kd 7c 5s 3h"), np.str_("Qc Jd")) == Setting("Ah Kd 7c 5s 3h", "Qc Jd")
+    assert Setting.parse(np.str_("Ah Kd 7c 5s 3h / Qc Jd")) == Setting("Ah Kd 7c 5s 3h", "Qc Jd")
+    assert fortune_bonus(np.str_("As Ks Qs Js Jk Kh Qh")).line == "royal_match"
+
+
+@pytest.mark.parametrize("call", [
+    lambda: parse_cards("As " * 2000 + "Xx"),
+    lambda: evaluate("As Ks Qs Js " + "T" * 5000),
+    lambda: Card("As" * 3000),
+    lambda: format_cards(["Kd", "Q\u00df" * 4000]),
+])
+def test_long_input_is_cut_short_in_messages(call):
+    with pytest.raises(PokerRulesError) as info:
+        call()
+    message = str(info.value)
+    assert len(message) < 160 and "... (" in message and " characters)" in message, message
+
+
+def test_a_long_deck_name_is_cut_short():
+    from pokerrules import HandRules
+
+    with pytest.raises(PokerRulesError) as info:
+        HandRules("x" * 5000)
+    assert len(str(info.value)) < 160 and "5,002 characters" in str(info.value)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeAlias
 
+from pokerrules._core import _shown
 from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
 from pokerrules.errors import PokerRulesError
@@ -22,16 +23,9 @@ HouseWayFunction: TypeAlias = Callable[[tuple[Card, ...], "PaiGowRules"], "Setti
 #: foul) or "house_way" (the banker's hand is set again by the house way).
 BANKER_FOUL_RULES = ("loses", "house_way")
 
-
-def shown(value: object) -> str:
-    """``repr(value)`` for an error message, kept short (an int of more than 4,300
-    digits has no repr at all)."""
-    try:
-        text = repr(value)
-    except ValueError:
-        return f"an int of {value.bit_length()} bits" if isinstance(value, int) else \
-            f"a {type(value).__name__}"
-    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
+#: ``repr(value)`` for an error message, cut short: the core's, so that every
+#: message quotes input the same way.
+shown = _shown
 
 
 def finite_number(value: object) -> float | None:
