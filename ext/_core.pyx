@@ -468,6 +468,28 @@ def _rules_from_variant(variant):
 STANDARD = HandRules("standard")
 PAI_GOW = HandRules("paigow")
 PIQUET = HandRules("piquet")
+_PRESETS = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
+
+
+cpdef HandRules _hand_rules(object rules, str argument="rules"):
+    """``rules`` as HandRules: a HandRules, or a preset's name ("standard", "paigow",
+    "piquet", in any case; text may be a str subclass).
+
+    Raises:
+        PokerRulesError: text that names no preset (the message lists the names).
+        ArgumentTypeError: anything else, naming ``argument``.
+    """
+    if isinstance(rules, HandRules):
+        return <HandRules>rules
+    if isinstance(rules, str):
+        name = _text(rules)
+        preset = _PRESETS.get(name.lower()) if name.isascii() else None
+        if preset is None:
+            raise PokerRulesError(f"no HandRules preset is named {_shown(name)}; the presets "
+                                  "are 'standard', 'paigow' and 'piquet'")
+        return preset
+    raise ArgumentTypeError(f"{argument} must be HandRules or a preset name ('standard', "
+                            f"'paigow', 'piquet'), not {type(rules).__name__}")
 
 
 cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
@@ -807,12 +829,13 @@ cdef inline HandRank _new_rank(HandRules rules, int kind, int value, uint8_t *co
     return h
 
 
-def evaluate(cards, HandRules rules not None=STANDARD):
+def evaluate(cards, rules=STANDARD):
     """Rank the best five of 5, 6 or 7 cards.
 
     Args:
         cards: text ("As Ks Qs Js Ts 9d 2c"), Cards or int codes.
-        rules: a :class:`HandRules`; :data:`STANDARD` by default.
+        rules: a :class:`HandRules` or a preset's name ("standard", "paigow",
+            "piquet"); :data:`STANDARD` by default.
 
     Returns:
         HandRank of kind "five-card".
@@ -820,16 +843,19 @@ def evaluate(cards, HandRules rules not None=STANDARD):
     Raises:
         HandSizeError: fewer than 5 or more than 7 cards.
         InvalidCardError, DuplicateCardError, CardNotInDeckError: a bad card.
+        ArgumentTypeError: rules that are no HandRules; PokerRulesError: a name
+            that is no preset.
 
     >>> evaluate("As Ks Qs Js Ts 9d 2c").describe()
     'Royal flush'
     """
     cdef uint8_t buf[64]
-    cdef int n = _load(rules, cards, buf, 5, 7, "evaluate")
-    return _new_rank(rules, KIND_FIVE, pr_eval_codes(rules._tables, buf, n), buf, n)
+    cdef HandRules r = _hand_rules(rules)
+    cdef int n = _load(r, cards, buf, 5, 7, "evaluate")
+    return _new_rank(r, KIND_FIVE, pr_eval_codes(r._tables, buf, n), buf, n)
 
 
-def rank_value(cards, HandRules rules not None=STANDARD):
+def rank_value(cards, rules=STANDARD):
     """The value of the best five of 5, 6 or 7 cards as a plain int: what
     ``evaluate(cards, rules).value`` is, without building a :class:`HandRank`.
 
@@ -843,11 +869,12 @@ def rank_value(cards, HandRules rules not None=STANDARD):
     True
     """
     cdef uint8_t buf[64]
-    cdef int n = _load(rules, cards, buf, 5, 7, "rank_value")
-    return pr_eval_codes(rules._tables, buf, n)
+    cdef HandRules r = _hand_rules(rules)
+    cdef int n = _load(r, cards, buf, 5, 7, "rank_value")
+    return pr_eval_codes(r._tables, buf, n)
 
 
-def evaluate_two(cards, HandRules rules not None=PAI_GOW):
+def evaluate_two(cards, rules=PAI_GOW):
     """Rank a Pai Gow two-card hand: a pair beats any two unpaired cards, pairs
     by rank, others by the higher then the lower card; the joker is an ace.
 
@@ -856,14 +883,15 @@ def evaluate_two(cards, HandRules rules not None=PAI_GOW):
 
     Raises:
         HandSizeError: not exactly 2 cards; InvalidCardError, DuplicateCardError,
-        CardNotInDeckError: a bad card.
+        CardNotInDeckError: a bad card; bad rules as for :func:`evaluate`.
     """
     cdef uint8_t buf[64]
-    cdef int n = _load(rules, cards, buf, 2, 2, "evaluate_two")
-    return _new_rank(rules, KIND_TWO, pr_partial_key(rules._tables, buf, n), buf, n)
+    cdef HandRules r = _hand_rules(rules)
+    cdef int n = _load(r, cards, buf, 2, 2, "evaluate_two")
+    return _new_rank(r, KIND_TWO, pr_partial_key(r._tables, buf, n), buf, n)
 
 
-def evaluate_partial(cards, HandRules rules not None=STANDARD):
+def evaluate_partial(cards, rules=STANDARD):
     """Rank 0 to 5 cards as a partial poker hand (Z Poker's sides, Pai Gow fouls).
 
     Only the categories the card count allows (no straight or flush under five
@@ -875,23 +903,24 @@ def evaluate_partial(cards, HandRules rules not None=STANDARD):
         HandRank of kind "partial".
 
     Raises:
-        HandSizeError: more than 5 cards; a bad card as for :func:`evaluate`.
+        HandSizeError: more than 5 cards; a bad card or rules as for :func:`evaluate`.
 
     >>> evaluate_partial("Kc Kd 2h") > evaluate_partial("Qc Qd Ah")
     True
     """
     cdef uint8_t buf[64]
-    cdef int n = _load(rules, cards, buf, 0, 5, "evaluate_partial")
-    return _new_rank(rules, KIND_PARTIAL, pr_partial_key(rules._tables, buf, n), buf, n)
+    cdef HandRules r = _hand_rules(rules)
+    cdef int n = _load(r, cards, buf, 0, 5, "evaluate_partial")
+    return _new_rank(r, KIND_PARTIAL, pr_partial_key(r._tables, buf, n), buf, n)
 
 
-def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True, int threads=1):
+def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
     """Rank many hands at once, with the GIL released.
 
     Args:
         codes: integer array-like of shape (n, k), k = 5..7, card codes 0..52.
             A C-contiguous uint8 array is read in place, without a copy.
-        rules: a :class:`HandRules`.
+        rules: a :class:`HandRules` or a preset's name.
         check: validate every row (deck, duplicates). ``check=False`` skips it
             for trusted input; codes out of 0..52 are still refused.
         threads: native threads to split the rows over (POSIX; one thread on
@@ -902,11 +931,13 @@ def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True, 
         ``HandRank.value``).
 
     Raises:
-        ArgumentTypeError: a non-integer array. HandSizeError: a shape other than (n, 5..7).
-        InvalidCardError, DuplicateCardError, CardNotInDeckError: a bad row,
-        named by its index. PokerRulesError: threads below 1.
+        ArgumentTypeError: a non-integer array, or bad rules as for :func:`evaluate`.
+        HandSizeError: a shape other than (n, 5..7). InvalidCardError,
+        DuplicateCardError, CardNotInDeckError: a bad row, named by its index.
+        PokerRulesError: threads below 1.
     """
-    cdef const pr_tables *t = rules.tables()
+    cdef HandRules rules_ = _hand_rules(rules)
+    cdef const pr_tables *t = rules_.tables()
     if threads < 1:
         raise PokerRulesError(f"threads must be at least 1, got {threads}")
     if (type(codes) is np.ndarray and codes.dtype == np.uint8 and codes.ndim == 2
@@ -927,7 +958,7 @@ def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True, 
     with nogil:
         bad_row = pr_eval_batch_threads(t, &mv[0, 0], n, k, &o[0], do_check, &why, threads)
     if bad_row >= 0:
-        error, message = _row_problem(rules, [int(c) for c in arr[bad_row]])
+        error, message = _row_problem(rules_, [int(c) for c in arr[bad_row]])
         raise error(f"row {bad_row}: {message}")
     return out
 
@@ -991,46 +1022,61 @@ cdef tuple _row_problem(HandRules rules, list codes):
     return (PokerRulesError, "bad row")
 
 
-def categories(values, HandRules rules not None=STANDARD):
+def categories(values, rules=STANDARD):
     """The category of each five-card value, vectorised.
 
     Args:
         values: integer array-like of any shape, values from :func:`evaluate_many`.
+        rules: a :class:`HandRules` or a preset's name.
 
     Returns:
         numpy.ndarray of uint8 (HandCategory numbers), the shape of ``values``.
 
     Raises:
-        ArgumentTypeError: a non-integer array. PokerRulesError: a value that is no hand
-        of these rules.
+        ArgumentTypeError: a non-integer array, or bad rules as for :func:`evaluate`.
+        PokerRulesError: a value that is no hand of these rules.
     """
-    cdef const pr_tables *t = rules.tables()
+    cdef HandRules rules_ = _hand_rules(rules)
+    cdef const pr_tables *t = rules_.tables()
     arr = _int_array(values, "values")
     if arr.size and (int(arr.min()) < 1 or int(arr.max()) > t.nclasses):
-        raise PokerRulesError(f"values must lie in 1..{t.nclasses} for {rules.name} rules")
+        raise PokerRulesError(f"values must lie in 1..{t.nclasses} for {rules_.name} rules")
     table = np.frombuffer((<char *>t.class_cat)[:t.nclasses + 1], dtype=np.uint8)
     # clamped reads: another thread may write to values after the check
     return table.take(arr.astype(np.intp, copy=False), mode="clip")
 
 
-def value_counts(k, HandRules rules not None=STANDARD):
+cdef int _hand_size(object k, str what) except -1:
+    """The k of an enumeration: an int from 5 to 7."""
+    if isinstance(k, bool):
+        raise ArgumentTypeError(f"{what}: k must be an int, not {k!r}")
+    try:
+        k = operator.index(k)
+    except TypeError:
+        raise ArgumentTypeError(f"{what}: k must be an int, not {type(k).__name__}") from None
+    if k < 5 or k > 7:
+        raise HandSizeError(f"{what} takes k from 5 to 7, got {_shown(k)}")
+    return k
+
+
+def value_counts(k, rules=STANDARD):
     """How many k-card hands of the rules' deck have each value, by full enumeration.
 
     Args:
         k: cards per hand, 5 to 7.
+        rules: a :class:`HandRules` or a preset's name.
 
     Returns:
         numpy.ndarray of uint64, shape (rules.n_values + 1,), indexed by value
         (index 0 stays zero).
 
     Raises:
-        HandSizeError: k outside 5..7.
+        HandSizeError: k outside 5..7. ArgumentTypeError: a k that is no int, or
+        bad rules as for :func:`evaluate`.
     """
-    cdef const pr_tables *t = rules.tables()
-    k = operator.index(k)
-    if k < 5 or k > 7:
-        raise HandSizeError(f"value_counts takes k from 5 to 7, got {k}")
-    cdef int cards = k
+    cdef HandRules rules_ = _hand_rules(rules)
+    cdef const pr_tables *t = rules_.tables()
+    cdef int cards = _hand_size(k, "value_counts")
     out = np.zeros(t.nclasses + 1, dtype=np.uint64)
     cdef uint64_t[::1] o = out
     with nogil:
@@ -1038,15 +1084,19 @@ def value_counts(k, HandRules rules not None=STANDARD):
     return out
 
 
-def category_counts(k, HandRules rules not None=STANDARD):
+def category_counts(k, rules=STANDARD):
     """The category histogram of every k-card hand of the rules' deck (computed in C).
 
     Returns:
         dict mapping each HandCategory of ``rules.category_order`` to its count.
 
+    Raises the errors of :func:`value_counts`.
+
     >>> category_counts(5)[HandCategory.FULL_HOUSE]
     3744
     """
+    rules = _hand_rules(rules)
+    _hand_size(k, "category_counts")
     counts = value_counts(k, rules)
     cats = categories(np.arange(1, rules.n_values + 1), rules)
     hist = np.bincount(cats, weights=counts[1:], minlength=10)

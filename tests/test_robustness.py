@@ -19,6 +19,7 @@ from pokerrules import (
     PokerRulesError,
     categories,
     category_counts,
+    describe,
     evaluate,
     evaluate_many,
     evaluate_partial,
@@ -133,17 +134,66 @@ def test_a_list_emptied_while_it_is_read_is_no_crash():
         evaluate(cards)
 
 
-@pytest.mark.parametrize("call", [
-    lambda: evaluate("As Ks Qs Js Ts", None),
-    lambda: evaluate_two("As Ks", None),
-    lambda: evaluate_partial("As", None),
-    lambda: evaluate_many([[0, 1, 2, 3, 4]], None),
-    lambda: categories([1], None),
-    lambda: value_counts(5, None),
-])
-def test_rules_none_is_a_type_error(call):
-    with pytest.raises(TypeError):
-        call()
+RULES_TAKERS = {
+    "evaluate": lambda rules: evaluate("As Ks Qs Js Ts", rules),
+    "evaluate_two": lambda rules: evaluate_two("As Kd", rules),
+    "evaluate_partial": lambda rules: evaluate_partial("As", rules),
+    "evaluate_many": lambda rules: evaluate_many([[48, 49, 50, 51, 44]], rules),
+    "categories": lambda rules: categories([1], rules),
+    "value_counts": lambda rules: value_counts(5, rules),
+    "category_counts": lambda rules: category_counts(5, rules),
+    "describe": lambda rules: describe("As Ks Qs Js Ts", rules),
+}
+
+
+@pytest.mark.parametrize("take", RULES_TAKERS.values(), ids=RULES_TAKERS.keys())
+@pytest.mark.parametrize("rules", [None, 1, 2.5, b"paigow", object(), ["standard"]])
+def test_rules_of_the_wrong_type_are_argument_type_errors(take, rules):
+    from pokerrules.paigow import PaiGowRules
+
+    for bad in (rules, PaiGowRules()):
+        with pytest.raises(ArgumentTypeError, match=r"^rules must be HandRules or a preset name"):
+            take(bad)
+
+
+@pytest.mark.parametrize("take", RULES_TAKERS.values(), ids=RULES_TAKERS.keys())
+def test_rules_may_be_a_preset_name(take):
+    for name, rules in (("standard", STANDARD), ("PaiGow", PAI_GOW), (np.str_("PIQUET"), PIQUET)):
+        named, direct = take(name), take(rules)
+        if isinstance(direct, np.ndarray):
+            np.testing.assert_array_equal(named, direct)
+        else:
+            assert named == direct
+    for unknown in ("pai gow", "", "standard+wheel_second_highest", "x" * 5000):
+        with pytest.raises(PokerRulesError, match="'standard', 'paigow' and 'piquet'") as info:
+            take(unknown)
+        assert not isinstance(info.value, TypeError) and len(str(info.value)) < 160
+
+
+@pytest.mark.parametrize("fn", [value_counts, category_counts])
+@pytest.mark.parametrize("k", [5.0, "5", None, True, np.float64(6)])
+def test_an_enumeration_size_of_the_wrong_type_is_an_argument_type_error(fn, k):
+    with pytest.raises(ArgumentTypeError, match="k must be an int"):
+        fn(k)
+
+
+def test_pai_gow_rankings_take_preset_names_too():
+    from pokerrules.paigow import Setting, is_foul
+
+    setting = Setting("Ac Qd 7h 5s 3c", "Ad Kc")
+    assert is_foul(setting, "paigow") and setting.high_rank("PAIGOW") == setting.high_rank()
+    with pytest.raises(PokerRulesError, match="presets"):
+        setting.low_rank("casino")
+
+
+@pytest.mark.parametrize("occupied", [5, None, 2.5, "12", b"\x01\x02"])
+def test_deal_round_refuses_occupied_positions_that_are_no_iterable_of_ints(occupied):
+    from pokerrules.paigow import PaiGowRules, deal_round
+
+    with pytest.raises(ArgumentTypeError, match="occupied"):
+        deal_round(PaiGowRules(), occupied, seed=1)
+    with pytest.raises(ArgumentTypeError, match="occupied: a position is an int"):
+        deal_round(PaiGowRules(), [1, 2.0], seed=1)
 
 
 def test_blank_rank_objects_raise_instead_of_reading_garbage():
@@ -405,8 +455,9 @@ def test_numpy_text_is_text_wherever_cards_are_read():
     hand = np.str_("As Ah Jk 7c 7d 3s 2h")
     assert house_way(hand) == house_way(str(hand))
     assert hand_cards(hand) == hand_cards(str(hand))
-    assert Setting(np.str_("Ah Kd 7c 5s 3h"), np.str_("Qc Jd")) == Setting("Ah Kd 7c 5s 3h", "Qc Jd")
-    assert Setting.parse(np.str_("Ah Kd 7c 5s 3h / Qc Jd")) == Setting("Ah Kd 7c 5s 3h", "Qc Jd")
+    setting = Setting("Ah Kd 7c 5s 3h", "Qc Jd")
+    assert Setting(np.str_("Ah Kd 7c 5s 3h"), np.str_("Qc Jd")) == setting
+    assert Setting.parse(np.str_("Ah Kd 7c 5s 3h / Qc Jd")) == setting
     assert fortune_bonus(np.str_("As Ks Qs Js Jk Kh Qh")).line == "royal_match"
 
 

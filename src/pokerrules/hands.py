@@ -62,8 +62,10 @@ __all__ = [
 ]
 
 
-def describe(cards: CardsLike, rules: HandRules = STANDARD) -> str:
+def describe(cards: CardsLike, rules: HandRules | str = STANDARD) -> str:
     """The best five of 5 to 7 cards in words, e.g. "Full house, kings full of sevens".
+    ``rules`` is a :class:`HandRules` or a preset's name ("standard", "paigow",
+    "piquet").
 
     Raises the errors of :func:`evaluate`.
     """

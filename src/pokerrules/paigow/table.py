@@ -89,9 +89,16 @@ class Deal:
 
 def _occupied(rules: PaiGowRules, occupied: Iterable[int]) -> tuple[int, ...]:
     seats: list[int] = []
-    for p in occupied:
+    if isinstance(occupied, (str, bytes)):
+        raise ArgumentTypeError(f"occupied is an iterable of positions, not text {shown(occupied)}")
+    try:
+        positions = iter(occupied)
+    except TypeError:
+        raise ArgumentTypeError(f"occupied is an iterable of positions, not "
+                                f"{type(occupied).__name__}") from None
+    for p in positions:
         if isinstance(p, bool) or not isinstance(p, (int, np.integer)):
-            raise PokerRulesError(f"a position is an int, not {p!r}")
+            raise ArgumentTypeError(f"occupied: a position is an int, not {shown(p)}")
         if not 1 <= p <= rules.positions:
             raise PokerRulesError(f"position {p} is not at a table of {rules.positions} positions")
         if int(p) in seats:
@@ -134,7 +141,8 @@ def deal_round(
 
     Raises:
         PokerRulesError: a bad position, pile or rules object, or a seed out of range.
-        ArgumentTypeError: a seed that is neither an int nor a Generator.
+        ArgumentTypeError: occupied that is no iterable of ints, or a seed that is
+            neither an int nor a Generator.
     """
     if not isinstance(rules, PaiGowRules):
         raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
