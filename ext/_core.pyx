@@ -88,6 +88,9 @@ _SUIT_OF_CHAR = {"c": 0, "d": 1, "h": 2, "s": 3,
 _DECKS = {"standard": PR_DECK_STANDARD, "paigow": PR_DECK_PAIGOW, "piquet": PR_DECK_PIQUET}
 _DECK_SIZES = {"standard": 52, "paigow": 53, "piquet": 32}
 
+#: The most hands (rows) or values one batch call takes: 2**30, about a billion.
+BATCH_LIMIT = 1 << 30
+
 cdef enum:  # HandRank kinds
     KIND_FIVE = 0
     KIND_TWO = 1
@@ -918,8 +921,9 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
     """Rank many hands at once, with the GIL released.
 
     Args:
-        codes: integer array-like of shape (n, k), k = 5..7, card codes 0..52.
-            A C-contiguous uint8 array is read in place, without a copy.
+        codes: integer array-like of shape (n, k), k = 5..7, card codes 0..52;
+            n at most :data:`BATCH_LIMIT`. A C-contiguous uint8 array is read in
+            place, without a copy.
         rules: a :class:`HandRules` or a preset's name.
         check: validate every row (deck, duplicates). ``check=False`` skips it
             for trusted input; codes out of 0..52 are still refused.
@@ -934,7 +938,12 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
         ArgumentTypeError: a non-integer array, or bad rules as for :func:`evaluate`.
         HandSizeError: a shape other than (n, 5..7). InvalidCardError,
         DuplicateCardError, CardNotInDeckError: a bad row, named by its index.
-        PokerRulesError: threads below 1.
+        PokerRulesError: threads below 1; more than BATCH_LIMIT rows, or a
+        broadcast view (a stride of 0), refused before any work.
+
+    Another thread may write to ``codes`` meanwhile: the kernel reads only inside
+    its tables whatever the bytes, so the result is then meaningless for the rows
+    written, never a crash.
     """
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
@@ -942,6 +951,7 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
         raise PokerRulesError(f"threads must be at least 1, got {threads}")
     if (type(codes) is np.ndarray and codes.dtype == np.uint8 and codes.ndim == 2
             and 5 <= codes.shape[1] <= 7 and codes.flags.c_contiguous):
+        _bounded(codes, codes.shape[0], "evaluate_many", "rows")
         arr = codes  # the kernel refuses codes above 52 itself
     else:
         arr = _card_rows(codes, 5, 7, "evaluate_many")
@@ -975,13 +985,15 @@ def _card_rows(codes, int k_min, int k_max, str what, bint private=False):
     Raises:
         ArgumentTypeError: a non-integer array. HandSizeError: another shape, or ragged
         rows. InvalidCardError: a code out of range, naming its row.
+        PokerRulesError: more than BATCH_LIMIT rows, or a broadcast view.
     """
     # numpy builds new memory from a list or tuple; anything else may be shared
     fresh = type(codes) is list or type(codes) is tuple
-    arr = _int_array(codes, "card codes")
+    arr = _int_array(codes, "card codes", what)
     if arr.ndim != 2 or not k_min <= arr.shape[1] <= k_max:
         want = str(k_min) if k_min == k_max else f"{k_min}..{k_max}"
         raise HandSizeError(f"{what} takes an (n, {want}) array, got shape {arr.shape}")
+    _bounded(arr, arr.shape[0], what, "rows")
     if arr.dtype != np.uint8:
         if arr.size:
             bad = (arr < 0) | (arr > 52)
@@ -999,14 +1011,43 @@ def _card_rows(codes, int k_min, int k_max, str what, bint private=False):
     return np.ascontiguousarray(arr)
 
 
-cdef object _int_array(object data, str what):
+cdef object _int_array(object data, str name, str what):
+    """``data`` as an integer numpy array (the caller's own memory when it is one);
+    a sequence longer than BATCH_LIMIT is refused before numpy reads it."""
+    if not isinstance(data, np.ndarray):
+        try:
+            n = len(data)
+            got = f"{n:,}"
+        except OverflowError:
+            n, got = BATCH_LIMIT + 1, "more than sys.maxsize"
+        except (TypeError, ValueError):
+            n = 0  # no length: numpy decides what it is
+        if n > BATCH_LIMIT:
+            raise PokerRulesError(f"{what} takes at most {BATCH_LIMIT:,} rows or values a "
+                                  f"call, got {got}; split the batch")
     try:
         arr = np.asarray(data)
     except ValueError as exc:  # ragged rows
-        raise HandSizeError(f"{what} must form a rectangular array: {exc}") from None
+        raise HandSizeError(f"{name} must form a rectangular array: {exc}") from None
+    except MemoryError:
+        raise PokerRulesError(f"{what}: {name} too large to hold in memory") from None
     if arr.dtype.kind not in "iu":
-        raise ArgumentTypeError(f"{what} must be an integer array, not dtype {arr.dtype}")
+        raise ArgumentTypeError(f"{name} must be an integer array, not dtype {arr.dtype}")
     return arr
+
+
+cdef int _bounded(object arr, object count, str what, str unit) except -1:
+    """Refuses, before any work, more than BATCH_LIMIT rows or values, and a
+    broadcast view: a stride of 0 makes a huge array of a few bytes, whose every
+    element numpy would read, uninterruptibly."""
+    if count > BATCH_LIMIT:
+        raise PokerRulesError(f"{what} takes at most {BATCH_LIMIT:,} {unit} a call, got "
+                              f"{count:,}; split the batch")
+    for size, stride in zip(arr.shape, arr.strides):
+        if size > 1 and stride == 0 and arr.size:  # numpy gives empty arrays 0 strides
+            raise PokerRulesError(f"{what} takes no broadcast view (an axis of stride 0, "
+                                  f"shape {arr.shape}); pass a copy")
+    return 0
 
 
 cdef tuple _row_problem(HandRules rules, list codes):
@@ -1026,7 +1067,8 @@ def categories(values, rules=STANDARD):
     """The category of each five-card value, vectorised.
 
     Args:
-        values: integer array-like of any shape, values from :func:`evaluate_many`.
+        values: integer array-like of any shape, values from :func:`evaluate_many`;
+            at most :data:`BATCH_LIMIT` of them.
         rules: a :class:`HandRules` or a preset's name.
 
     Returns:
@@ -1034,11 +1076,13 @@ def categories(values, rules=STANDARD):
 
     Raises:
         ArgumentTypeError: a non-integer array, or bad rules as for :func:`evaluate`.
-        PokerRulesError: a value that is no hand of these rules.
+        PokerRulesError: a value that is no hand of these rules; more than
+        BATCH_LIMIT values or a broadcast view, refused before any work.
     """
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
-    arr = _int_array(values, "values")
+    arr = _int_array(values, "values", "categories")
+    _bounded(arr, arr.size, "categories", "values")
     if arr.size and (int(arr.min()) < 1 or int(arr.max()) > t.nclasses):
         raise PokerRulesError(f"values must lie in 1..{t.nclasses} for {rules_.name} rules")
     table = np.frombuffer((<char *>t.class_cat)[:t.nclasses + 1], dtype=np.uint8)

@@ -2,6 +2,8 @@
 PokerRulesError — never a crash, never another exception — and the batch kernels run
 safely on several threads."""
 
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -412,9 +414,6 @@ RACED = ["evaluate_many", "evaluate_many unchecked", "categories", "house_way_ma
 
 @pytest.mark.parametrize("entry", RACED)
 def test_a_writer_thread_cannot_crash_a_batch_entry(entry):
-    import subprocess
-    import sys
-
     child = subprocess.run([sys.executable, "-c", RACE, entry], capture_output=True,
                            text=True, timeout=600)
     assert (child.returncode, child.stdout.strip()) == (0, "survived"), child.stderr[-2000:]
@@ -480,3 +479,52 @@ def test_a_long_deck_name_is_cut_short():
     with pytest.raises(PokerRulesError) as info:
         HandRules("x" * 5000)
     assert len(str(info.value)) < 160 and "5,002 characters" in str(info.value)
+
+
+# ------------------------- batches too large, or larger than their memory, refused
+
+HUGE_VIEWS = {
+    "evaluate_many": (evaluate_many, np.broadcast_to(np.arange(7, dtype=np.uint8), (2**40, 7))),
+    "categories": (categories, np.broadcast_to(np.int32(1), (2**20, 2**20))),
+    "house_way_many": ("house_way_many", np.broadcast_to(np.arange(7, dtype=np.uint8),
+                                                         (2**40, 7))),
+    "foul_many": ("foul_many", np.broadcast_to(np.arange(7, dtype=np.int64), (2**40, 7))),
+    "fortune_lines": ("fortune_lines", np.broadcast_to(np.arange(7, dtype=np.uint8),
+                                                       (2**31, 7))),
+}
+
+
+def batch_entry(fn):
+    from pokerrules import paigow
+
+    return getattr(paigow, fn) if isinstance(fn, str) else fn
+
+
+@pytest.mark.parametrize("fn, view", HUGE_VIEWS.values(), ids=HUGE_VIEWS.keys())
+def test_a_huge_broadcast_view_is_refused_before_any_work(fn, view):
+    from pokerrules.hands import BATCH_LIMIT
+
+    with pytest.raises(PokerRulesError, match=f"at most {BATCH_LIMIT:,}"):
+        batch_entry(fn)(view)
+    small = view[:3] if view.ndim == 2 and view.shape[1] == 7 else view[:3, :3]
+    with pytest.raises(PokerRulesError, match="broadcast view"):
+        batch_entry(fn)(small)
+    batch_entry(fn)(np.array(small))  # a copy of it is fine
+
+
+@pytest.mark.parametrize("fn", [evaluate_many, categories, "house_way_many", "foul_many",
+                                "fortune_lines"])
+@pytest.mark.parametrize("length", [10**18, 2**30 + 1, 10**30])
+def test_a_sequence_longer_than_the_batch_limit_is_refused_unread(fn, length):
+    got = "more than sys.maxsize" if length > sys.maxsize else f"{length:,}"
+    with pytest.raises(PokerRulesError, match=f"at most 1,073,741,824 .* got {got};"):
+        batch_entry(fn)(range(length))
+
+
+def test_the_batch_limit_itself_is_allowed_in_shape():
+    from pokerrules.hands import BATCH_LIMIT
+
+    # a view exactly at the limit passes the size check (and then the stride one)
+    at_limit = np.broadcast_to(np.arange(5, dtype=np.uint8), (BATCH_LIMIT, 5))
+    with pytest.raises(PokerRulesError, match="broadcast view"):
+        evaluate_many(at_limit)

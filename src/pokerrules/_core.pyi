@@ -15,6 +15,7 @@ RANK_SYMBOLS: str
 SUIT_SYMBOLS: str
 JOKER_CODE: int
 ALL_CARDS: tuple[Card, ...]
+BATCH_LIMIT: int
 
 class HandCategory(IntEnum):
     HIGH_CARD = 0

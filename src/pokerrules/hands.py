@@ -24,6 +24,7 @@ pokerrules.errors.HandSizeError: evaluate takes 5 to 7 cards, got 4: As Ks Qs Js
 from __future__ import annotations
 
 from pokerrules._core import (
+    BATCH_LIMIT,
     PAI_GOW,
     PIQUET,
     STANDARD,
@@ -43,6 +44,7 @@ from pokerrules._core import (
 from pokerrules.cards import CardsLike
 
 __all__ = [
+    "BATCH_LIMIT",
     "PAI_GOW",
     "PIQUET",
     "STANDARD",
