@@ -90,6 +90,9 @@ _DECK_SIZES = {"standard": 52, "paigow": 53, "piquet": 32}
 
 #: The most hands (rows) or values one batch call takes: 2**30, about a billion.
 BATCH_LIMIT = 1 << 30
+#: The most items, and cards, read from an iterator of cards (a list, a tuple or
+#: text is read whole).
+CARD_LIMIT = 10_000
 
 cdef enum:  # HandRank kinds
     KIND_FIVE = 0
@@ -275,7 +278,9 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
 
     With ``limit`` >= 0, an iterator (anything but text, a list or a tuple, which
     are read whole) is read only until more than ``limit`` codes are out, so an
-    endless iterable ends in the caller's HandSizeError instead of all memory."""
+    endless iterable ends in the caller's HandSizeError instead of all memory; and
+    never beyond CARD_LIMIT items (an endless run of empty texts is a HandSizeError
+    here)."""
     if isinstance(cards, str):
         return _parse_text(_text(cards))
     if isinstance(cards, Card):
@@ -289,7 +294,9 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
         raise ArgumentTypeError(f"cards are text or an iterable of cards, not {type(cards).__name__}") from None
     if limit >= 0 and isinstance(cards, (list, tuple)):
         limit = -1
+    cdef Py_ssize_t read = 0
     for x in items:
+        read += 1
         if type(x) is int:
             if x < 0 or x > 52:
                 raise InvalidCardError(f"card code {x} is out of range 0..52")
@@ -302,6 +309,8 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
             out.append(_int_code(x))
         if 0 <= limit < len(out):
             break
+        if limit >= 0 and read > CARD_LIMIT:  # items that hold no card, for ever
+            raise HandSizeError(f"an iterator of cards is read to at most {CARD_LIMIT:,} items")
     return out
 
 
@@ -309,7 +318,8 @@ def parse_cards(cards):
     """Read cards from text ("As Kd", "AsKd", "As,Kd", "10d", "A♠", "Jk", "Joker"),
     a :class:`Card`, or an iterable of texts, Cards or int codes.
 
-    Text may be a ``str`` subclass such as ``numpy.str_``.
+    Text may be a ``str`` subclass such as ``numpy.str_``. An iterator is read to at
+    most :data:`CARD_LIMIT` cards.
 
     Returns:
         list[Card], in the order given. Duplicates are kept (games check them).
@@ -317,13 +327,23 @@ def parse_cards(cards):
     Raises:
         InvalidCardError: a token or code that is no card.
         ArgumentTypeError: something that is neither text nor cards.
+        HandSizeError: an iterator that gives more than CARD_LIMIT cards.
     """
-    return [CARDS[c] for c in _codes_of(cards)]
+    return [CARDS[c] for c in _all_codes_of(cards, "parse_cards")]
 
 
 def format_cards(cards):
-    """The inverse of :func:`parse_cards`: cards as text separated by spaces."""
-    return " ".join([_card_text(c) for c in _codes_of(cards)])
+    """The inverse of :func:`parse_cards`: cards as text separated by spaces.
+
+    Raises the errors of :func:`parse_cards`."""
+    return " ".join([_card_text(c) for c in _all_codes_of(cards, "format_cards")])
+
+
+cdef list _all_codes_of(object cards, str what):
+    codes = _codes_of(cards, CARD_LIMIT)
+    if len(codes) > CARD_LIMIT and not isinstance(cards, (str, list, tuple)):
+        raise HandSizeError(f"{what} reads at most {CARD_LIMIT:,} cards from an iterator")
+    return codes
 
 
 # ------------------------------------------------------------------ rules

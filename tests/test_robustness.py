@@ -528,3 +528,29 @@ def test_the_batch_limit_itself_is_allowed_in_shape():
     at_limit = np.broadcast_to(np.arange(5, dtype=np.uint8), (BATCH_LIMIT, 5))
     with pytest.raises(PokerRulesError, match="broadcast view"):
         evaluate_many(at_limit)
+
+
+@pytest.mark.parametrize("fn", [parse_cards, format_cards])
+def test_parse_and_format_stop_on_an_endless_iterable(fn):
+    import itertools
+
+    from pokerrules.cards import CARD_LIMIT
+
+    drawn = itertools.count()
+    with pytest.raises(PokerRulesError, match=f"at most {CARD_LIMIT:,} cards"):
+        fn(c % 53 for c in drawn)
+    assert next(drawn) == CARD_LIMIT + 1  # read one card past the limit, no further
+    with pytest.raises(PokerRulesError, match=f"at most {CARD_LIMIT:,} items"):
+        fn(itertools.repeat(""))  # no card at all, for ever
+    assert len(fn(iter(["As"] * CARD_LIMIT))) > 0  # the limit itself is fine
+    assert len(fn(["As"] * (3 * CARD_LIMIT))) > 0  # a list is read whole
+
+
+@pytest.mark.parametrize("fn", [evaluate, evaluate_two, evaluate_partial])
+def test_an_endless_run_of_empty_texts_ends_too(fn):
+    import itertools
+
+    with pytest.raises(PokerRulesError, match="at most 10,000 items"):
+        fn(itertools.repeat(""))
+    with pytest.raises(PokerRulesError, match="at most 10,000 items"):
+        fn(itertools.chain(["As"], itertools.repeat(" , ")))

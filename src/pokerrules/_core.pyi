@@ -16,6 +16,7 @@ SUIT_SYMBOLS: str
 JOKER_CODE: int
 ALL_CARDS: tuple[Card, ...]
 BATCH_LIMIT: int
+CARD_LIMIT: int
 
 class HandCategory(IntEnum):
     HIGH_CARD = 0

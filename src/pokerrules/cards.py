@@ -18,7 +18,7 @@ from typing import TypeAlias
 
 import numpy as np
 
-from pokerrules._core import ALL_CARDS, JOKER_CODE, Card, format_cards, parse_cards
+from pokerrules._core import ALL_CARDS, CARD_LIMIT, JOKER_CODE, Card, format_cards, parse_cards
 from pokerrules.errors import (
     DuplicateCardError,
     InvalidCardError,
@@ -27,6 +27,7 @@ from pokerrules.errors import (
 from pokerrules.shuffle import DealStream, seed_int
 
 __all__ = [
+    "CARD_LIMIT",
     "CHINESE_POKER_DECK",
     "JOKER",
     "JOKER_CODE",
