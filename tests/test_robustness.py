@@ -34,15 +34,23 @@ from pokerrules import (
 pytestmark = pytest.mark.fast
 
 RULES = st.sampled_from([STANDARD, PAI_GOW, PIQUET, PAI_GOW.replace(wheel_second_highest=True)])
+CARD_TEXTS = [str(Card(c)) for c in range(53)]
 ANYTHING = st.one_of(
     st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=30),
     st.binary(max_size=10),
     st.lists(st.one_of(st.integers(-100, 100), st.text(max_size=4), st.none(), st.floats()),
              max_size=10),
     st.lists(st.integers(0, 52), max_size=10),
-    st.lists(st.sampled_from([str(Card(c)) for c in range(53)]), max_size=9),
+    st.lists(st.sampled_from(CARD_TEXTS), max_size=9),
     st.tuples(st.integers(), st.integers()),
+    # text out of numpy arrays: numpy.str_, alone, joined or in lists
+    st.text(max_size=30).map(np.str_),
+    st.lists(st.sampled_from(CARD_TEXTS), max_size=9).map(lambda cards: np.str_(" ".join(cards))),
+    st.lists(st.sampled_from(CARD_TEXTS), max_size=9).map(lambda cards: list(np.array(cards))),
 )
+# what may be given as rules: HandRules, preset names in any case, and anything else
+RULES_OR_NOT = st.one_of(
+    RULES, st.sampled_from(["standard", "PaiGow", np.str_("piquet"), "casino", ""]), ANYTHING)
 
 
 def survives(fn, *args):
@@ -52,13 +60,14 @@ def survives(fn, *args):
         pass
 
 
-@given(ANYTHING, RULES)
+@given(ANYTHING, RULES_OR_NOT)
 def test_per_call_entry_points_never_crash(cards, rules):
-    for fn in (evaluate, evaluate_two, evaluate_partial):
+    for fn in (evaluate, evaluate_two, evaluate_partial, describe):
         survives(fn, cards, rules)
     survives(parse_cards, cards)
     survives(format_cards, cards)
     survives(Card, cards)
+    survives(value_counts, cards, rules)
 
 
 ARRAYS = hnp.arrays(
@@ -68,10 +77,59 @@ ARRAYS = hnp.arrays(
 )
 
 
-@given(ARRAYS, RULES, st.booleans())
-def test_batch_entry_points_never_crash(arr, rules, check):
-    survives(lambda: evaluate_many(arr, rules, check=check))
-    survives(lambda: categories(arr, rules))
+# valid hands, so that the kernels run, not only the checks
+HANDS = st.lists(st.permutations(range(53)).map(lambda deck: deck[:7]), min_size=1, max_size=8)
+VIEWS = ("as given", "read-only", "every other row", "columns reversed", "Fortran order",
+         "broadcast", "broadcast rows")
+
+
+def viewed(arr: np.ndarray, view: str) -> np.ndarray:
+    """``arr`` as one of the VIEWS: memory laid out another way, or not writable."""
+    if view == "read-only":
+        arr = arr.copy()
+        arr.setflags(write=False)
+    elif view == "every other row" and arr.ndim:
+        arr = np.repeat(arr, 2, axis=0)[::2]
+    elif view == "columns reversed" and arr.ndim > 1:
+        arr = arr[:, ::-1]
+    elif view == "Fortran order":
+        arr = np.asfortranarray(arr)
+    elif view == "broadcast":
+        arr = np.broadcast_to(arr, (2, *arr.shape))
+    elif view == "broadcast rows" and arr.ndim:
+        arr = np.broadcast_to(arr[:1], arr.shape)
+    return arr
+
+
+def batch_calls(arr, rules, check):
+    from pokerrules import _paigow
+    from pokerrules.paigow import fortune_lines, foul_many, house_way_many
+
+    yield lambda: evaluate_many(arr, rules, check=check)
+    yield lambda: categories(arr, rules)
+    yield lambda: house_way_many(arr)
+    yield lambda: foul_many(arr, check=check)
+    yield lambda: fortune_lines(arr, check=check)
+    yield lambda: _paigow.settle_batch(arr, arr[::-1] if arr.ndim else arr, PAI_GOW.variant)
+
+
+@given(st.one_of(ARRAYS, st.tuples(HANDS, st.sampled_from([np.uint8, np.int64])).map(
+    lambda hands_dtype: np.array(hands_dtype[0], dtype=hands_dtype[1]))),
+    st.sampled_from(VIEWS), RULES_OR_NOT, st.booleans())
+def test_batch_entry_points_never_crash(arr, view, rules, check):
+    arr = viewed(arr, view)
+    for call in batch_calls(arr, rules, check):
+        survives(call)
+
+
+@given(HANDS, st.sampled_from([v for v in VIEWS if not v.startswith("broadcast")]))
+def test_a_view_ranks_as_its_copy(hands, view):
+    from pokerrules.paigow import fortune_lines, house_way_many
+
+    arr = viewed(np.array(hands, dtype=np.uint8), view)
+    copy = np.array(arr)
+    for fn in (lambda a: evaluate_many(a, PAI_GOW), house_way_many, fortune_lines):
+        np.testing.assert_array_equal(fn(arr), fn(copy))
 
 
 @given(st.integers(-3, 9), RULES)
