@@ -1135,8 +1135,8 @@ def value_counts(k, rules=STANDARD):
         (index 0 stays zero).
 
     Raises:
-        HandSizeError: k outside 5..7. ArgumentTypeError: a k that is no int, or
-        bad rules as for :func:`evaluate`.
+        HandSizeError: k outside 5..7.
+        ArgumentTypeError: a k that is no int, or rules as for :func:`evaluate`.
     """
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
