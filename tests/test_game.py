@@ -242,6 +242,31 @@ def test_tampered_json_is_refused_or_restored_exactly(game, cls, players, data):
     refused_or_exact(cls, tampered(state, set_in(path, value)))
 
 
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_every_saved_number_is_an_int_exactly(game, cls, players):
+    # 0.0 or False compare equal to 0, yet a game restored from them would save them
+    # back: each int of a saved game, made a float or a bool, is refused
+    state = started(game, players, 6, 9)
+    saved = json.loads(state.to_json())
+    paths = []
+
+    def walk(node, path):
+        if type(node) is int:
+            paths.append(path)
+        items = node.items() if isinstance(node, dict) else enumerate(node) \
+            if isinstance(node, list) else ()
+        for key, child in items:
+            walk(child, [*path, key])
+    walk(saved, [])
+    assert len(paths) >= 5  # format, players, the stream's seed, the rules, moves
+    for path in paths:
+        value = saved
+        for key in path:
+            value = value[key]
+        for other in [float(value), *([bool(value)] if value in (0, 1) else [])]:
+            refused(cls, tampered(state, set_in(path, other)))
+
+
 def refused_or_exact(cls, text):
     """from_json refuses ``text`` or restores a game that saves back to it exactly
     (an East-West deal may, say, drop its cut: a dealer given by hand is a deal)."""
