@@ -408,3 +408,47 @@ def test_chinese_poker_state_checks_its_arguments():
             chinese_poker.ChinesePokerState(rules, players)
     with pytest.raises(PokerRulesError, match="ChinesePokerRules"):
         chinese_poker.ChinesePokerState("rules", 4)
+
+
+class OddText(str):
+    """Text whose methods lie: only its characters may be read."""
+
+    def __str__(self):
+        return "pass"
+
+    def lower(self):
+        return "pass"
+
+    def strip(self, *args):
+        return "pass"
+
+    def split(self, *args):
+        return ["pass"]
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_move_text_may_be_numpy_text(game, cls, players):
+    state = started(game, players, 3, 4)
+    for move in state.legal_moves()[:5]:
+        text = str(move)
+        from_numpy = np.array([text])[0]
+        assert type(from_numpy) is np.str_
+        assert game.parse_move(from_numpy) == game.parse_move(OddText(text)) == \
+            game.parse_move(text)
+        assert state.can_play(from_numpy)
+        assert state.clone().play(from_numpy) == state.clone().play(text)
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize("text", ["x" * 5000, "9s " * 2000, "row " + "1" * 5000,
+                                  "Kh " + "A" * 5000, "choose " + "1" * 5000, "\u00df" * 5000])
+def test_a_long_move_text_is_cut_short_in_messages(game, cls, players, text):
+    state = started(game, players, 3, 4)
+    before = state.to_json()
+    with pytest.raises(PokerRulesError) as info:
+        state.play(text)
+    assert len(str(info.value)) < 300, str(info.value)[:300]
+    with pytest.raises(PokerRulesError) as info:
+        game.parse_move(text) if text.startswith(("row", "Kh", "choose")) else state.play(text)
+    assert len(str(info.value)) < 300
+    assert state.to_json() == before

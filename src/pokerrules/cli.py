@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pokerrules._core import _shown
 from pokerrules._version import __version__
 from pokerrules.cards import format_cards, parse_cards
 from pokerrules.chinese_poker import cli as chinese_poker_cli
@@ -136,7 +137,7 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
     unknown = [n for n in names if n not in game.AGENTS and not args.level]
     if unknown:
-        raise UsageError(f"unknown agent {unknown[0]!r}; choose from "
+        raise UsageError(f"unknown agent {_shown(unknown[0])}; choose from "
                          f"{', '.join(sorted(game.AGENTS))}")
     agents = [game.LEVELS[args.level]() if args.level else game.AGENTS[n]() for n in names]
     import numpy as np
@@ -204,7 +205,7 @@ def _ask_move(state: Any, player: int) -> str | None:
         try:  # on a copy, to tell the player why a move is refused
             state.clone().play(text, player)
         except PokerRulesError as exc:
-            print(f"not a legal move: {text!r}: {exc} ('help' lists the legal moves)")
+            print(f"not a legal move: {_shown(text)}: {exc} ('help' lists the legal moves)")
         else:
             return text
 

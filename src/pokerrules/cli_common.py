@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn, Protocol, TextIO
 
+from pokerrules._core import _shown
 from pokerrules.errors import PokerRulesError
 from pokerrules.shuffle import seed_int
 
@@ -52,7 +53,7 @@ def seed_argument(text: str) -> int:
         return seed_int(int(text))
     except (ValueError, PokerRulesError):
         raise argparse.ArgumentTypeError(
-            f"a seed is an int from 0 to 2**53 - 1, not {text!r:.40}") from None
+            f"a seed is an int from 0 to 2**53 - 1, not {_shown(text)}") from None
 
 
 def count_argument(text: str) -> int:
@@ -64,7 +65,7 @@ def count_argument(text: str) -> int:
         value = 0
     if not 1 <= value < 2**63:  # the C kernels count in int64
         raise argparse.ArgumentTypeError(
-            f"takes a whole number from 1 to 2**63 - 1, not {text!r:.40}")
+            f"takes a whole number from 1 to 2**63 - 1, not {_shown(text)}")
     return value
 
 

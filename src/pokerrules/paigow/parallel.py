@@ -32,6 +32,7 @@ from typing import Any, SupportsIndex, TypeVar
 
 import numpy as np
 
+from pokerrules._core import _shown
 from pokerrules.errors import PokerRulesError
 
 __all__ = [
@@ -75,9 +76,9 @@ def positive_count(name: str, value: object) -> int:
         except TypeError:  # an __index__ that refuses
             pass
     if number < 1:
-        raise PokerRulesError(f"{name} must be a positive int, not {value!r}")
+        raise PokerRulesError(f"{name} must be a positive int, not {_shown(value)}")
     if number >= MAX_COUNT:
-        raise PokerRulesError(f"{name} must be below 2**63, got {number}")
+        raise PokerRulesError(f"{name} must be below 2**63, got {_shown(number)}")
     return number
 
 
