@@ -192,14 +192,16 @@ cdef str _text(object value):
 
 
 def _shown(value):
-    """``repr(value)`` for an error message, cut to a short prefix (an int of more
-    than 4,300 digits has no repr at all)."""
+    """``repr(value)`` for an error message, cut to a short prefix and the length
+    (of text, or else of the repr); an int of more than 4,300 digits has no repr."""
     try:
         text = repr(value)
     except ValueError:
         return f"an int of {value.bit_length()} bits" if isinstance(value, int) else \
             f"a {type(value).__name__}"
-    return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
+    if len(text) <= 60:
+        return text
+    return f"{text[:40]}... ({len(value if isinstance(value, str) else text):,} characters)"
 
 
 cdef str _card_text(int code):

@@ -71,7 +71,7 @@ def game_module(game: ModuleType | str) -> ModuleType:
         for path in GAMES.values():
             if path.removeprefix("pokerrules.").replace("_", "") == wanted:
                 return importlib.import_module(path)
-    raise PokerRulesError(f"no game {game!r:.60}; the games are {', '.join(GAMES)} "
+    raise PokerRulesError(f"no game {_shown(game)}; the games are {', '.join(GAMES)} "
                           f"(or their packages, such as pokerrules.eastwest)")
 
 

@@ -55,7 +55,7 @@ Strategy: TypeAlias = Callable[[tuple[Card, ...], PaiGowRules], Setting]
 
 def _way_number(name: str) -> int:
     if name not in WAYS:
-        raise PokerRulesError(f"unknown house way {name!r}; choose from {', '.join(WAYS)}")
+        raise PokerRulesError(f"unknown house way {shown(name)}; choose from {', '.join(WAYS)}")
     return WAYS.index(name)
 
 
@@ -100,10 +100,11 @@ def house_way(
             _codes(cards), rules.hand_rules.variant, _way_number(chosen))
         return Setting(high, low)
     if not callable(chosen):
-        raise ArgumentTypeError(f"a house way is a name or a callable, not {chosen!r}")
+        raise ArgumentTypeError(f"a house way is a name or a callable, not {shown(chosen)}")
     setting = chosen(cards, rules)
     if not isinstance(setting, Setting):
-        raise ArgumentTypeError(f"the house way {chosen!r} returned {setting!r}, not a Setting")
+        raise ArgumentTypeError(
+            f"the house way {shown(chosen)} returned {shown(setting)}, not a Setting")
     setting.check_hand(cards)
     return setting
 

@@ -96,10 +96,10 @@ class PaiGowRules:
         if isinstance(self.house_way, str):
             if self.house_way not in WAYS:
                 raise PokerRulesError(
-                    f"unknown house way {self.house_way!r}; choose from {', '.join(WAYS)}")
+                    f"unknown house way {shown(self.house_way)}; choose from {', '.join(WAYS)}")
         elif not callable(self.house_way):
             raise PokerRulesError(
-                f"house_way must be a name or a callable, not {self.house_way!r}")
+                f"house_way must be a name or a callable, not {shown(self.house_way)}")
         if not isinstance(self.banker_foul, str) or self.banker_foul not in BANKER_FOUL_RULES:
             raise PokerRulesError(
                 f"unknown banker_foul rule {shown(self.banker_foul)}; "

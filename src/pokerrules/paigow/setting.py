@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
 
-from pokerrules._core import _hand_rules, _read_cards
+from pokerrules._core import _hand_rules, _read_cards, _shown
 from pokerrules.cards import Card, CardsLike, format_cards
 from pokerrules.errors import (
     ArgumentTypeError,
@@ -160,11 +160,11 @@ class Setting:
         """
         if not isinstance(text, str):
             raise IllegalMoveError(f"a setting is text such as 'As Ks Qd 7c 2h / Jk 9d', "
-                                   f"not {text!r}")
+                                   f"not {_shown(text)}")
         parts = text.split("/")
         if len(parts) != 2:
             raise IllegalMoveError(f"write a setting as 'five high cards / two low cards', "
-                                   f"not {text!r}")
+                                   f"not {_shown(text)}")
         return cls(parts[0], parts[1])
 
 

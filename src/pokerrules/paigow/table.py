@@ -149,7 +149,7 @@ def deal_round(
     seats = _occupied(rules, occupied)
     if isinstance(first_pile, bool) or not isinstance(first_pile, int) or \
             not 1 <= first_pile <= PILES:
-        raise PokerRulesError(f"first_pile must be 1 to 7, not {first_pile!r}")
+        raise PokerRulesError(f"first_pile must be 1 to 7, not {shown(first_pile)}")
     stream = DealStream.from_seed(seed)
     order = [Card(c) for c in stream.shuffled(PAI_GOW_DECK.codes)]
     dice = (stream.roll(), stream.roll(), stream.roll())
@@ -525,7 +525,7 @@ def _strategy(strategy: Strategy | str | None) -> Strategy:
         return HouseWay(strategy)
     if not callable(strategy):
         raise PokerRulesError(f"a strategy is a callable or a house way name ({', '.join(WAYS)}), "
-                              f"not {strategy!r}")
+                              f"not {shown(strategy)}")
     return strategy
 
 
@@ -581,7 +581,7 @@ def play_round(
         names[position] = callable_name(strategy)
         setting = strategy(hand, rules)
         if not isinstance(setting, Setting):
-            raise PokerRulesError(f"the strategy of position {position} returned {setting!r}, "
+            raise PokerRulesError(f"the strategy of position {position} returned {shown(setting)}, "
                                   "not a Setting")
         try:
             setting.check_hand(hand)
