@@ -69,7 +69,7 @@ def read_line(stream: TextIO, source: str, number: int = 1) -> str | None:
     try:
         line = stream.readline(MAX_LINE + 1)
     except OSError as exc:
-        raise OSError(exc.errno, exc.strerror, source) from None
+        raise OSError(exc.errno, exc.strerror or str(exc), source) from None
     if not line:
         return None
     if len(line) > MAX_LINE and not line.endswith("\n"):
