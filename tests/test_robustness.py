@@ -30,6 +30,7 @@ from pokerrules import (
     parse_cards,
     value_counts,
 )
+from pokerrules.hands import rank_value
 
 pytestmark = pytest.mark.fast
 
@@ -62,7 +63,7 @@ def survives(fn, *args):
 
 @given(ANYTHING, RULES_OR_NOT)
 def test_per_call_entry_points_never_crash(cards, rules):
-    for fn in (evaluate, evaluate_two, evaluate_partial, describe):
+    for fn in (evaluate, rank_value, evaluate_two, evaluate_partial, describe):
         survives(fn, cards, rules)
     survives(parse_cards, cards)
     survives(format_cards, cards)
@@ -196,6 +197,7 @@ def test_a_list_emptied_while_it_is_read_is_no_crash():
 
 RULES_TAKERS = {
     "evaluate": lambda rules: evaluate("As Ks Qs Js Ts", rules),
+    "rank_value": lambda rules: rank_value("As Ks Qs Js Ts", rules),
     "evaluate_two": lambda rules: evaluate_two("As Kd", rules),
     "evaluate_partial": lambda rules: evaluate_partial("As", rules),
     "evaluate_many": lambda rules: evaluate_many([[48, 49, 50, 51, 44]], rules),
