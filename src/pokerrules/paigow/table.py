@@ -89,14 +89,9 @@ class Deal:
 
 def _occupied(rules: PaiGowRules, occupied: Iterable[int]) -> tuple[int, ...]:
     seats: list[int] = []
-    if isinstance(occupied, (str, bytes)):
-        raise ArgumentTypeError(f"occupied is an iterable of positions, not text {shown(occupied)}")
-    try:
-        positions = iter(occupied)
-    except TypeError:
-        raise ArgumentTypeError(f"occupied is an iterable of positions, not "
-                                f"{type(occupied).__name__}") from None
-    for p in positions:
+    if isinstance(occupied, (str, bytes)) or not isinstance(occupied, Iterable):
+        raise ArgumentTypeError(f"occupied is an iterable of positions, not {shown(occupied)}")
+    for p in occupied:
         if isinstance(p, bool) or not isinstance(p, (int, np.integer)):
             raise ArgumentTypeError(f"occupied: a position is an int, not {shown(p)}")
         if not 1 <= p <= rules.positions:
