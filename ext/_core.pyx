@@ -88,6 +88,12 @@ _SUIT_OF_CHAR = {"c": 0, "d": 1, "h": 2, "s": 3,
 _DECKS = {"standard": PR_DECK_STANDARD, "paigow": PR_DECK_PAIGOW, "piquet": PR_DECK_PIQUET}
 _DECK_SIZES = {"standard": 52, "paigow": 53, "piquet": 32}
 
+#: The most hands (rows) or values one batch call takes: 2**30, about a billion.
+BATCH_LIMIT = 1 << 30
+#: The most items, and cards, read from an iterator of cards (a list, a tuple or
+#: text is read whole).
+CARD_LIMIT = 10_000
+
 cdef enum:  # HandRank kinds
     KIND_FIVE = 0
     KIND_TWO = 1
@@ -179,6 +185,25 @@ cdef tuple CARDS = tuple([Card(c) for c in range(53)])
 ALL_CARDS = CARDS
 
 
+cdef str _text(object value):
+    """A str (or subclass, such as numpy.str_) as a plain str, without calling
+    anything the subclass overrides."""
+    return value if type(value) is str else str.__str__(value)
+
+
+def _shown(value):
+    """``repr(value)`` for an error message, cut to a short prefix and the length
+    (of text, or else of the repr); an int of more than 4,300 digits has no repr."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"an int of {value.bit_length()} bits" if isinstance(value, int) else \
+            f"a {type(value).__name__}"
+    if len(text) <= 60:
+        return text
+    return f"{text[:40]}... ({len(value if isinstance(value, str) else text):,} characters)"
+
+
 cdef str _card_text(int code):
     if code == PR_JOKER:
         return "Jk"
@@ -190,9 +215,9 @@ cdef int _one_code(object value) except -1:
     if isinstance(value, Card):
         return (<Card>value).code
     if isinstance(value, str):
-        codes = _parse_text(value)
+        codes = _parse_text(_text(value))
         if len(codes) != 1:
-            raise InvalidCardError(f"expected one card, got {value!r}")
+            raise InvalidCardError(f"expected one card, got {_shown(value)}")
         return codes[0]
     return _int_code(value)
 
@@ -221,8 +246,8 @@ cdef list _parse_text(str text):
             # ASCII and the suit symbols spell cards (and keep their length)
             for ch in chunk:
                 if not ch.isascii() and ch not in _SUIT_OF_CHAR:
-                    raise InvalidCardError(f"{ch!r} (U+{ord(ch):04X}) in {text!r} is not "
-                                           "part of any card")
+                    raise InvalidCardError(f"{ch!r} (U+{ord(ch):04X}) in {_shown(text)} "
+                                           "is not part of any card")
         low = chunk.lower()
         n = len(low)
         i = 0
@@ -243,7 +268,8 @@ cdef list _parse_text(str text):
                 j = i + 1
             suit = _SUIT_OF_CHAR.get(low[j]) if j < n else None
             if rank is None or suit is None:
-                raise InvalidCardError(f"cannot read a card at {chunk[i:i + 3]!r} in {text!r}")
+                raise InvalidCardError(
+                    f"cannot read a card at {chunk[i:i + 3]!r} in {_shown(text)}")
             out.append(rank * 4 + suit)
             i = j + 1
     return out
@@ -254,9 +280,11 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
 
     With ``limit`` >= 0, an iterator (anything but text, a list or a tuple, which
     are read whole) is read only until more than ``limit`` codes are out, so an
-    endless iterable ends in the caller's HandSizeError instead of all memory."""
+    endless iterable ends in the caller's HandSizeError instead of all memory; and
+    never beyond CARD_LIMIT items (an endless run of empty texts is a HandSizeError
+    here)."""
     if isinstance(cards, str):
-        return _parse_text(cards)
+        return _parse_text(_text(cards))
     if isinstance(cards, Card):
         return [(<Card>cards).code]
     if isinstance(cards, (bytes, bytearray, memoryview)):
@@ -268,7 +296,9 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
         raise ArgumentTypeError(f"cards are text or an iterable of cards, not {type(cards).__name__}") from None
     if limit >= 0 and isinstance(cards, (list, tuple)):
         limit = -1
+    cdef Py_ssize_t read = 0
     for x in items:
+        read += 1
         if type(x) is int:
             if x < 0 or x > 52:
                 raise InvalidCardError(f"card code {x} is out of range 0..52")
@@ -276,11 +306,13 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
         elif isinstance(x, Card):
             out.append((<Card>x).code)
         elif isinstance(x, str):
-            out.extend(_parse_text(x))
+            out.extend(_parse_text(_text(x)))
         else:
             out.append(_int_code(x))
         if 0 <= limit < len(out):
             break
+        if limit >= 0 and read > CARD_LIMIT:  # items that hold no card, for ever
+            raise HandSizeError(f"an iterator of cards is read to at most {CARD_LIMIT:,} items")
     return out
 
 
@@ -288,19 +320,32 @@ def parse_cards(cards):
     """Read cards from text ("As Kd", "AsKd", "As,Kd", "10d", "A♠", "Jk", "Joker"),
     a :class:`Card`, or an iterable of texts, Cards or int codes.
 
+    Text may be a ``str`` subclass such as ``numpy.str_``. An iterator is read to at
+    most :data:`CARD_LIMIT` cards.
+
     Returns:
         list[Card], in the order given. Duplicates are kept (games check them).
 
     Raises:
         InvalidCardError: a token or code that is no card.
         ArgumentTypeError: something that is neither text nor cards.
+        HandSizeError: an iterator that gives more than CARD_LIMIT cards.
     """
-    return [CARDS[c] for c in _codes_of(cards)]
+    return [CARDS[c] for c in _all_codes_of(cards, "parse_cards")]
 
 
 def format_cards(cards):
-    """The inverse of :func:`parse_cards`: cards as text separated by spaces."""
-    return " ".join([_card_text(c) for c in _codes_of(cards)])
+    """The inverse of :func:`parse_cards`: cards as text separated by spaces.
+
+    Raises the errors of :func:`parse_cards`."""
+    return " ".join([_card_text(c) for c in _all_codes_of(cards, "format_cards")])
+
+
+cdef list _all_codes_of(object cards, str what):
+    codes = _codes_of(cards, CARD_LIMIT)
+    if len(codes) > CARD_LIMIT and not isinstance(cards, (str, list, tuple)):
+        raise HandSizeError(f"{what} reads at most {CARD_LIMIT:,} cards from an iterator")
+    return codes
 
 
 # ------------------------------------------------------------------ rules
@@ -347,7 +392,7 @@ cdef class HandRules:
         ace_low_straight = _option("ace_low_straight", ace_low_straight)
         flush_beats_full_house = _option("flush_beats_full_house", flush_beats_full_house)
         if not isinstance(deck, str) or deck not in _DECKS:
-            raise PokerRulesError(f"unknown deck {deck!r}; use one of {sorted(_DECKS)}")
+            raise PokerRulesError(f"unknown deck {_shown(deck)}; use one of {sorted(_DECKS)}")
         piquet = deck == "piquet"
         if piquet and wheel_second_highest:
             raise PokerRulesError("wheel_second_highest needs a deck with A-2-3-4-5")
@@ -448,6 +493,28 @@ def _rules_from_variant(variant):
 STANDARD = HandRules("standard")
 PAI_GOW = HandRules("paigow")
 PIQUET = HandRules("piquet")
+_PRESETS = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
+
+
+cpdef HandRules _hand_rules(object rules, str argument="rules"):
+    """``rules`` as HandRules: a HandRules, or a preset's name ("standard", "paigow",
+    "piquet", in any case; text may be a str subclass).
+
+    Raises:
+        PokerRulesError: text that names no preset (the message lists the names).
+        ArgumentTypeError: anything else, naming ``argument``.
+    """
+    if isinstance(rules, HandRules):
+        return <HandRules>rules
+    if isinstance(rules, str):
+        name = _text(rules)
+        preset = _PRESETS.get(name.lower()) if name.isascii() else None
+        if preset is None:
+            raise PokerRulesError(f"no HandRules preset is named {_shown(name)}; the presets "
+                                  "are 'standard', 'paigow' and 'piquet'")
+        return preset
+    raise ArgumentTypeError(f"{argument} must be HandRules or a preset name ('standard', "
+                            f"'paigow', 'piquet'), not {type(rules).__name__}")
 
 
 cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
@@ -787,12 +854,13 @@ cdef inline HandRank _new_rank(HandRules rules, int kind, int value, uint8_t *co
     return h
 
 
-def evaluate(cards, HandRules rules not None=STANDARD):
+def evaluate(cards, rules=STANDARD):
     """Rank the best five of 5, 6 or 7 cards.
 
     Args:
         cards: text ("As Ks Qs Js Ts 9d 2c"), Cards or int codes.
-        rules: a :class:`HandRules`; :data:`STANDARD` by default.
+        rules: a :class:`HandRules` or a preset's name ("standard", "paigow",
+            "piquet"); :data:`STANDARD` by default.
 
     Returns:
         HandRank of kind "five-card".
@@ -800,16 +868,19 @@ def evaluate(cards, HandRules rules not None=STANDARD):
     Raises:
         HandSizeError: fewer than 5 or more than 7 cards.
         InvalidCardError, DuplicateCardError, CardNotInDeckError: a bad card.
+        ArgumentTypeError: rules that are no HandRules; PokerRulesError: a name
+            that is no preset.
 
     >>> evaluate("As Ks Qs Js Ts 9d 2c").describe()
     'Royal flush'
     """
     cdef uint8_t buf[64]
-    cdef int n = _load(rules, cards, buf, 5, 7, "evaluate")
-    return _new_rank(rules, KIND_FIVE, pr_eval_codes(rules._tables, buf, n), buf, n)
+    cdef HandRules r = _hand_rules(rules)
+    cdef int n = _load(r, cards, buf, 5, 7, "evaluate")
+    return _new_rank(r, KIND_FIVE, pr_eval_codes(r._tables, buf, n), buf, n)
 
 
-def rank_value(cards, HandRules rules not None=STANDARD):
+def rank_value(cards, rules=STANDARD):
     """The value of the best five of 5, 6 or 7 cards as a plain int: what
     ``evaluate(cards, rules).value`` is, without building a :class:`HandRank`.
 
@@ -823,11 +894,12 @@ def rank_value(cards, HandRules rules not None=STANDARD):
     True
     """
     cdef uint8_t buf[64]
-    cdef int n = _load(rules, cards, buf, 5, 7, "rank_value")
-    return pr_eval_codes(rules._tables, buf, n)
+    cdef HandRules r = _hand_rules(rules)
+    cdef int n = _load(r, cards, buf, 5, 7, "rank_value")
+    return pr_eval_codes(r._tables, buf, n)
 
 
-def evaluate_two(cards, HandRules rules not None=PAI_GOW):
+def evaluate_two(cards, rules=PAI_GOW):
     """Rank a Pai Gow two-card hand: a pair beats any two unpaired cards, pairs
     by rank, others by the higher then the lower card; the joker is an ace.
 
@@ -836,14 +908,15 @@ def evaluate_two(cards, HandRules rules not None=PAI_GOW):
 
     Raises:
         HandSizeError: not exactly 2 cards; InvalidCardError, DuplicateCardError,
-        CardNotInDeckError: a bad card.
+        CardNotInDeckError: a bad card; bad rules as for :func:`evaluate`.
     """
     cdef uint8_t buf[64]
-    cdef int n = _load(rules, cards, buf, 2, 2, "evaluate_two")
-    return _new_rank(rules, KIND_TWO, pr_partial_key(rules._tables, buf, n), buf, n)
+    cdef HandRules r = _hand_rules(rules)
+    cdef int n = _load(r, cards, buf, 2, 2, "evaluate_two")
+    return _new_rank(r, KIND_TWO, pr_partial_key(r._tables, buf, n), buf, n)
 
 
-def evaluate_partial(cards, HandRules rules not None=STANDARD):
+def evaluate_partial(cards, rules=STANDARD):
     """Rank 0 to 5 cards as a partial poker hand (Z Poker's sides, Pai Gow fouls).
 
     Only the categories the card count allows (no straight or flush under five
@@ -855,23 +928,25 @@ def evaluate_partial(cards, HandRules rules not None=STANDARD):
         HandRank of kind "partial".
 
     Raises:
-        HandSizeError: more than 5 cards; a bad card as for :func:`evaluate`.
+        HandSizeError: more than 5 cards; a bad card or rules as for :func:`evaluate`.
 
     >>> evaluate_partial("Kc Kd 2h") > evaluate_partial("Qc Qd Ah")
     True
     """
     cdef uint8_t buf[64]
-    cdef int n = _load(rules, cards, buf, 0, 5, "evaluate_partial")
-    return _new_rank(rules, KIND_PARTIAL, pr_partial_key(rules._tables, buf, n), buf, n)
+    cdef HandRules r = _hand_rules(rules)
+    cdef int n = _load(r, cards, buf, 0, 5, "evaluate_partial")
+    return _new_rank(r, KIND_PARTIAL, pr_partial_key(r._tables, buf, n), buf, n)
 
 
-def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True, int threads=1):
+def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
     """Rank many hands at once, with the GIL released.
 
     Args:
-        codes: integer array-like of shape (n, k), k = 5..7, card codes 0..52.
-            A C-contiguous uint8 array is read in place, without a copy.
-        rules: a :class:`HandRules`.
+        codes: integer array-like of shape (n, k), k = 5..7, card codes 0..52;
+            n at most :data:`BATCH_LIMIT`. A C-contiguous uint8 array is read in
+            place, without a copy.
+        rules: a :class:`HandRules` or a preset's name.
         check: validate every row (deck, duplicates). ``check=False`` skips it
             for trusted input; codes out of 0..52 are still refused.
         threads: native threads to split the rows over (POSIX; one thread on
@@ -882,15 +957,23 @@ def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True, 
         ``HandRank.value``).
 
     Raises:
-        ArgumentTypeError: a non-integer array. HandSizeError: a shape other than (n, 5..7).
-        InvalidCardError, DuplicateCardError, CardNotInDeckError: a bad row,
-        named by its index. PokerRulesError: threads below 1.
+        ArgumentTypeError: a non-integer array, or bad rules as for :func:`evaluate`.
+        HandSizeError: a shape other than (n, 5..7). InvalidCardError,
+        DuplicateCardError, CardNotInDeckError: a bad row, named by its index.
+        PokerRulesError: threads below 1; more than BATCH_LIMIT rows, or a
+        broadcast view (a stride of 0), refused before any work.
+
+    Another thread may write to ``codes`` meanwhile: the kernel reads only inside
+    its tables whatever the bytes, so the result is then meaningless for the rows
+    written, never a crash.
     """
-    cdef const pr_tables *t = rules.tables()
+    cdef HandRules rules_ = _hand_rules(rules)
+    cdef const pr_tables *t = rules_.tables()
     if threads < 1:
         raise PokerRulesError(f"threads must be at least 1, got {threads}")
     if (type(codes) is np.ndarray and codes.dtype == np.uint8 and codes.ndim == 2
             and 5 <= codes.shape[1] <= 7 and codes.flags.c_contiguous):
+        _bounded(codes, codes.shape[0], "evaluate_many", "rows")
         arr = codes  # the kernel refuses codes above 52 itself
     else:
         arr = _card_rows(codes, 5, 7, "evaluate_many")
@@ -907,23 +990,32 @@ def evaluate_many(codes, HandRules rules not None=STANDARD, *, bint check=True, 
     with nogil:
         bad_row = pr_eval_batch_threads(t, &mv[0, 0], n, k, &o[0], do_check, &why, threads)
     if bad_row >= 0:
-        error, message = _row_problem(rules, [int(c) for c in arr[bad_row]])
+        error, message = _row_problem(rules_, [int(c) for c in arr[bad_row]])
         raise error(f"row {bad_row}: {message}")
     return out
 
 
-def _card_rows(codes, int k_min, int k_max, str what):
+def _card_rows(codes, int k_min, int k_max, str what, bint private=False):
     """Card codes as a C-contiguous uint8 array of shape (n, k), k_min <= k <= k_max,
     every code in 0..52 (the deck and duplicates are the caller's to check).
+
+    With ``private``, the array returned shares no memory with ``codes`` and the
+    range check reads it, not ``codes``: a kernel that trusts checked codes then
+    reads only what was checked, whatever another thread writes to ``codes``. It
+    costs one copy (a memcpy of n * k bytes for uint8 input).
 
     Raises:
         ArgumentTypeError: a non-integer array. HandSizeError: another shape, or ragged
         rows. InvalidCardError: a code out of range, naming its row.
+        PokerRulesError: more than BATCH_LIMIT rows, or a broadcast view.
     """
-    arr = _int_array(codes, "card codes")
+    # numpy builds new memory from a list or tuple; anything else may be shared
+    fresh = type(codes) is list or type(codes) is tuple
+    arr = _int_array(codes, "card codes", what)
     if arr.ndim != 2 or not k_min <= arr.shape[1] <= k_max:
         want = str(k_min) if k_min == k_max else f"{k_min}..{k_max}"
         raise HandSizeError(f"{what} takes an (n, {want}) array, got shape {arr.shape}")
+    _bounded(arr, arr.shape[0], what, "rows")
     if arr.dtype != np.uint8:
         if arr.size:
             bad = (arr < 0) | (arr > 52)
@@ -931,21 +1023,53 @@ def _card_rows(codes, int k_min, int k_max, str what):
                 row = int(np.argmax(bad.any(axis=1)))
                 val = arr[row][bad[row]][0]
                 raise InvalidCardError(f"row {row}: card code {val} is out of range 0..52")
-        arr = arr.astype(np.uint8)
-    elif arr.size and int(arr.max()) > 52:  # one pass suffices for unsigned bytes
+        # the cast makes a new array; a code written meanwhile is caught below
+        arr = arr.astype(np.uint8, order="C")
+    elif private and not fresh:
+        arr = np.array(arr, dtype=np.uint8, order="C")  # the private copy
+    if arr.size and int(arr.max()) > 52:  # one pass suffices for unsigned bytes
         row = int(np.argmax((arr > 52).any(axis=1)))
         raise InvalidCardError(f"row {row}: card code {int(arr[row].max())} is out of range 0..52")
     return np.ascontiguousarray(arr)
 
 
-cdef object _int_array(object data, str what):
+cdef object _int_array(object data, str name, str what):
+    """``data`` as an integer numpy array (the caller's own memory when it is one);
+    a sequence longer than BATCH_LIMIT is refused before numpy reads it."""
+    if not isinstance(data, np.ndarray):
+        try:
+            n = len(data)
+            got = f"{n:,}"
+        except OverflowError:
+            n, got = BATCH_LIMIT + 1, "more than sys.maxsize"
+        except (TypeError, ValueError):
+            n = 0  # no length: numpy decides what it is
+        if n > BATCH_LIMIT:
+            raise PokerRulesError(f"{what} takes at most {BATCH_LIMIT:,} rows or values a "
+                                  f"call, got {got}; split the batch")
     try:
         arr = np.asarray(data)
     except ValueError as exc:  # ragged rows
-        raise HandSizeError(f"{what} must form a rectangular array: {exc}") from None
+        raise HandSizeError(f"{name} must form a rectangular array: {exc}") from None
+    except MemoryError:
+        raise PokerRulesError(f"{what}: {name} too large to hold in memory") from None
     if arr.dtype.kind not in "iu":
-        raise ArgumentTypeError(f"{what} must be an integer array, not dtype {arr.dtype}")
+        raise ArgumentTypeError(f"{name} must be an integer array, not dtype {arr.dtype}")
     return arr
+
+
+cdef int _bounded(object arr, object count, str what, str unit) except -1:
+    """Refuses, before any work, more than BATCH_LIMIT rows or values, and a
+    broadcast view: a stride of 0 makes a huge array of a few bytes, whose every
+    element numpy would read, uninterruptibly."""
+    if count > BATCH_LIMIT:
+        raise PokerRulesError(f"{what} takes at most {BATCH_LIMIT:,} {unit} a call, got "
+                              f"{count:,}; split the batch")
+    for size, stride in zip(arr.shape, arr.strides):
+        if size > 1 and stride == 0 and arr.size:  # numpy gives empty arrays 0 strides
+            raise PokerRulesError(f"{what} takes no broadcast view (an axis of stride 0, "
+                                  f"shape {arr.shape}); pass a copy")
+    return 0
 
 
 cdef tuple _row_problem(HandRules rules, list codes):
@@ -961,32 +1085,52 @@ cdef tuple _row_problem(HandRules rules, list codes):
     return (PokerRulesError, "bad row")
 
 
-def categories(values, HandRules rules not None=STANDARD):
+def categories(values, rules=STANDARD):
     """The category of each five-card value, vectorised.
 
     Args:
-        values: integer array-like of any shape, values from :func:`evaluate_many`.
+        values: integer array-like of any shape, values from :func:`evaluate_many`;
+            at most :data:`BATCH_LIMIT` of them.
+        rules: a :class:`HandRules` or a preset's name.
 
     Returns:
         numpy.ndarray of uint8 (HandCategory numbers), the shape of ``values``.
 
     Raises:
-        ArgumentTypeError: a non-integer array. PokerRulesError: a value that is no hand
-        of these rules.
+        ArgumentTypeError: a non-integer array, or bad rules as for :func:`evaluate`.
+        PokerRulesError: a value that is no hand of these rules; more than
+        BATCH_LIMIT values or a broadcast view, refused before any work.
     """
-    cdef const pr_tables *t = rules.tables()
-    arr = _int_array(values, "values")
+    cdef HandRules rules_ = _hand_rules(rules)
+    cdef const pr_tables *t = rules_.tables()
+    arr = _int_array(values, "values", "categories")
+    _bounded(arr, arr.size, "categories", "values")
     if arr.size and (int(arr.min()) < 1 or int(arr.max()) > t.nclasses):
-        raise PokerRulesError(f"values must lie in 1..{t.nclasses} for {rules.name} rules")
+        raise PokerRulesError(f"values must lie in 1..{t.nclasses} for {rules_.name} rules")
     table = np.frombuffer((<char *>t.class_cat)[:t.nclasses + 1], dtype=np.uint8)
-    return table[arr]
+    # clamped reads: another thread may write to values after the check
+    return table.take(arr.astype(np.intp, copy=False), mode="clip")
 
 
-def value_counts(k, HandRules rules not None=STANDARD):
+cdef int _hand_size(object k, str what) except -1:
+    """The k of an enumeration: an int from 5 to 7."""
+    if isinstance(k, bool):
+        raise ArgumentTypeError(f"{what}: k must be an int, not {k!r}")
+    try:
+        k = operator.index(k)
+    except TypeError:
+        raise ArgumentTypeError(f"{what}: k must be an int, not {type(k).__name__}") from None
+    if k < 5 or k > 7:
+        raise HandSizeError(f"{what} takes k from 5 to 7, got {_shown(k)}")
+    return k
+
+
+def value_counts(k, rules=STANDARD):
     """How many k-card hands of the rules' deck have each value, by full enumeration.
 
     Args:
         k: cards per hand, 5 to 7.
+        rules: a :class:`HandRules` or a preset's name.
 
     Returns:
         numpy.ndarray of uint64, shape (rules.n_values + 1,), indexed by value
@@ -994,12 +1138,11 @@ def value_counts(k, HandRules rules not None=STANDARD):
 
     Raises:
         HandSizeError: k outside 5..7.
+        ArgumentTypeError: a k that is no int, or rules as for :func:`evaluate`.
     """
-    cdef const pr_tables *t = rules.tables()
-    k = operator.index(k)
-    if k < 5 or k > 7:
-        raise HandSizeError(f"value_counts takes k from 5 to 7, got {k}")
-    cdef int cards = k
+    cdef HandRules rules_ = _hand_rules(rules)
+    cdef const pr_tables *t = rules_.tables()
+    cdef int cards = _hand_size(k, "value_counts")
     out = np.zeros(t.nclasses + 1, dtype=np.uint64)
     cdef uint64_t[::1] o = out
     with nogil:
@@ -1007,15 +1150,19 @@ def value_counts(k, HandRules rules not None=STANDARD):
     return out
 
 
-def category_counts(k, HandRules rules not None=STANDARD):
+def category_counts(k, rules=STANDARD):
     """The category histogram of every k-card hand of the rules' deck (computed in C).
 
     Returns:
         dict mapping each HandCategory of ``rules.category_order`` to its count.
 
+    Raises the errors of :func:`value_counts`.
+
     >>> category_counts(5)[HandCategory.FULL_HOUSE]
     3744
     """
+    rules = _hand_rules(rules)
+    _hand_size(k, "category_counts")
     counts = value_counts(k, rules)
     cats = categories(np.arange(1, rules.n_values + 1), rules)
     hist = np.bincount(cats, weights=counts[1:], minlength=10)

@@ -6,7 +6,8 @@ Use them through :mod:`pokerrules.paigow`. Every function here takes card codes
 and a rules ``variant`` (the ``variant`` of a Pai Gow :class:`HandRules`). Codes
 outside 0..52 are always refused before any C kernel runs; repeated cards too,
 except where ``check=False`` is offered (fouls, Fortune lines), whose kernels
-read only valid memory whatever the codes.
+read only valid memory whatever the codes. A kernel runs on the private copy that
+was checked, never on the caller's array, which another thread may be writing.
 """
 
 from cpython.exc cimport PyErr_CheckSignals
@@ -105,8 +106,8 @@ cdef int _way(int way) except -1:
 
 
 def _rows(codes, int k, str what):
-    """A C-contiguous uint8 (n, k) copy-or-view of codes, each in 0..52."""
-    return _core._card_rows(codes, k, k, what)
+    """A private C-contiguous uint8 (n, k) copy of codes, each checked to be in 0..52."""
+    return _core._card_rows(codes, k, k, what, True)
 
 
 cdef int _check(const pr_tables *t, const uint8_t[:, ::1] rows) except -1:

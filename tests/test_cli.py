@@ -1,4 +1,7 @@
+import io
 import json
+import os
+import signal
 import subprocess
 import sys
 
@@ -79,3 +82,116 @@ def test_usage_errors_are_one_line(capsys):
     assert exit_info.value.code == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
     assert main(["rank", "--file", "x.txt", "As Ks Qs Js Ts"]) == 2
+
+
+# ------------------------------------------- Ctrl-C, endless lines, unnamed files
+
+def command(*args, **options):
+    """The pokerrules command in a child process, its output unbuffered."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen([sys.executable, "-m", "pokerrules.cli", *args], text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                            **options)
+
+
+def read_until(child, ending):
+    """Reads the child's output until it ends with ``ending`` (or the child ends)."""
+    seen = ""
+    while not seen.endswith(ending):
+        char = child.stdout.read(1)
+        if not char:
+            break
+        seen += char
+    return seen
+
+
+def ctrl_c(child):
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=120)
+    return child.returncode, err
+
+
+@pytest.mark.parametrize("args, hand", [
+    (["rank"], "As Ks Qs Js Ts"),
+    (["paigow", "set"], "As Ah Jk 7c 7d 3s 2h"),
+])
+def test_ctrl_c_while_reading_standard_input_is_one_line_and_status_130(args, hand):
+    child = command(*args, stdin=subprocess.PIPE)
+    child.stdin.write(hand + "\n")
+    child.stdin.flush()
+    assert "{" in read_until(child, "}\n")  # the first hand is done: now it reads
+    assert ctrl_c(child) == (130, "pokerrules: interrupted\n")
+
+
+def test_ctrl_c_while_reading_a_file_is_one_line_and_status_130(tmp_path):
+    fifo = tmp_path / "hands"
+    os.mkfifo(fifo)
+    child = command("rank", "--file", str(fifo))
+    with open(fifo, "w") as writer:
+        writer.write("As Ks Qs Js Ts\n")
+        writer.flush()
+        assert "Royal flush" in read_until(child, "}\n")
+        assert ctrl_c(child) == (130, "pokerrules: interrupted\n")
+
+
+def test_ctrl_c_at_the_human_prompt_is_one_line_and_status_130():
+    child = command("play", "east-west", "--seed", "5", "--human", "0", stdin=subprocess.PIPE)
+    assert read_until(child, "player 0> ").endswith("player 0> ")
+    assert ctrl_c(child) == (130, "pokerrules: interrupted\n")
+
+
+@pytest.mark.parametrize("args", [["rank"], ["paigow", "set"],
+                                  ["play", "z-poker", "--seed", "9", "--human", "0"]])
+def test_a_line_beyond_max_line_stops_the_command(args):
+    from pokerrules.cli_common import MAX_LINE
+
+    done = subprocess.run([sys.executable, "-m", "pokerrules.cli", *args], text=True,
+                          input="x" * (MAX_LINE + 1) + "\n",
+                          capture_output=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr == "pokerrules: error: line 1 of standard input is longer than " \
+        f"{MAX_LINE:,} characters\n"
+    ok = subprocess.run([sys.executable, "-m", "pokerrules.cli", "rank"], text=True,
+                        input="As Ks Qs Js Ts" + " " * (MAX_LINE - 14) + "\n",
+                        capture_output=True, timeout=120)
+    assert ok.returncode == 0  # a line of MAX_LINE characters is read
+
+
+def test_an_endless_file_is_refused_not_read_for_ever(capsys):
+    assert main(["rank", "--file", "/dev/zero"]) == 2
+    assert capsys.readouterr().err == \
+        "pokerrules: error: line 1 of /dev/zero is longer than 10,000 characters\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="needs /proc")
+def test_a_read_error_names_the_file(capsys):
+    assert main(["rank", "--file", "/proc/self/mem"]) == 2
+    assert capsys.readouterr().err == "pokerrules: error: Input/output error: /proc/self/mem\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_write_error_names_standard_output():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "pokerrules.cli", "rank", "As Ks Qs Js Ts"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == \
+        (2, "pokerrules: error: No space left on device: standard output\n")
+
+
+def test_occupied_may_not_be_empty(capsys):
+    assert main(["paigow", "round", "--occupied", ""]) == 2
+    assert capsys.readouterr().err == \
+        "pokerrules: error: --occupied takes positions such as 1,3,5, not ''\n"
+
+
+def test_long_input_is_cut_short_on_the_command_line(capsys, monkeypatch):
+    assert main(["rank", "As " * 2000 + "Xx"]) == 2
+    err = capsys.readouterr().err
+    assert len(err) < 200 and "(6,002 characters)" in err
+    assert main(["paigow", "round", "--occupied", "1," * 3000]) == 2
+    assert len(capsys.readouterr().err) < 200
+    monkeypatch.setattr(sys, "stdin", io.StringIO("row " + "9" * 5000 + "\n"))
+    assert main(["play", "east-west", "--seed", "5", "--human", "0"]) == 2
+    out = capsys.readouterr().out
+    refused = next(line for line in out.splitlines() if "not a legal move" in line)
+    assert len(refused) < 200 and "(5,004 characters)" in refused

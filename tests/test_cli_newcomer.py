@@ -5,6 +5,7 @@ moves), --quiet, what a human seat sees, and Z Poker's redeal."""
 import builtins
 import json
 import re
+import sys
 
 import pytest
 
@@ -140,8 +141,8 @@ def test_the_library_words_a_negative_seed_the_same_way():
 
 
 def typist(monkeypatch, answers):
-    """Feeds ``answers`` to the prompt, then the first move that 'help' lists;
-    returns the prompts seen."""
+    """Feeds ``answers`` to the prompt (standard input), then the first move that
+    'help' lists; returns the prompts seen."""
     prompts = []
     answers = iter(answers)
     pending = {"listing": None}
@@ -151,10 +152,11 @@ def typist(monkeypatch, answers):
         text = " ".join(str(a) for a in args)
         if text.startswith("legal moves ("):
             pending["listing"] = text.splitlines()[1].split("   ")[0].strip()
+        if kwargs.get("end") == "" and text.endswith("> "):
+            prompts.append(text)
         real_print(*args, **kwargs)
 
-    def answer(prompt):
-        prompts.append(prompt)
+    def answer():
         given = next(answers, None)
         if given is not None:
             return given
@@ -163,8 +165,12 @@ def typist(monkeypatch, answers):
         move, pending["listing"] = pending["listing"], None
         return move
 
+    class Typed:
+        def readline(self, size=-1):
+            return answer() + "\n"
+
     monkeypatch.setattr(builtins, "print", spy)
-    monkeypatch.setattr(builtins, "input", answer)
+    monkeypatch.setattr(sys, "stdin", Typed())
     return prompts
 
 

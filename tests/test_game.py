@@ -242,6 +242,31 @@ def test_tampered_json_is_refused_or_restored_exactly(game, cls, players, data):
     refused_or_exact(cls, tampered(state, set_in(path, value)))
 
 
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_every_saved_number_is_an_int_exactly(game, cls, players):
+    # 0.0 or False compare equal to 0, yet a game restored from them would save them
+    # back: each int of a saved game, made a float or a bool, is refused
+    state = started(game, players, 6, 9)
+    saved = json.loads(state.to_json())
+    paths = []
+
+    def walk(node, path):
+        if type(node) is int:
+            paths.append(path)
+        items = node.items() if isinstance(node, dict) else enumerate(node) \
+            if isinstance(node, list) else ()
+        for key, child in items:
+            walk(child, [*path, key])
+    walk(saved, [])
+    assert len(paths) >= 5  # format, players, the stream's seed, the rules, moves
+    for path in paths:
+        value = saved
+        for key in path:
+            value = value[key]
+        for other in [float(value), *([bool(value)] if value in (0, 1) else [])]:
+            refused(cls, tampered(state, set_in(path, other)))
+
+
 def refused_or_exact(cls, text):
     """from_json refuses ``text`` or restores a game that saves back to it exactly
     (an East-West deal may, say, drop its cut: a dealer given by hand is a deal)."""
@@ -383,3 +408,47 @@ def test_chinese_poker_state_checks_its_arguments():
             chinese_poker.ChinesePokerState(rules, players)
     with pytest.raises(PokerRulesError, match="ChinesePokerRules"):
         chinese_poker.ChinesePokerState("rules", 4)
+
+
+class OddText(str):
+    """Text whose methods lie: only its characters may be read."""
+
+    def __str__(self):
+        return "pass"
+
+    def lower(self):
+        return "pass"
+
+    def strip(self, *args):
+        return "pass"
+
+    def split(self, *args):
+        return ["pass"]
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+def test_move_text_may_be_numpy_text(game, cls, players):
+    state = started(game, players, 3, 4)
+    for move in state.legal_moves()[:5]:
+        text = str(move)
+        from_numpy = np.array([text])[0]
+        assert type(from_numpy) is np.str_
+        assert game.parse_move(from_numpy) == game.parse_move(OddText(text)) == \
+            game.parse_move(text)
+        assert state.can_play(from_numpy)
+        assert state.clone().play(from_numpy) == state.clone().play(text)
+
+
+@pytest.mark.parametrize("game, cls, players", GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize("text", ["x" * 5000, "9s " * 2000, "row " + "1" * 5000,
+                                  "Kh " + "A" * 5000, "choose " + "1" * 5000, "\u00df" * 5000])
+def test_a_long_move_text_is_cut_short_in_messages(game, cls, players, text):
+    state = started(game, players, 3, 4)
+    before = state.to_json()
+    with pytest.raises(PokerRulesError) as info:
+        state.play(text)
+    assert len(str(info.value)) < 300, str(info.value)[:300]
+    with pytest.raises(PokerRulesError) as info:
+        game.parse_move(text) if text.startswith(("row", "Kh", "choose")) else state.play(text)
+    assert len(str(info.value)) < 300
+    assert state.to_json() == before

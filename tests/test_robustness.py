@@ -2,6 +2,8 @@
 PokerRulesError — never a crash, never another exception — and the batch kernels run
 safely on several threads."""
 
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -19,6 +21,7 @@ from pokerrules import (
     PokerRulesError,
     categories,
     category_counts,
+    describe,
     evaluate,
     evaluate_many,
     evaluate_partial,
@@ -27,19 +30,28 @@ from pokerrules import (
     parse_cards,
     value_counts,
 )
+from pokerrules.hands import rank_value
 
 pytestmark = pytest.mark.fast
 
 RULES = st.sampled_from([STANDARD, PAI_GOW, PIQUET, PAI_GOW.replace(wheel_second_highest=True)])
+CARD_TEXTS = [str(Card(c)) for c in range(53)]
 ANYTHING = st.one_of(
     st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=30),
     st.binary(max_size=10),
     st.lists(st.one_of(st.integers(-100, 100), st.text(max_size=4), st.none(), st.floats()),
              max_size=10),
     st.lists(st.integers(0, 52), max_size=10),
-    st.lists(st.sampled_from([str(Card(c)) for c in range(53)]), max_size=9),
+    st.lists(st.sampled_from(CARD_TEXTS), max_size=9),
     st.tuples(st.integers(), st.integers()),
+    # text out of numpy arrays: numpy.str_, alone, joined or in lists
+    st.text(max_size=30).map(np.str_),
+    st.lists(st.sampled_from(CARD_TEXTS), max_size=9).map(lambda cards: np.str_(" ".join(cards))),
+    st.lists(st.sampled_from(CARD_TEXTS), max_size=9).map(lambda cards: list(np.array(cards))),
 )
+# what may be given as rules: HandRules, preset names in any case, and anything else
+RULES_OR_NOT = st.one_of(
+    RULES, st.sampled_from(["standard", "PaiGow", np.str_("piquet"), "casino", ""]), ANYTHING)
 
 
 def survives(fn, *args):
@@ -49,13 +61,14 @@ def survives(fn, *args):
         pass
 
 
-@given(ANYTHING, RULES)
+@given(ANYTHING, RULES_OR_NOT)
 def test_per_call_entry_points_never_crash(cards, rules):
-    for fn in (evaluate, evaluate_two, evaluate_partial):
+    for fn in (evaluate, rank_value, evaluate_two, evaluate_partial, describe):
         survives(fn, cards, rules)
     survives(parse_cards, cards)
     survives(format_cards, cards)
     survives(Card, cards)
+    survives(value_counts, cards, rules)
 
 
 ARRAYS = hnp.arrays(
@@ -65,10 +78,59 @@ ARRAYS = hnp.arrays(
 )
 
 
-@given(ARRAYS, RULES, st.booleans())
-def test_batch_entry_points_never_crash(arr, rules, check):
-    survives(lambda: evaluate_many(arr, rules, check=check))
-    survives(lambda: categories(arr, rules))
+# valid hands, so that the kernels run, not only the checks
+HANDS = st.lists(st.permutations(range(53)).map(lambda deck: deck[:7]), min_size=1, max_size=8)
+VIEWS = ("as given", "read-only", "every other row", "columns reversed", "Fortran order",
+         "broadcast", "broadcast rows")
+
+
+def viewed(arr: np.ndarray, view: str) -> np.ndarray:
+    """``arr`` as one of the VIEWS: memory laid out another way, or not writable."""
+    if view == "read-only":
+        arr = arr.copy()
+        arr.setflags(write=False)
+    elif view == "every other row" and arr.ndim:
+        arr = np.repeat(arr, 2, axis=0)[::2]
+    elif view == "columns reversed" and arr.ndim > 1:
+        arr = arr[:, ::-1]
+    elif view == "Fortran order":
+        arr = np.asfortranarray(arr)
+    elif view == "broadcast":
+        arr = np.broadcast_to(arr, (2, *arr.shape))
+    elif view == "broadcast rows" and arr.ndim:
+        arr = np.broadcast_to(arr[:1], arr.shape)
+    return arr
+
+
+def batch_calls(arr, rules, check):
+    from pokerrules import _paigow
+    from pokerrules.paigow import fortune_lines, foul_many, house_way_many
+
+    yield lambda: evaluate_many(arr, rules, check=check)
+    yield lambda: categories(arr, rules)
+    yield lambda: house_way_many(arr)
+    yield lambda: foul_many(arr, check=check)
+    yield lambda: fortune_lines(arr, check=check)
+    yield lambda: _paigow.settle_batch(arr, arr[::-1] if arr.ndim else arr, PAI_GOW.variant)
+
+
+@given(st.one_of(ARRAYS, st.tuples(HANDS, st.sampled_from([np.uint8, np.int64])).map(
+    lambda hands_dtype: np.array(hands_dtype[0], dtype=hands_dtype[1]))),
+    st.sampled_from(VIEWS), RULES_OR_NOT, st.booleans())
+def test_batch_entry_points_never_crash(arr, view, rules, check):
+    arr = viewed(arr, view)
+    for call in batch_calls(arr, rules, check):
+        survives(call)
+
+
+@given(HANDS, st.sampled_from([v for v in VIEWS if not v.startswith("broadcast")]))
+def test_a_view_ranks_as_its_copy(hands, view):
+    from pokerrules.paigow import fortune_lines, house_way_many
+
+    arr = viewed(np.array(hands, dtype=np.uint8), view)
+    copy = np.array(arr)
+    for fn in (lambda a: evaluate_many(a, PAI_GOW), house_way_many, fortune_lines):
+        np.testing.assert_array_equal(fn(arr), fn(copy))
 
 
 @given(st.integers(-3, 9), RULES)
@@ -133,17 +195,67 @@ def test_a_list_emptied_while_it_is_read_is_no_crash():
         evaluate(cards)
 
 
-@pytest.mark.parametrize("call", [
-    lambda: evaluate("As Ks Qs Js Ts", None),
-    lambda: evaluate_two("As Ks", None),
-    lambda: evaluate_partial("As", None),
-    lambda: evaluate_many([[0, 1, 2, 3, 4]], None),
-    lambda: categories([1], None),
-    lambda: value_counts(5, None),
-])
-def test_rules_none_is_a_type_error(call):
-    with pytest.raises(TypeError):
-        call()
+RULES_TAKERS = {
+    "evaluate": lambda rules: evaluate("As Ks Qs Js Ts", rules),
+    "rank_value": lambda rules: rank_value("As Ks Qs Js Ts", rules),
+    "evaluate_two": lambda rules: evaluate_two("As Kd", rules),
+    "evaluate_partial": lambda rules: evaluate_partial("As", rules),
+    "evaluate_many": lambda rules: evaluate_many([[48, 49, 50, 51, 44]], rules),
+    "categories": lambda rules: categories([1], rules),
+    "value_counts": lambda rules: value_counts(5, rules),
+    "category_counts": lambda rules: category_counts(5, rules),
+    "describe": lambda rules: describe("As Ks Qs Js Ts", rules),
+}
+
+
+@pytest.mark.parametrize("take", RULES_TAKERS.values(), ids=RULES_TAKERS.keys())
+@pytest.mark.parametrize("rules", [None, 1, 2.5, b"paigow", object(), ["standard"]])
+def test_rules_of_the_wrong_type_are_argument_type_errors(take, rules):
+    from pokerrules.paigow import PaiGowRules
+
+    for bad in (rules, PaiGowRules()):
+        with pytest.raises(ArgumentTypeError, match=r"^rules must be HandRules or a preset name"):
+            take(bad)
+
+
+@pytest.mark.parametrize("take", RULES_TAKERS.values(), ids=RULES_TAKERS.keys())
+def test_rules_may_be_a_preset_name(take):
+    for name, rules in (("standard", STANDARD), ("PaiGow", PAI_GOW), (np.str_("PIQUET"), PIQUET)):
+        named, direct = take(name), take(rules)
+        if isinstance(direct, np.ndarray):
+            np.testing.assert_array_equal(named, direct)
+        else:
+            assert named == direct
+    for unknown in ("pai gow", "", "standard+wheel_second_highest", "x" * 5000):
+        with pytest.raises(PokerRulesError, match="'standard', 'paigow' and 'piquet'") as info:
+            take(unknown)
+        assert not isinstance(info.value, TypeError) and len(str(info.value)) < 160
+
+
+@pytest.mark.parametrize("fn", [value_counts, category_counts])
+@pytest.mark.parametrize("k", [5.0, "5", None, True, np.float64(6)])
+def test_an_enumeration_size_of_the_wrong_type_is_an_argument_type_error(fn, k):
+    with pytest.raises(ArgumentTypeError, match="k must be an int"):
+        fn(k)
+
+
+def test_pai_gow_rankings_take_preset_names_too():
+    from pokerrules.paigow import Setting, is_foul
+
+    setting = Setting("Ac Qd 7h 5s 3c", "Ad Kc")
+    assert is_foul(setting, "paigow") and setting.high_rank("PAIGOW") == setting.high_rank()
+    with pytest.raises(PokerRulesError, match="presets"):
+        setting.low_rank("casino")
+
+
+@pytest.mark.parametrize("occupied", [5, None, 2.5, "12", b"\x01\x02"])
+def test_deal_round_refuses_occupied_positions_that_are_no_iterable_of_ints(occupied):
+    from pokerrules.paigow import PaiGowRules, deal_round
+
+    with pytest.raises(ArgumentTypeError, match="occupied"):
+        deal_round(PaiGowRules(), occupied, seed=1)
+    with pytest.raises(ArgumentTypeError, match="occupied: a position is an int"):
+        deal_round(PaiGowRules(), [1, 2.0], seed=1)
 
 
 def test_blank_rank_objects_raise_instead_of_reading_garbage():
@@ -302,3 +414,203 @@ def test_an_endless_iterable_is_read_one_card_past_the_limit(fn, most):
     assert next(drawn) == most + 1
     with pytest.raises(PokerRulesError):
         evaluate(itertools.repeat(0))
+
+
+# ------------------------------------ a writer thread racing every batch entry
+
+# Runs in a child process so that a crash fails the test instead of the suite. A
+# writer overwrites the last quarter of the caller's array (out-of-range codes or
+# values) at a delay that grows by 0.2 ms per attempt, so that some write lands while
+# the array is checked and some while it is ranked.
+RACE = """
+import sys, threading, time
+import numpy as np
+from pokerrules import PAI_GOW, PokerRulesError, _paigow, categories, evaluate_many
+from pokerrules.paigow import foul_many, fortune_lines, house_way_many
+
+rng = np.random.default_rng(5)
+deal = np.argsort(rng.random((1024, 53)), axis=1)[:, :14].astype(np.uint8)
+cards = np.tile(deal, (200, 1))
+player, banker = cards[:, :7].copy(), cards[:, 7:].copy()
+values = evaluate_many(player, PAI_GOW)
+call, target, junk = {
+    "evaluate_many": (lambda: evaluate_many(player, PAI_GOW), player, 255),
+    "evaluate_many unchecked": (lambda: evaluate_many(player, check=False), player, 255),
+    "categories": (lambda: categories(values, PAI_GOW), values, 10**6),
+    "house_way_many": (lambda: house_way_many(player), player, 255),
+    "foul_many": (lambda: foul_many(player), player, 255),
+    "foul_many unchecked": (lambda: foul_many(player, check=False), player, 255),
+    "fortune_lines": (lambda: fortune_lines(player), player, 255),
+    "fortune_lines unchecked": (lambda: fortune_lines(player, check=False), player, 255),
+    "settle_batch": (lambda: _paigow.settle_batch(player, banker, PAI_GOW.variant), banker,
+                     255),
+}[sys.argv[1]]
+clean = target.copy()
+tail = len(target) * 3 // 4
+escaped = []
+for attempt in range(20):
+    target[:] = clean
+    def run():
+        try:
+            call()
+        except PokerRulesError:
+            pass  # a scribbled row seen: an error, never a crash
+        except BaseException as exc:
+            escaped.append(repr(exc))
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    time.sleep(attempt * 0.0002)
+    target[tail:] = junk
+    worker.join()
+print(escaped or "survived")
+sys.exit(1 if escaped else 0)
+"""
+
+RACED = ["evaluate_many", "evaluate_many unchecked", "categories", "house_way_many",
+         "foul_many", "foul_many unchecked", "fortune_lines", "fortune_lines unchecked",
+         "settle_batch"]
+
+
+@pytest.mark.parametrize("entry", RACED)
+def test_a_writer_thread_cannot_crash_a_batch_entry(entry):
+    child = subprocess.run([sys.executable, "-c", RACE, entry], capture_output=True,
+                           text=True, timeout=600)
+    assert (child.returncode, child.stdout.strip()) == (0, "survived"), child.stderr[-2000:]
+
+
+# ----------------------------------------------- text of any str subclass, cut short
+
+class OddText(str):
+    """Text whose methods lie: only the characters themselves may be read."""
+
+    def __str__(self):
+        return "2c"
+
+    def split(self, *args):
+        return ["Xx"]
+
+    def replace(self, *args):
+        return "Xx"
+
+    def lower(self):
+        return "xx"
+
+
+def test_numpy_text_is_text_wherever_cards_are_read():
+    from pokerrules import STANDARD_DECK
+    from pokerrules.paigow import Setting, fortune_bonus, hand_cards, house_way
+
+    royal = np.array(["As Ks Qs Js Ts 9d 2c"])[0]
+    assert type(royal) is np.str_
+    assert evaluate(royal).is_royal and evaluate(OddText("As Ks Qs Js Ts")).is_royal
+    assert Card(np.str_("As")) == Card(OddText("As")) == Card("As")
+    assert parse_cards(royal) == parse_cards(str(royal))
+    assert parse_cards(list(np.array(["As", "10d", "Jk"]))) == parse_cards("As Td Jk")
+    assert format_cards(np.str_("A♠ 10d")) == "As Td"
+    assert evaluate_two(np.str_("As Ad"), PAI_GOW) == evaluate_two("As Ad", PAI_GOW)
+    assert evaluate_partial(np.str_("Kc Kd 2h")) == evaluate_partial("Kc Kd 2h")
+    assert np.str_("As") in STANDARD_DECK
+    hand = np.str_("As Ah Jk 7c 7d 3s 2h")
+    assert house_way(hand) == house_way(str(hand))
+    assert hand_cards(hand) == hand_cards(str(hand))
+    setting = Setting("Ah Kd 7c 5s 3h", "Qc Jd")
+    assert Setting(np.str_("Ah Kd 7c 5s 3h"), np.str_("Qc Jd")) == setting
+    assert Setting.parse(np.str_("Ah Kd 7c 5s 3h / Qc Jd")) == setting
+    assert fortune_bonus(np.str_("As Ks Qs Js Jk Kh Qh")).line == "royal_match"
+
+
+@pytest.mark.parametrize("call", [
+    lambda: parse_cards("As " * 2000 + "Xx"),
+    lambda: evaluate("As Ks Qs Js " + "T" * 5000),
+    lambda: Card("As" * 3000),
+    lambda: format_cards(["Kd", "Q\u00df" * 4000]),
+])
+def test_long_input_is_cut_short_in_messages(call):
+    with pytest.raises(PokerRulesError) as info:
+        call()
+    message = str(info.value)
+    assert len(message) < 160 and "... (" in message and " characters)" in message, message
+
+
+def test_a_long_deck_name_is_cut_short():
+    from pokerrules import HandRules
+
+    with pytest.raises(PokerRulesError) as info:
+        HandRules("x" * 5000)
+    assert len(str(info.value)) < 160 and "(5,000 characters)" in str(info.value)
+
+
+# ------------------------- batches too large, or larger than their memory, refused
+
+HUGE_VIEWS = {
+    "evaluate_many": (evaluate_many, np.broadcast_to(np.arange(7, dtype=np.uint8), (2**40, 7))),
+    "categories": (categories, np.broadcast_to(np.int32(1), (2**20, 2**20))),
+    "house_way_many": ("house_way_many", np.broadcast_to(np.arange(7, dtype=np.uint8),
+                                                         (2**40, 7))),
+    "foul_many": ("foul_many", np.broadcast_to(np.arange(7, dtype=np.int64), (2**40, 7))),
+    "fortune_lines": ("fortune_lines", np.broadcast_to(np.arange(7, dtype=np.uint8),
+                                                       (2**31, 7))),
+}
+
+
+def batch_entry(fn):
+    from pokerrules import paigow
+
+    return getattr(paigow, fn) if isinstance(fn, str) else fn
+
+
+@pytest.mark.parametrize("fn, view", HUGE_VIEWS.values(), ids=HUGE_VIEWS.keys())
+def test_a_huge_broadcast_view_is_refused_before_any_work(fn, view):
+    from pokerrules.hands import BATCH_LIMIT
+
+    with pytest.raises(PokerRulesError, match=f"at most {BATCH_LIMIT:,}"):
+        batch_entry(fn)(view)
+    small = view[:3] if view.ndim == 2 and view.shape[1] == 7 else view[:3, :3]
+    with pytest.raises(PokerRulesError, match="broadcast view"):
+        batch_entry(fn)(small)
+    batch_entry(fn)(np.array(small))  # a copy of it is fine
+
+
+@pytest.mark.parametrize("fn", [evaluate_many, categories, "house_way_many", "foul_many",
+                                "fortune_lines"])
+@pytest.mark.parametrize("length", [10**18, 2**30 + 1, 10**30])
+def test_a_sequence_longer_than_the_batch_limit_is_refused_unread(fn, length):
+    got = "more than sys.maxsize" if length > sys.maxsize else f"{length:,}"
+    with pytest.raises(PokerRulesError, match=f"at most 1,073,741,824 .* got {got};"):
+        batch_entry(fn)(range(length))
+
+
+def test_the_batch_limit_itself_is_allowed_in_shape():
+    from pokerrules.hands import BATCH_LIMIT
+
+    # a view exactly at the limit passes the size check (and then the stride one)
+    at_limit = np.broadcast_to(np.arange(5, dtype=np.uint8), (BATCH_LIMIT, 5))
+    with pytest.raises(PokerRulesError, match="broadcast view"):
+        evaluate_many(at_limit)
+
+
+@pytest.mark.parametrize("fn", [parse_cards, format_cards])
+def test_parse_and_format_stop_on_an_endless_iterable(fn):
+    import itertools
+
+    from pokerrules.cards import CARD_LIMIT
+
+    drawn = itertools.count()
+    with pytest.raises(PokerRulesError, match=f"at most {CARD_LIMIT:,} cards"):
+        fn(c % 53 for c in drawn)
+    assert next(drawn) == CARD_LIMIT + 1  # read one card past the limit, no further
+    with pytest.raises(PokerRulesError, match=f"at most {CARD_LIMIT:,} items"):
+        fn(itertools.repeat(""))  # no card at all, for ever
+    assert len(fn(iter(["As"] * CARD_LIMIT))) > 0  # the limit itself is fine
+    assert len(fn(["As"] * (3 * CARD_LIMIT))) > 0  # a list is read whole
+
+
+@pytest.mark.parametrize("fn", [evaluate, evaluate_two, evaluate_partial])
+def test_an_endless_run_of_empty_texts_ends_too(fn):
+    import itertools
+
+    with pytest.raises(PokerRulesError, match="at most 10,000 items"):
+        fn(itertools.repeat(""))
+    with pytest.raises(PokerRulesError, match="at most 10,000 items"):
+        fn(itertools.chain(["As"], itertools.repeat(" , ")))

@@ -10,6 +10,7 @@ here too, with :func:`~pokerrules.game.play_game`.
 
 from pokerrules._version import __version__
 from pokerrules.cards import (
+    CARD_LIMIT,
     CHINESE_POKER_DECK,
     JOKER,
     JOKER_CODE,
@@ -40,6 +41,7 @@ from pokerrules.errors import (
 )
 from pokerrules.game import play_game
 from pokerrules.hands import (
+    BATCH_LIMIT,
     PAI_GOW,
     PIQUET,
     STANDARD,
@@ -59,6 +61,8 @@ from pokerrules.hands import (
 )
 
 __all__ = [
+    "BATCH_LIMIT",
+    "CARD_LIMIT",
     "CHINESE_POKER_DECK",
     "JOKER",
     "JOKER_CODE",

@@ -18,7 +18,15 @@ from typing import TypeAlias
 
 import numpy as np
 
-from pokerrules._core import ALL_CARDS, JOKER_CODE, Card, format_cards, parse_cards
+from pokerrules._core import (
+    ALL_CARDS,
+    CARD_LIMIT,
+    JOKER_CODE,
+    Card,
+    _shown,
+    format_cards,
+    parse_cards,
+)
 from pokerrules.errors import (
     DuplicateCardError,
     InvalidCardError,
@@ -27,6 +35,7 @@ from pokerrules.errors import (
 from pokerrules.shuffle import DealStream, seed_int
 
 __all__ = [
+    "CARD_LIMIT",
     "CHINESE_POKER_DECK",
     "JOKER",
     "JOKER_CODE",
@@ -82,19 +91,20 @@ class Deck:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise PokerRulesError(f"a deck's name is text, not {self.name!r:.40}")
+            raise PokerRulesError(f"a deck's name is text, not {_shown(self.name)}")
         if isinstance(self.codes, (str, bytes)) or not isinstance(self.codes, Sequence):
-            raise PokerRulesError(f"a deck's codes are a sequence of ints, not {self.codes!r:.40}")
+            raise PokerRulesError(
+                f"a deck's codes are a sequence of ints, not {_shown(self.codes)}")
         codes = []
         for code in self.codes:
             if isinstance(code, bool) or not isinstance(code, (int, np.integer)):
-                raise PokerRulesError(f"deck {self.name!r}: {code!r:.20} is no card code")
+                raise PokerRulesError(f"deck {_shown(self.name)}: {_shown(code)} is no card code")
             if not 0 <= code <= JOKER_CODE:
-                raise InvalidCardError(f"deck {self.name!r}: no card has the code {code}")
+                raise InvalidCardError(f"deck {_shown(self.name)}: no card has the code {code}")
             codes.append(int(code))
         if len(set(codes)) != len(codes):
             twice = next(c for c in codes if codes.count(c) > 1)
-            raise DuplicateCardError(f"deck {self.name!r} holds {ALL_CARDS[twice]} twice")
+            raise DuplicateCardError(f"deck {_shown(self.name)} holds {ALL_CARDS[twice]} twice")
         object.__setattr__(self, "codes", tuple(codes))
 
     @property

@@ -1,6 +1,7 @@
 """The ``pokerrules`` command: thin argument parsing over the library.
 
-Errors print one line on stderr and exit with status 2.
+Errors print one line on stderr and exit with status 2; Ctrl-C prints one line and
+exits with status 130.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pokerrules._core import _shown
 from pokerrules._version import __version__
 from pokerrules.cards import format_cards, parse_cards
 from pokerrules.chinese_poker import cli as chinese_poker_cli
@@ -22,6 +24,8 @@ from pokerrules.cli_common import (
     UsageError,
     count_argument,
     error_line,
+    interrupted,
+    read_line,
     run_input,
     seed_argument,
 )
@@ -136,7 +140,7 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
     unknown = [n for n in names if n not in game.AGENTS and not args.level]
     if unknown:
-        raise UsageError(f"unknown agent {unknown[0]!r}; choose from "
+        raise UsageError(f"unknown agent {_shown(unknown[0])}; choose from "
                          f"{', '.join(sorted(game.AGENTS))}")
     agents = [game.LEVELS[args.level]() if args.level else game.AGENTS[n]() for n in names]
     import numpy as np
@@ -189,10 +193,11 @@ def _ask_move(state: Any, player: int) -> str | None:
     listed = "  ".join(str(m) for m in legal) if len(legal) <= 8 else f"{len(legal)} moves"
     print(f"legal: {listed} ('help' lists them, 'quit' leaves the game)")
     while True:
-        try:
-            text = input(f"player {player}> ").strip()
-        except EOFError:
-            raise UsageError("standard input ended before the game did") from None
+        print(f"player {player}> ", end="", flush=True)
+        line = read_line(sys.stdin, "standard input")
+        if line is None:
+            raise UsageError("standard input ended before the game did")
+        text = line.strip()
         if text.lower() in ("help", "?"):
             print(_legal_text(legal))
             continue
@@ -204,7 +209,7 @@ def _ask_move(state: Any, player: int) -> str | None:
         try:  # on a copy, to tell the player why a move is refused
             state.clone().play(text, player)
         except PokerRulesError as exc:
-            print(f"not a legal move: {text!r}: {exc} ('help' lists the legal moves)")
+            print(f"not a legal move: {_shown(text)}: {exc} ('help' lists the legal moves)")
         else:
             return text
 
@@ -292,20 +297,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _drop_stdout() -> None:
+    """Points standard output at /dev/null, so that the flush at exit does not fail
+    again on what could not be written."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a captured stdout)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pokerrules`` command; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "run", None):
-        parser.print_help()
-        return 2
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "run", None):
+            parser.print_help()
+            return 2
         status: int = args.run(args)
+        sys.stdout.flush()  # a full disk shows here, not in the interpreter's exit
+    except KeyboardInterrupt:
+        return interrupted()
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
         return 1
     except OSError as exc:
-        sys.stderr.write(error_line(f"{exc.strerror or exc}: {exc.filename}"))
+        # a file's errors carry its name; a nameless one came from writing the output
+        if exc.filename is None:
+            _drop_stdout()
+        where = "standard output" if exc.filename is None else exc.filename
+        sys.stderr.write(error_line(f"{exc.strerror or exc}: {where}"))
         return 2
     except (PokerRulesError, UsageError) as exc:
         sys.stderr.write(error_line(exc))

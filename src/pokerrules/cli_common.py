@@ -1,6 +1,7 @@
 """What the ``pokerrules`` command and every game's subcommand share: the usage
-error, the one-line parser and error line, reading hands line by line, and the
-registry through which each game adds its subcommand (:class:`Commands`).
+error, the one-line parser and error line, reading input lines (at most
+:data:`MAX_LINE` characters each), the Ctrl-C status, and the registry through which
+each game adds its subcommand (:class:`Commands`).
 
 Game modules import this, never :mod:`pokerrules.cli`, so the layers point down.
 """
@@ -11,23 +12,35 @@ import argparse
 import io
 import json
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NoReturn, Protocol, TextIO
 
+from pokerrules._core import _shown
 from pokerrules.errors import PokerRulesError
 from pokerrules.shuffle import seed_int
 
 __all__ = [
+    "INTERRUPTED",
+    "MAX_LINE",
     "Commands",
     "OneLineParser",
     "TurnBasedGame",
     "UsageError",
     "count_argument",
     "error_line",
+    "interrupted",
+    "read_line",
     "run_input",
     "run_lines",
     "seed_argument",
 ]
+
+#: The longest line, in characters, read from a file, standard input or the
+#: ``play --human`` prompt; a longer one stops the command with a usage error.
+MAX_LINE = 10_000
+
+#: The status of a command stopped by Ctrl-C, as the shell gives it (128 + SIGINT).
+INTERRUPTED = 130
 
 
 class UsageError(Exception):
@@ -37,6 +50,38 @@ class UsageError(Exception):
 def error_line(message: object) -> str:
     """The one line (newline included) an error prints on stderr."""
     return f"pokerrules: error: {message}\n"
+
+
+def interrupted(what: str = "") -> int:
+    """Prints the one line of a command stopped by Ctrl-C; returns :data:`INTERRUPTED`."""
+    sys.stderr.write(f"pokerrules: interrupted{what}\n")
+    return INTERRUPTED
+
+
+def read_line(stream: TextIO, source: str, number: int = 1) -> str | None:
+    """The next line of ``stream`` without its newline, or None at its end; never
+    more than :data:`MAX_LINE` characters are read for it.
+
+    Raises:
+        UsageError: a longer line (line ``number`` of ``source``).
+        OSError: a read error, naming ``source``.
+    """
+    try:
+        line = stream.readline(MAX_LINE + 1)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), source) from None
+    if not line:
+        return None
+    if len(line) > MAX_LINE and not line.endswith("\n"):
+        raise UsageError(f"line {number} of {source} is longer than {MAX_LINE:,} characters")
+    return line.removesuffix("\n")
+
+
+def _lines(stream: TextIO, source: str) -> Iterator[str]:
+    number = 1
+    while (line := read_line(stream, source, number)) is not None:
+        yield line
+        number += 1
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -52,7 +97,7 @@ def seed_argument(text: str) -> int:
         return seed_int(int(text))
     except (ValueError, PokerRulesError):
         raise argparse.ArgumentTypeError(
-            f"a seed is an int from 0 to 2**53 - 1, not {text!r:.40}") from None
+            f"a seed is an int from 0 to 2**53 - 1, not {_shown(text)}") from None
 
 
 def count_argument(text: str) -> int:
@@ -64,17 +109,22 @@ def count_argument(text: str) -> int:
         value = 0
     if not 1 <= value < 2**63:  # the C kernels count in int64
         raise argparse.ArgumentTypeError(
-            f"takes a whole number from 1 to 2**63 - 1, not {text!r:.40}")
+            f"takes a whole number from 1 to 2**63 - 1, not {_shown(text)}")
     return value
 
 
 def run_lines(
-    lines: Iterable[str], job: Callable[[str], dict[str, Any]], out: TextIO
+    stream: TextIO, source: str, job: Callable[[str], dict[str, Any]], out: TextIO
 ) -> int:
-    """Runs ``job`` on each non-empty line and writes one JSON line per input line;
-    a bad line becomes ``{"line": N, "error": ...}``. Returns 2 if any line was bad."""
+    """Runs ``job`` on each non-empty line of ``stream`` (named ``source`` in errors)
+    and writes one JSON line per input line; a bad line becomes
+    ``{"line": N, "error": ...}``. Returns 2 if any line was bad.
+
+    Raises:
+        UsageError: a line longer than :data:`MAX_LINE` (the lines before it are done).
+    """
     status = 0
-    for number, raw in enumerate(lines, start=1):
+    for number, raw in enumerate(_lines(stream, source), start=1):
         line = raw.strip()
         if not line:
             continue
@@ -93,13 +143,13 @@ def run_input(path: str | None, job: Callable[[str], dict[str, Any]]) -> int:
     if path and path != "-":
         # a BOM is skipped; undecodable bytes spoil only their own line
         with open(path, encoding="utf-8-sig", errors="replace") as handle:
-            return run_lines(handle, job, sys.stdout)
+            return run_lines(handle, path, job, sys.stdout)
     if sys.stdin.isatty():
         print("reading hands from standard input, one per line (end with Ctrl-D)",
               file=sys.stderr)
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")
-    return run_lines(sys.stdin, job, sys.stdout)
+    return run_lines(sys.stdin, "standard input", job, sys.stdout)
 
 
 class TurnBasedGame(Protocol):

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
-from pokerrules._core import ALL_CARDS, Card, format_cards, parse_cards
+from pokerrules._core import ALL_CARDS, Card, _shown, format_cards, parse_cards
 from pokerrules.errors import (
     ArgumentTypeError,
     GameOverError,
@@ -99,7 +99,7 @@ def rng_from_state(state: dict[str, Any]) -> np.random.Generator:
     """
     name = state.get("bit_generator") if isinstance(state, dict) else None
     if not isinstance(name, str) or name not in _BIT_GENERATORS:
-        raise PokerRulesError(f"not a saved random state: {state!r:.80}")
+        raise PokerRulesError(f"not a saved random state: {_shown(state)}")
     bit_generator = _BIT_GENERATORS[name]()
     saved: Any = state  # numpy's setter checks the shape itself
     try:
@@ -116,7 +116,7 @@ def chance_mode(chance: object) -> str:
         PokerRulesError: anything else.
     """
     if not isinstance(chance, str) or chance not in CHANCE_MODES:
-        raise PokerRulesError(f"chance is 'sampled' or 'explicit', not {chance!r:.40}")
+        raise PokerRulesError(f"chance is 'sampled' or 'explicit', not {_shown(chance)}")
     return chance
 
 
@@ -153,7 +153,7 @@ def seat_index(player: Any, players: int) -> int:
         seat = -1
     if not 0 <= seat < players:
         raise PokerRulesError(
-            f"there is no player {player!r}; players are numbered 0 to {players - 1}")
+            f"there is no player {_shown(player)}; players are numbered 0 to {players - 1}")
     return seat
 
 
@@ -305,14 +305,14 @@ class GameState(ABC, Generic[MoveT]):
             IllegalMoveError: no chance node, or a card chance cannot deal now
                 (named). Either way nothing changes.
         """
-        self._require_chance(f"apply_chance({outcome!r:.20})")
+        self._require_chance(f"apply_chance({_shown(outcome)})")
         cards: Any = [outcome] if isinstance(outcome, int) else outcome
         try:
             codes = [c.code for c in parse_cards(cards)]
         except (PokerRulesError, TypeError) as exc:
-            raise IllegalMoveError(f"chance outcome {outcome!r:.40} is no card: {exc}") from None
+            raise IllegalMoveError(f"chance outcome {_shown(outcome)} is no card: {exc}") from None
         if len(codes) != 1:
-            raise IllegalMoveError(f"a chance outcome is one card, not {outcome!r:.40}")
+            raise IllegalMoveError(f"a chance outcome is one card, not {_shown(outcome)}")
         self._deal_chance(codes[0])
 
     def _deal_chance(self, code: int) -> None:
@@ -386,7 +386,7 @@ class GameState(ABC, Generic[MoveT]):
                 seat = seat_index(player, self.players)
             except PokerRulesError:
                 raise NotYourTurnError(
-                    f"player {player!r:.40} is no seat of this game (seats are ints 0 to "
+                    f"player {_shown(player)} is no seat of this game (seats are ints 0 to "
                     f"{self.players - 1}); it is player {current}'s turn") from None
             player = seat
         if player is not None and player != current:
@@ -492,7 +492,7 @@ class GameState(ABC, Generic[MoveT]):
         if stream is not None and chance == EXPLICIT:
             raise PokerRulesError("an explicit-chance game draws no cards; it saves no stream")
         if not isinstance(data["dealt"], str):
-            raise PokerRulesError(f"dealt is card text, not {data['dealt']!r:.40}")
+            raise PokerRulesError(f"dealt is card text, not {_shown(data['dealt'])}")
         dealt = [c.code for c in parse_cards(data["dealt"])]
         state = cls._from_deal(deal, players)
         if state.players != players:
@@ -534,7 +534,7 @@ class GameState(ABC, Generic[MoveT]):
                     self._play(move, None)
                 except PokerRulesError as exc:
                     raise type(exc)(
-                        f"saved move {moves_made + 1} ({move!r:.40}) is refused: {exc}") from None
+                        f"saved move {moves_made + 1} ({_shown(move)}) is refused: {exc}") from None
                 moves_made += 1
         if cards < len(dealt) or moves_made < len(moves):
             raise PokerRulesError(
@@ -556,23 +556,23 @@ def _saved_game(game_name: str, text: object) -> dict[str, Any]:
             f"not a saved {game_name} game: JSON {type(data).__name__}, not an object")
     if data.get("game") != game_name:
         raise PokerRulesError(
-            f"this JSON holds a {data.get('game')!r:.40} game, not {game_name!r}")
+            f"this JSON holds a {_shown(data.get('game'))} game, not {_shown(game_name)}")
     version = data.get("format")
     if type(version) is not int or version != STATE_FORMAT_VERSION:
         older = " (written by an older pokerrules, which saved numpy's random state " \
             "and dealt with numpy's shuffle)" \
             if type(version) is int and version < STATE_FORMAT_VERSION else ""
         raise PokerRulesError(
-            f"unknown format version {version!r:.40}{older}; this pokerrules reads "
+            f"unknown format version {_shown(version)}{older}; this pokerrules reads "
             f"version {STATE_FORMAT_VERSION}")
     if set(data) != _STATE_KEYS:
         raise PokerRulesError(
             f"a saved {game_name} game has the keys {sorted(_STATE_KEYS)}, "
             f"not {sorted(data)}")
     if type(data["players"]) is not int:
-        raise PokerRulesError(f"players must be an int, not {data['players']!r:.40}")
+        raise PokerRulesError(f"players must be an int, not {_shown(data['players'])}")
     if not isinstance(data["deal"], dict):
-        raise PokerRulesError(f"the deal must be a JSON object, not {data['deal']!r:.40}")
+        raise PokerRulesError(f"the deal must be a JSON object, not {_shown(data['deal'])}")
     moves = data["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise PokerRulesError("moves must be a list of move texts")

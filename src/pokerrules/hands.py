@@ -24,6 +24,7 @@ pokerrules.errors.HandSizeError: evaluate takes 5 to 7 cards, got 4: As Ks Qs Js
 from __future__ import annotations
 
 from pokerrules._core import (
+    BATCH_LIMIT,
     PAI_GOW,
     PIQUET,
     STANDARD,
@@ -43,6 +44,7 @@ from pokerrules._core import (
 from pokerrules.cards import CardsLike
 
 __all__ = [
+    "BATCH_LIMIT",
     "PAI_GOW",
     "PIQUET",
     "STANDARD",
@@ -62,8 +64,10 @@ __all__ = [
 ]
 
 
-def describe(cards: CardsLike, rules: HandRules = STANDARD) -> str:
+def describe(cards: CardsLike, rules: HandRules | str = STANDARD) -> str:
     """The best five of 5 to 7 cards in words, e.g. "Full house, kings full of sevens".
+    ``rules`` is a :class:`HandRules` or a preset's name ("standard", "paigow",
+    "piquet").
 
     Raises the errors of :func:`evaluate`.
     """

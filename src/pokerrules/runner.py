@@ -9,6 +9,7 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
+from pokerrules._core import _shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.records import GameRecord
 
@@ -40,7 +41,7 @@ class RandomAgent:
                 return legal_moves[int(rng.integers(len(legal_moves)))]
         except (TypeError, KeyError):  # a set, a dict, a generator: no list of moves
             pass
-        raise IllegalMoveError(f"there is no legal move to choose from in {legal_moves!r:.60}")
+        raise IllegalMoveError(f"there is no legal move to choose from in {_shown(legal_moves)}")
 
     def __repr__(self) -> str:
         return "RandomAgent()"
@@ -70,7 +71,7 @@ def game_module(game: ModuleType | str) -> ModuleType:
         for path in GAMES.values():
             if path.removeprefix("pokerrules.").replace("_", "") == wanted:
                 return importlib.import_module(path)
-    raise PokerRulesError(f"no game {game!r:.60}; the games are {', '.join(GAMES)} "
+    raise PokerRulesError(f"no game {_shown(game)}; the games are {', '.join(GAMES)} "
                           f"(or their packages, such as pokerrules.eastwest)")
 
 
@@ -100,27 +101,27 @@ def play_game(
     """
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise ArgumentTypeError(
-            f"play_game takes an int seed (the record replays it), not {seed!r}")
+            f"play_game takes an int seed (the record replays it), not {_shown(seed)}")
     seed = int(seed)
     game = game_module(game)
     if type(max_moves) is not int or max_moves < 1:
-        raise PokerRulesError(f"max_moves must be an int >= 1, not {max_moves!r}")
+        raise PokerRulesError(f"max_moves must be an int >= 1, not {_shown(max_moves)}")
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise PokerRulesError(
-            f"agents must be a list with one agent per player, not {agents!r:.60}")
+            f"agents must be a list with one agent per player, not {_shown(agents)}")
     players: list[Agent] = []
     for seat, agent in enumerate(agents):
         if isinstance(agent, str):
             if agent not in game.AGENTS:
                 raise PokerRulesError(
-                    f"unknown agent {agent!r}; choose from {sorted(game.AGENTS)}")
+                    f"unknown agent {_shown(agent)}; choose from {sorted(game.AGENTS)}")
             agent = game.AGENTS[agent]()
         elif isinstance(agent, type):
             raise PokerRulesError(
                 f"agent {seat} is the class {agent.__name__}; pass an instance such as "
                 f"{agent.__name__}()")
         elif not callable(getattr(agent, "choose", None)):
-            raise PokerRulesError(f"agent {seat} ({agent!r:.60}) has no choose() method")
+            raise PokerRulesError(f"agent {seat} ({_shown(agent)}) has no choose() method")
         players.append(agent)
     options: dict[str, Any] = {"seed": seed, "players": len(players)}
     if rules is not None:

@@ -38,6 +38,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 import numpy as np
 
+from pokerrules._core import _shown
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
 
@@ -307,12 +308,12 @@ class SearchAgent:
         exploration: float = 0.7,
     ) -> None:
         if type(playouts) is not int or playouts < 1:
-            raise PokerRulesError(f"playouts must be an int >= 1, not {playouts!r}")
+            raise PokerRulesError(f"playouts must be an int >= 1, not {_shown(playouts)}")
         if algorithm not in ("flat", "ismcts"):
-            raise PokerRulesError(f"unknown algorithm {algorithm!r}; use 'flat' or 'ismcts'")
+            raise PokerRulesError(f"unknown algorithm {_shown(algorithm)}; use 'flat' or 'ismcts'")
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(
                 time_ms, (int, float)) or not time_ms > 0):
-            raise PokerRulesError(f"time_ms must be a positive number, not {time_ms!r}")
+            raise PokerRulesError(f"time_ms must be a positive number, not {_shown(time_ms)}")
         self.game = game
         self.playouts = playouts
         self.algorithm = algorithm

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from pokerrules._core import _shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 __all__ = ["SEED_LIMIT", "DealStream", "seed_int"]
@@ -58,9 +59,10 @@ def seed_int(seed: object) -> int:
         PokerRulesError: below 0, or :data:`SEED_LIMIT` or more.
     """
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise ArgumentTypeError(f"pass a seed (int) or a numpy.random.Generator, not {seed!r:.60}")
+        raise ArgumentTypeError(
+            f"pass a seed (int) or a numpy.random.Generator, not {_shown(seed)}")
     if not 0 <= seed < SEED_LIMIT:
-        raise PokerRulesError(f"a seed is an int from 0 to 2**53 - 1, not {seed}")
+        raise PokerRulesError(f"a seed is an int from 0 to 2**53 - 1, not {_shown(seed)}")
     return int(seed)
 
 
@@ -82,7 +84,7 @@ class DealStream:
     def __init__(self, seed: int, drawn: int = 0) -> None:
         for name, value, limit in (("seed", seed, SEED_LIMIT), ("drawn", drawn, SEED_LIMIT)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-                raise ArgumentTypeError(f"a deal stream's {name} is an int, not {value!r:.40}")
+                raise ArgumentTypeError(f"a deal stream's {name} is an int, not {_shown(value)}")
             if not 0 <= value < limit:
                 raise PokerRulesError(
                     f"a deal stream's {name} is an int from 0 to 2**53 - 1, not {value}")
@@ -127,7 +129,7 @@ class DealStream:
             PokerRulesError: ``n`` out of range.
         """
         if type(n) is not int or not 1 <= n <= _MASK + 1:
-            raise PokerRulesError(f"a draw is below an int from 1 to 2**64, not {n!r}")
+            raise PokerRulesError(f"a draw is below an int from 1 to 2**64, not {_shown(n)}")
         m = self.word() * n
         if m & _MASK < n:  # only then can the word fall in the biased remainder
             threshold = (_MASK + 1 - n) % n
@@ -177,7 +179,7 @@ class DealStream:
         if not isinstance(data, dict) or set(data) != {"seed", "drawn"} or \
                 any(type(v) is not int for v in data.values()):
             raise PokerRulesError(
-                f"a deal stream's position is {{'seed': int, 'drawn': int}}, not {data!r:.80}")
+                f"a deal stream's position is {{'seed': int, 'drawn': int}}, not {_shown(data)}")
         return cls(data["seed"], data["drawn"])
 
     def __eq__(self, other: object) -> bool:

@@ -8,7 +8,6 @@ deliberate change of the rules or of the agents) with
 
 from __future__ import annotations
 
-import builtins
 import doctest
 import itertools
 import json
@@ -644,14 +643,17 @@ def test_cli_human_player_is_told_why_a_move_is_refused(capsys, monkeypatch):
 
     answers = iter(["9z", "2c"])
 
-    def typed(prompt):
-        answer = next(answers, None)
-        if answer is not None:
-            return answer
-        return str(games[0].legal_moves()[-1])
+    class Typed:
+        """Standard input: two bad moves, then the last legal move each time."""
+
+        def readline(self, size=-1):
+            answer = next(answers, None)
+            if answer is None:
+                answer = str(games[0].legal_moves()[-1])
+            return answer + "\n"
 
     monkeypatch.setattr(cp, "new_game", remember)
-    monkeypatch.setattr(builtins, "input", typed)
+    monkeypatch.setattr(sys, "stdin", Typed())
     assert main(["play", "chinese-poker", "--seed", "4", "--human", "0",
                  "--agents", "random,random,random,random"]) == 0
     out = capsys.readouterr().out

@@ -2,6 +2,7 @@
 and the agents' strength over seeded matches."""
 
 import doctest
+import io
 import itertools
 import json
 import pickle
@@ -708,8 +709,8 @@ def test_cli_plays_east_west(capsys):
 
 @pytest.mark.fast
 def test_cli_human_seat(capsys, monkeypatch):
-    answers = iter(["row 5", "bottom", *["0", "1", "2"] * 4])
-    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    answers = ["row 5", "bottom", *["0", "1", "2"] * 4]
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(a + "\n" for a in answers)))
     assert main(["play", "east-west", "--seed", "5", "--human", "0",
                  "--agents", "random,random"]) == 0
     out = capsys.readouterr().out

@@ -373,6 +373,9 @@ def test_rules_objects_of_either_kind():
     assert is_foul(s, CASINO) and is_foul(s, CASINO.hand_rules)
     assert s.high_rank(CASINO) == s.high_rank(CASINO.hand_rules)
     with pytest.raises(TypeError, match="PaiGowRules"):
+        is_foul(s, 5)
+    assert is_foul(s, "paigow")  # a HandRules preset's name; "casino" names none
+    with pytest.raises(PokerRulesError, match="presets are 'standard', 'paigow'"):
         is_foul(s, "casino")
     with pytest.raises(TypeError, match="PaiGowRules"):
         settle(s, Setting("Kc Kd 9h 8s 2c", "Ah Qh"), 1, CASINO.hand_rules)

@@ -6,6 +6,7 @@ import itertools
 import json
 import math
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import subprocess
@@ -265,12 +266,20 @@ def identity(task):
     return task
 
 
-def no_workers_left():
-    """True once this process has no live child processes: the pool's own
-    thread reaps terminated workers a moment after they exit."""
-    deadline = time.monotonic() + 3
-    while multiprocessing.active_children() and time.monotonic() < deadline:
-        time.sleep(0.02)
+def no_workers_left(ceiling=300):
+    """True once this process has no live child processes. Waits on the children's
+    exits themselves, then for the pool's own thread to reap them; a loaded machine
+    may take a while for both, and only a worker left running reaches the ceiling."""
+    deadline = time.monotonic() + ceiling
+    while (children := multiprocessing.active_children()) and time.monotonic() < deadline:
+        sentinels = []
+        for child in children:
+            try:
+                sentinels.append(child.sentinel)
+            except ValueError:  # reaped and closed meanwhile
+                pass
+        multiprocessing.connection.wait(sentinels, timeout=1.0)
+        time.sleep(0.02)  # exited: the pool's thread reaps it a moment later
     return not multiprocessing.active_children()
 
 
@@ -340,12 +349,15 @@ def test_never_more_processes_than_chunks(monkeypatch):
 
 class StallOnJoker:
     """Sets by the house way, but stalls on a hand holding the joker: for
-    ``seconds``, or until ``release`` is set (threads only)."""
+    ``seconds``, or until ``release`` is set (threads only). A stall that ends
+    counts in ``finished`` (threads) and creates the file ``marker`` (processes)."""
 
-    def __init__(self, seconds, release=None):
+    def __init__(self, seconds, release=None, marker=None):
         self.seconds = seconds
         self.release = release
+        self.marker = marker
         self.calls = 0
+        self.finished = 0
 
     def __call__(self, cards, rules):
         self.calls += 1
@@ -354,6 +366,9 @@ class StallOnJoker:
                 time.sleep(self.seconds)
             else:
                 self.release.wait(self.seconds)
+            self.finished += 1
+            if self.marker is not None:
+                self.marker.touch()
         return house_way(cards, rules)
 
 
@@ -368,18 +383,19 @@ def stalling_seed(fast=12):
     raise AssertionError("unreachable")
 
 
-def test_ctrl_c_stops_a_pool_at_once_and_keeps_the_finished_chunks():
+def test_ctrl_c_stops_a_pool_at_once_and_keeps_the_finished_chunks(tmp_path):
     # chunk 0 stalls for a minute in one worker while the other finishes chunks;
-    # Ctrl-C on the 5th must not wait for the stalled one
+    # Ctrl-C on the 5th must not wait for the stalled one: the stall never ends
     seed = stalling_seed()
     stop = PressCtrlC(after=5)
-    start = time.monotonic()
-    result = simulate(CASINO, 10_000, player=StallOnJoker(60), seed=seed, chunk_size=1,
-                      workers=2, progress=False, on_chunk=stop)
-    assert time.monotonic() - start < 20
+    stalled = tmp_path / "stall-ended"
+    result = simulate(CASINO, 10_000, player=StallOnJoker(60, marker=stalled), seed=seed,
+                      chunk_size=1, workers=2, progress=False, on_chunk=stop)
+    assert not stalled.exists()  # not waited for
     assert result.interrupted and 5 <= result.rounds == stop.calls < 60
     assert result.wins + result.pushes + result.losses == result.rounds
-    assert no_workers_left()  # the stalled worker was terminated, not waited for
+    assert no_workers_left()  # the stalled worker was terminated ...
+    assert not stalled.exists()  # ... before its stall ended
 
 
 @pytest.mark.fast
@@ -387,12 +403,11 @@ def test_ctrl_c_leaves_an_outside_executor_open():
     seed = stalling_seed()
     release = threading.Event()
     stop = PressCtrlC(after=5)
-    stall = StallOnJoker(60, release)
+    stall = StallOnJoker(300, release)
     with ThreadPoolExecutor(2) as pool:
-        start = time.monotonic()
         result = simulate(CASINO, 10_000, player=stall, seed=seed, chunk_size=1,
                           executor=pool, progress=False, on_chunk=stop)
-        assert time.monotonic() - start < 20
+        assert stall.finished == 0  # returned while the stalled chunk still waits
         assert result.interrupted and 5 <= result.rounds == stop.calls
         late = pool.submit(abs, -3)  # still open: its owner shuts it down
         release.set()

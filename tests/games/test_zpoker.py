@@ -1,10 +1,10 @@
 """Z Poker: exact rule cases, rejected moves, hidden cards, JSON, agents, command
 line, golden transcripts and random-play properties."""
 
-import builtins
 import doctest
 import json
 import pickle
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -436,14 +436,17 @@ def test_cli_draws_the_grid_and_reports_the_winner(capsys):
 def test_cli_human_seat_plays_from_standard_input(capsys, monkeypatch):
     answers = iter(["Kh X"])
 
-    def answer(prompt):  # asks for help, then plays the first legal move listed
-        shown = capsys.readouterr().out.splitlines()
-        if not any(line.startswith("legal moves (") for line in shown):
-            return next(answers, "help")
-        listed = shown.index(next(line for line in shown if line.startswith("legal moves (")))
-        return shown[listed + 1].split()[0] + " " + shown[listed + 1].split()[1]
+    class Answers:
+        """Standard input: a bad move, then help, then the first legal move listed."""
 
-    monkeypatch.setattr(builtins, "input", answer)
+        def readline(self, size=-1):
+            shown = capsys.readouterr().out.splitlines()
+            if not any(line.startswith("legal moves (") for line in shown):
+                return next(answers, "help") + "\n"
+            listed = shown.index(next(line for line in shown if line.startswith("legal moves (")))
+            return " ".join(shown[listed + 1].split()[:2]) + "\n"
+
+    monkeypatch.setattr(sys, "stdin", Answers())
     assert main(["play", "z-poker", "--seed", "3", "--human", "1"]) == 0
 
 

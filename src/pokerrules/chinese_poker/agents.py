@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from pokerrules import search
+from pokerrules._core import _shown
 from pokerrules.chinese_poker.moves import AnyMove, ChooseHand, Move
 from pokerrules.chinese_poker.plays import _COUNT, Play, _classify, _nibbles
 from pokerrules.chinese_poker.policy import ChinesePokerSearch, greedy_play
@@ -38,21 +39,22 @@ class GreedyAgent:
                 held or forming no play).
         """
         if not isinstance(view, ChinesePokerView):
-            raise IllegalMoveError(f"a Chinese Poker agent needs its game's view, not {view!r:.60}")
+            raise IllegalMoveError(
+                f"a Chinese Poker agent needs its game's view, not {_shown(view)}")
         if not legal_moves:
             raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
         if view.phase == "choose":
             choices = [m for m in legal_moves if isinstance(m, ChooseHand)]
             if len(choices) != len(legal_moves) or any(
                     view.pile_owners[m.hand] is not None for m in choices):
-                raise IllegalMoveError(f"{legal_moves!r:.80} are not all free dealt hands")
+                raise IllegalMoveError(f"{_shown(legal_moves)} are not all free dealt hands")
             return max(choices, key=lambda m: _pile_strength(view.piles[m.hand]))
         plays: list[tuple[Move, Play]] = []
         passing: Move | None = None
         held = set(view.hand)
         for move in legal_moves:
             if not isinstance(move, Move):
-                raise IllegalMoveError(f"{move!r:.60} is no play of the play phase")
+                raise IllegalMoveError(f"{_shown(move)} is no play of the play phase")
             if move.is_pass:
                 passing = move
                 continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from pokerrules._core import _shown
 from pokerrules.cards import CardsLike, card_codes
 from pokerrules.chinese_poker.rules import _checked_codes, _format
 from pokerrules.errors import IllegalMoveError
@@ -72,7 +73,7 @@ class ChooseHand:
 
     def __post_init__(self) -> None:
         if type(self.hand) is not int or not 0 <= self.hand <= 2:
-            raise IllegalMoveError(f"choose hand 0, 1 or 2, not {self.hand!r}")
+            raise IllegalMoveError(f"choose hand 0, 1 or 2, not {_shown(self.hand)}")
 
     def __str__(self) -> str:
         return f"choose {self.hand}"
@@ -89,7 +90,8 @@ def parse_move(text: str) -> AnyMove:
         InvalidCardError, DuplicateCardError, CardNotInDeckError: bad cards.
     """
     if not isinstance(text, str):
-        raise IllegalMoveError(f"a move is text such as '9s 9d' or 'pass', not {text!r:.60}")
+        raise IllegalMoveError(f"a move is text such as '9s 9d' or 'pass', not {_shown(text)}")
+    text = str.__str__(text)  # its characters, whatever a str subclass overrides
     words = text.strip().lower().split()
     if words == ["pass"]:
         return PASS
@@ -98,7 +100,8 @@ def parse_move(text: str) -> AnyMove:
         # of them (int() refuses thousands of digits).
         if len(words) != 2 or not (words[1].isascii() and words[1].isdigit()) \
                 or len(words[1]) > 3:
-            raise IllegalMoveError(f"write 'choose 0', 'choose 1' or 'choose 2', not {text!r:.40}")
+            raise IllegalMoveError(
+                f"write 'choose 0', 'choose 1' or 'choose 2', not {_shown(text)}")
         return ChooseHand(int(words[1]))
     if not words:
         raise IllegalMoveError("an empty move: write cards such as '9s 9d', or 'pass'")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pokerrules._core import _shown
 from pokerrules.chinese_poker.rules import _format
 from pokerrules.chinese_poker.state import ChinesePokerState
 from pokerrules.errors import PokerRulesError
@@ -19,7 +20,7 @@ def render(state: ChinesePokerState, viewer: int | None = None) -> str:
     """
     n = state.players
     if viewer is not None and (type(viewer) is not int or not 0 <= viewer < n):
-        raise PokerRulesError(f"no player {viewer!r} in a {n}-player game")
+        raise PokerRulesError(f"no player {_shown(viewer)} in a {n}-player game")
     seats = range(n)
     lines = [
         f"Chinese Poker, round {state.round}, dealer player {state.dealer}, "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokerrules._core import _shown
 from pokerrules.cards import CHINESE_POKER_DECK, CardsLike, card_codes
 from pokerrules.errors import CardNotInDeckError, DuplicateCardError, PokerRulesError
 
@@ -81,9 +82,11 @@ class ChinesePokerRules:
 
     def __post_init__(self) -> None:
         if type(self.target) is not int or self.target < 1:
-            raise PokerRulesError(f"the target must be a whole number >= 1, not {self.target!r}")
+            raise PokerRulesError(
+                f"the target must be a whole number >= 1, not {_shown(self.target)}")
         if not isinstance(self.open_choice, bool):
-            raise PokerRulesError(f"open_choice must be True or False, not {self.open_choice!r}")
+            raise PokerRulesError(
+                f"open_choice must be True or False, not {_shown(self.open_choice)}")
 
 
 def penalty(cards_left: int, cards_dealt: int) -> int:

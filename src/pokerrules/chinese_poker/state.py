@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pokerrules._core import _shown
 from pokerrules.cards import CHINESE_POKER_DECK, SeedLike
 from pokerrules.chinese_poker.moves import PASS, AnyMove, ChooseHand, Move, parse_move
 from pokerrules.chinese_poker.plays import Play, _classify, _nibbles, _plays_of, beats
@@ -103,9 +104,9 @@ class ChinesePokerState(GameState[AnyMove]):
                 no ChinesePokerRules.
         """
         if type(players) is not int or players not in PLAYERS_ALLOWED:
-            raise PokerRulesError(f"Chinese Poker takes 2, 3 or 4 players, not {players!r}")
+            raise PokerRulesError(f"Chinese Poker takes 2, 3 or 4 players, not {_shown(players)}")
         if not isinstance(rules, ChinesePokerRules):
-            raise PokerRulesError(f"Chinese Poker takes ChinesePokerRules, not {rules!r:.60}")
+            raise PokerRulesError(f"Chinese Poker takes ChinesePokerRules, not {_shown(rules)}")
         super().__init__(players)
         self.rules = rules
         self.round = 1
@@ -399,7 +400,7 @@ class ChinesePokerState(GameState[AnyMove]):
             raise PokerRulesError(f"a Chinese Poker deal has only rules, not {sorted(deal)}")
         rules = deal["rules"]
         if not isinstance(rules, dict) or set(rules) != {"target", "open_choice"}:
-            raise PokerRulesError(f"not Chinese Poker rules: {rules!r:.80}")
+            raise PokerRulesError(f"not Chinese Poker rules: {_shown(rules)}")
         return cls(ChinesePokerRules(**rules), players)
 
 

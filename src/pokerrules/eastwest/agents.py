@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from pokerrules import search
+from pokerrules._core import _shown
 from pokerrules.cards import PIQUET_DECK
 from pokerrules.eastwest.moves import Place
 from pokerrules.eastwest.policy import EastWestSearch, heuristic_move
@@ -24,14 +25,14 @@ def _require_choice(view: EastWestView, legal_moves: Sequence[Place]) -> None:
     """Refuses what no East-West game offers an agent: another game's view, no
     moves, or a move that is no open row of the viewer's side."""
     if not isinstance(view, EastWestView):
-        raise IllegalMoveError(f"an East-West agent needs an EastWestView, not {view!r:.60}")
+        raise IllegalMoveError(f"an East-West agent needs an EastWestView, not {_shown(view)}")
     if not legal_moves:
         raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
     if view.card is None:
         raise IllegalMoveError(f"it is not player {view.player}'s turn: no card drawn")
     for move in legal_moves:
         if not isinstance(move, Place) or type(move.row) is not int or not 0 <= move.row < ROWS:
-            raise IllegalMoveError(f"{move!r:.60} is not an East-West move")
+            raise IllegalMoveError(f"{_shown(move)} is not an East-West move")
         if len(view.rows[view.player][move.row]) >= ROW_CAPACITY:
             raise IllegalMoveError(f"{move} is not legal: row {move.row} is full")
 
@@ -107,7 +108,7 @@ class MonteCarloAgent:
 
     def __init__(self, samples: int = 200) -> None:
         if type(samples) is not int or samples < 1:
-            raise PokerRulesError(f"samples must be an int >= 1, got {samples!r}")
+            raise PokerRulesError(f"samples must be an int >= 1, got {_shown(samples)}")
         self.samples = samples
 
     def win_rates(

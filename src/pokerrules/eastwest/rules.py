@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from pokerrules._core import _shown
 from pokerrules.cards import PIQUET_DECK, format_cards
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PIQUET, HandRules
@@ -60,11 +61,12 @@ class EastWestRules:
     def __post_init__(self) -> None:
         if self.win_rule not in WIN_RULES:
             raise PokerRulesError(
-                f"unknown win_rule {self.win_rule!r}; use one of {', '.join(WIN_RULES)}"
+                f"unknown win_rule {_shown(self.win_rule)}; use one of {', '.join(WIN_RULES)}"
             )
         for name in ("ace_low_straight", "flush_beats_full_house"):
             if not isinstance(getattr(self, name), bool):
-                raise PokerRulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise PokerRulesError(
+                    f"{name} must be True or False, not {_shown(getattr(self, name))}")
 
     @property
     def hand_rules(self) -> HandRules:
@@ -88,7 +90,7 @@ class EastWestRules:
             PokerRulesError: not a dict, an unknown field or a bad value.
         """
         if not isinstance(data, dict):
-            raise PokerRulesError(f"East-West rules are a dict, not {data!r:.60}")
+            raise PokerRulesError(f"East-West rules are a dict, not {_shown(data)}")
         unknown = set(data) - {"win_rule", "ace_low_straight", "flush_beats_full_house"}
         if unknown:
             raise PokerRulesError(f"unknown East-West rules field(s): {sorted(unknown)}")

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
+from pokerrules._core import _shown
 from pokerrules.cards import PIQUET_DECK, CardsLike, SeedLike, card_codes, format_cards
 from pokerrules.eastwest.moves import _PLACE_TEXT, PLACES, Place, parse_move
 from pokerrules.eastwest.rules import (
@@ -267,10 +268,11 @@ class EastWestState(GameState[Place]):
 
     def _check(self, move: Place) -> None:
         if not isinstance(move, Place):
-            raise IllegalMoveError(f"{move!r} is not an East-West move; give a Place or 'row N'")
+            raise IllegalMoveError(
+                f"{_shown(move)} is not an East-West move; give a Place or 'row N'")
         row = move.row
         if type(row) is not int or not 0 <= row < ROWS:
-            raise IllegalMoveError(f"row {row!r} does not exist; rows are 0, 1 and 2")
+            raise IllegalMoveError(f"row {_shown(row)} does not exist; rows are 0, 1 and 2")
         seat = self._mover()
         if len(self._sides[seat][row]) >= ROW_CAPACITY:
             raise IllegalMoveError(
@@ -393,7 +395,7 @@ def _seat(value: object, what: str) -> int:
     try:
         return seat_index(value, 2)
     except PokerRulesError:
-        raise PokerRulesError(f"{what} must be 0 (West) or 1 (East), got {value!r}") from None
+        raise PokerRulesError(f"{what} must be 0 (West) or 1 (East), got {_shown(value)}") from None
 
 
 def _checked_cut(cut: Sequence[CardsLike], dealer: int) -> tuple[tuple[int, int], ...]:
@@ -402,17 +404,17 @@ def _checked_cut(cut: Sequence[CardsLike], dealer: int) -> tuple[tuple[int, int]
     for pair in cut:
         codes = _piquet_codes(pair, "cut")
         if len(codes) != 2:
-            raise HandSizeError(f"each cut draws 2 cards, got {format_cards(codes)!r}")
+            raise HandSizeError(f"each cut draws 2 cards, got {_shown(format_cards(codes))}")
         pairs.append((codes[0], codes[1]))
     for number, (west, east) in enumerate(pairs, start=1):
         last = number == len(pairs)
         if (west // 4 == east // 4) == last:
             raise PokerRulesError(
-                f"cut {format_cards([west, east])!r}: only the last draw may differ in rank"
+                f"cut {_shown(format_cards([west, east]))}: only the last draw may differ in rank"
             )
         if last and dealer != (WEST if west // 4 < east // 4 else EAST):
             raise PokerRulesError(
-                f"cut {format_cards([west, east])!r} makes {SEAT_NAMES[1 - dealer]} deal,"
+                f"cut {_shown(format_cards([west, east]))} makes {SEAT_NAMES[1 - dealer]} deal,"
                 f" not {SEAT_NAMES[dealer]}"
             )
     return tuple(pairs)
@@ -470,7 +472,7 @@ def new_game(
         ArgumentTypeError: a seed that is neither an int nor a Generator.
     """
     if type(players) is not int or players != 2:
-        raise PokerRulesError(f"East-West is a two-player game, not {players!r}-player")
+        raise PokerRulesError(f"East-West is a two-player game, not {_shown(players)}-player")
     if dealer is not None:
         _seat(dealer, "dealer")
     state = EastWestState((), dealer, rules)

@@ -24,6 +24,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from pokerrules._core import _shown
 from pokerrules.envs.encoding import Encoding
 from pokerrules.errors import ArgumentTypeError, GameOverError, PokerRulesError
 from pokerrules.game import GameState
@@ -54,7 +55,8 @@ class PokerRulesEnv(AECEnv):
     def __init__(self, encoding: Encoding, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise PokerRulesError(f"render_mode is None, 'human' or 'ansi', not {render_mode!r}")
+            raise PokerRulesError(
+                f"render_mode is None, 'human' or 'ansi', not {_shown(render_mode)}")
         self.metadata = {**self.metadata, "name": encoding.name}  # type: ignore[misc]
         self.encoding = encoding
         self.render_mode = render_mode
@@ -89,11 +91,11 @@ class PokerRulesEnv(AECEnv):
         """
         if seed is not None:
             if isinstance(seed, bool):
-                raise ArgumentTypeError(f"reset takes an int seed, not {seed!r}")
+                raise ArgumentTypeError(f"reset takes an int seed, not {_shown(seed)}")
             try:
                 game_seed = operator.index(seed)
             except TypeError:
-                raise ArgumentTypeError(f"reset takes an int seed, not {seed!r:.40}") from None
+                raise ArgumentTypeError(f"reset takes an int seed, not {_shown(seed)}") from None
             self._seeds = np.random.default_rng(game_seed)
         else:
             game_seed = int(self._seeds.integers(2**53))

@@ -23,6 +23,7 @@ from typing import Any, Literal
 import numpy as np
 
 from pokerrules import chinese_poker
+from pokerrules._core import _shown
 from pokerrules.cards import CHINESE_POKER_DECK
 from pokerrules.chinese_poker import (
     PASS,
@@ -156,7 +157,7 @@ class ChinesePokerEncoding(Encoding):
     def __init__(self, rules: ChinesePokerRules | None = None, players: int = 4,
                  scope: Scope = "round") -> None:
         if scope not in SCOPES:
-            raise PokerRulesError(f"scope is 'round' or 'game', not {scope!r:.40}")
+            raise PokerRulesError(f"scope is 'round' or 'game', not {_shown(scope)}")
         self.scope = scope
         target = (rules or ChinesePokerRules()).target
         # A player's total is below the target before the last round, which adds

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from pokerrules import zpoker
+from pokerrules._core import _shown
 from pokerrules.cards import format_cards
 from pokerrules.envs.encoding import Encoding, _layout
 from pokerrules.game import GameState
@@ -112,7 +113,7 @@ class ZPokerEncoding(Encoding):
     def move_to_action(self, move: Any) -> int:
         placement = zpoker.parse_move(move) if isinstance(move, str) else move
         if not isinstance(placement, Placement):
-            raise zpoker.IllegalMoveError(f"{move!r:.40} is no Z Poker placement")
+            raise zpoker.IllegalMoveError(f"{_shown(move)} is no Z Poker placement")
         d = int(self._deck_index[placement.card.code])
         if d < 0:
             raise zpoker.IllegalMoveError(f"{placement.card} is not in this game's deck")

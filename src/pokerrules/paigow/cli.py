@@ -7,19 +7,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from pokerrules.cards import format_cards
 from pokerrules.cli_common import (
+    INTERRUPTED,
     Commands,
     UsageError,
     count_argument,
+    interrupted,
     run_input,
     seed_argument,
 )
 from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, house_way, house_way_rule
-from pokerrules.paigow.rules import PaiGowRules
+from pokerrules.paigow.rules import PaiGowRules, shown
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
 from pokerrules.paigow.strategy import OptimalSetting, optimal_setting
@@ -125,14 +126,14 @@ def round_text(record: RoundRecord) -> str:
 
 def _round(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    if args.occupied:
+    if args.occupied is not None:  # "" is no list of positions, not the default
         if args.seats is not None:
             raise UsageError("give --seats or --occupied, not both")
         try:
             occupied = [int(p) for p in args.occupied.split(",")]
         except ValueError:
             raise UsageError(
-                f"--occupied takes positions such as 1,3,5, not {args.occupied!r}") from None
+                f"--occupied takes positions such as 1,3,5, not {shown(args.occupied)}") from None
         twice = sorted({p for p in occupied if occupied.count(p) > 1})
         if twice:
             raise UsageError(f"--occupied names position {twice[0]} twice")
@@ -169,14 +170,6 @@ def optimal_text(result: OptimalSetting) -> str:
     return "\n".join(lines)
 
 
-INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C (128 + SIGINT)
-
-
-def _interrupted(what: str) -> int:
-    print(f"pokerrules: interrupted{what}", file=sys.stderr)
-    return INTERRUPTED
-
-
 def _optimal(args: argparse.Namespace) -> int:
     rules = _rules(args)
     text = " ".join(args.cards)
@@ -194,7 +187,7 @@ def _optimal(args: argparse.Namespace) -> int:
             result = optimal_setting(text, rules, "exact", seat=args.seat,
                                      workers=args.workers)
     except KeyboardInterrupt:
-        return _interrupted(": no estimate before the count is complete")
+        return interrupted(": no estimate before the count is complete")
     print(json.dumps(result.to_dict()) if args.json else optimal_text(result))
     return 0
 
@@ -234,7 +227,7 @@ def _simulate(args: argparse.Namespace) -> int:
                           progress=False if args.no_progress else None)
         print(json.dumps(result.to_dict()) if args.json else simulation_text(result))
     except KeyboardInterrupt:  # outside the chunks, e.g. a second Ctrl-C while printing
-        return _interrupted("")
+        return interrupted()
     return INTERRUPTED if result.interrupted else 0
 
 

@@ -9,7 +9,6 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules._core import _card_rows
 from pokerrules.cards import CardsLike
 from pokerrules.hands import PAI_GOW
 from pokerrules.paigow.setting import hand_cards
@@ -86,8 +85,7 @@ def fortune_lines(codes: npt.ArrayLike, *, check: bool = True) -> npt.NDArray[np
         ArgumentTypeError: a non-integer array. HandSizeError: a shape other than (n, 7).
         InvalidCardError, DuplicateCardError: a bad row, named by its index.
     """
-    rows = _card_rows(codes, 7, 7, "fortune_lines")
-    lines: npt.NDArray[np.uint8] = _paigow.fortune_batch(rows, PAI_GOW.variant, check)
+    lines: npt.NDArray[np.uint8] = _paigow.fortune_batch(codes, PAI_GOW.variant, check)
     return lines
 
 

@@ -15,7 +15,6 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules._core import _card_rows
 from pokerrules.cards import Card, CardsLike
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.rules import DEFAULT_RULES, HouseWayFunction, PaiGowRules, shown
@@ -56,7 +55,7 @@ Strategy: TypeAlias = Callable[[tuple[Card, ...], PaiGowRules], Setting]
 
 def _way_number(name: str) -> int:
     if name not in WAYS:
-        raise PokerRulesError(f"unknown house way {name!r}; choose from {', '.join(WAYS)}")
+        raise PokerRulesError(f"unknown house way {shown(name)}; choose from {', '.join(WAYS)}")
     return WAYS.index(name)
 
 
@@ -101,10 +100,11 @@ def house_way(
             _codes(cards), rules.hand_rules.variant, _way_number(chosen))
         return Setting(high, low)
     if not callable(chosen):
-        raise ArgumentTypeError(f"a house way is a name or a callable, not {chosen!r}")
+        raise ArgumentTypeError(f"a house way is a name or a callable, not {shown(chosen)}")
     setting = chosen(cards, rules)
     if not isinstance(setting, Setting):
-        raise ArgumentTypeError(f"the house way {chosen!r} returned {setting!r}, not a Setting")
+        raise ArgumentTypeError(
+            f"the house way {shown(chosen)} returned {shown(setting)}, not a Setting")
     setting.check_hand(cards)
     return setting
 
@@ -157,8 +157,7 @@ def house_way_many(
     chosen = _chosen(rules, way)
     if not isinstance(chosen, str):
         raise PokerRulesError("house_way_many runs the built-in ways only; name one with way=")
-    rows = _card_rows(codes, 7, 7, "house_way_many")
-    out, _ = _paigow.house_way_batch(rows, rules.hand_rules.variant, _way_number(chosen))
+    out, _ = _paigow.house_way_batch(codes, rules.hand_rules.variant, _way_number(chosen))
     result: npt.NDArray[np.uint8] = out
     return result
 
@@ -180,8 +179,7 @@ def foul_many(
         The errors of :func:`house_way_many` for a bad array.
     """
     _chosen(rules, None)  # refuses anything but PaiGowRules
-    rows = _card_rows(codes, 7, 7, "foul_many")
-    flags: npt.NDArray[np.bool_] = _paigow.foul_batch(rows, rules.hand_rules.variant, check)
+    flags: npt.NDArray[np.bool_] = _paigow.foul_batch(codes, rules.hand_rules.variant, check)
     return flags
 
 

@@ -32,6 +32,7 @@ from typing import Any, SupportsIndex, TypeVar
 
 import numpy as np
 
+from pokerrules._core import _shown
 from pokerrules.errors import PokerRulesError
 
 __all__ = [
@@ -75,9 +76,9 @@ def positive_count(name: str, value: object) -> int:
         except TypeError:  # an __index__ that refuses
             pass
     if number < 1:
-        raise PokerRulesError(f"{name} must be a positive int, not {value!r}")
+        raise PokerRulesError(f"{name} must be a positive int, not {_shown(value)}")
     if number >= MAX_COUNT:
-        raise PokerRulesError(f"{name} must be below 2**63, got {number}")
+        raise PokerRulesError(f"{name} must be below 2**63, got {_shown(number)}")
     return number
 
 
@@ -93,7 +94,7 @@ def check_start_method(method: object) -> str:
     methods = multiprocessing.get_all_start_methods()
     if not isinstance(method, str) or method not in methods:
         raise PokerRulesError(
-            f"start_method must be one of {', '.join(methods)}, not {method!r:.40}")
+            f"start_method must be one of {', '.join(methods)}, not {_shown(method)}")
     return method
 
 
@@ -107,7 +108,7 @@ def check_workers(workers: int, executor: Executor | None) -> int:
     if executor is not None and not isinstance(executor, Executor):
         if not callable(getattr(executor, "submit", None)):
             raise PokerRulesError(f"executor must be a concurrent.futures.Executor, "
-                                  f"not {executor!r}")
+                                  f"not {_shown(executor)}")
     if executor is not None and workers != 1:
         raise PokerRulesError("give workers or executor, not both")
     return workers

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeAlias
 
+from pokerrules._core import _shown
 from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
 from pokerrules.errors import PokerRulesError
@@ -22,16 +23,9 @@ HouseWayFunction: TypeAlias = Callable[[tuple[Card, ...], "PaiGowRules"], "Setti
 #: foul) or "house_way" (the banker's hand is set again by the house way).
 BANKER_FOUL_RULES = ("loses", "house_way")
 
-
-def shown(value: object) -> str:
-    """``repr(value)`` for an error message, kept short (an int of more than 4,300
-    digits has no repr at all)."""
-    try:
-        text = repr(value)
-    except ValueError:
-        return f"an int of {value.bit_length()} bits" if isinstance(value, int) else \
-            f"a {type(value).__name__}"
-    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
+#: ``repr(value)`` for an error message, cut short: the core's, so that every
+#: message quotes input the same way.
+shown = _shown
 
 
 def finite_number(value: object) -> float | None:
@@ -102,10 +96,10 @@ class PaiGowRules:
         if isinstance(self.house_way, str):
             if self.house_way not in WAYS:
                 raise PokerRulesError(
-                    f"unknown house way {self.house_way!r}; choose from {', '.join(WAYS)}")
+                    f"unknown house way {shown(self.house_way)}; choose from {', '.join(WAYS)}")
         elif not callable(self.house_way):
             raise PokerRulesError(
-                f"house_way must be a name or a callable, not {self.house_way!r}")
+                f"house_way must be a name or a callable, not {shown(self.house_way)}")
         if not isinstance(self.banker_foul, str) or self.banker_foul not in BANKER_FOUL_RULES:
             raise PokerRulesError(
                 f"unknown banker_foul rule {shown(self.banker_foul)}; "

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
 
-from pokerrules._core import _read_cards
+from pokerrules._core import _hand_rules, _read_cards, _shown
 from pokerrules.cards import Card, CardsLike, format_cards
 from pokerrules.errors import (
     ArgumentTypeError,
@@ -29,10 +29,10 @@ class HasHandRules(Protocol):
     def hand_rules(self) -> HandRules: ...
 
 
-def _ranking(rules: HandRules | HasHandRules) -> HandRules:
-    """The HandRules of either kind of rules object."""
-    if isinstance(rules, HandRules):
-        return rules
+def _ranking(rules: HandRules | HasHandRules | str) -> HandRules:
+    """The HandRules of either kind of rules object, or of a preset's name."""
+    if isinstance(rules, (HandRules, str)):
+        return _hand_rules(rules)
     hand_rules = getattr(rules, "hand_rules", None)
     if not isinstance(hand_rules, HandRules):
         raise ArgumentTypeError(
@@ -133,13 +133,13 @@ class Setting:
             if card not in cards:  # seven distinct cards, all in the hand: the same cards
                 raise IllegalMoveError(f"the setting holds {card}, which is not in the hand")
 
-    def high_rank(self, rules: HandRules | HasHandRules = PAI_GOW) -> HandRank:
-        """The five-card rank of the high hand (under ``rules``, PaiGowRules or
-        HandRules)."""
+    def high_rank(self, rules: HandRules | HasHandRules | str = PAI_GOW) -> HandRank:
+        """The five-card rank of the high hand (under ``rules``: PaiGowRules,
+        HandRules or a HandRules preset's name)."""
         rank: HandRank = evaluate(self.high, _ranking(rules))
         return rank
 
-    def low_rank(self, rules: HandRules | HasHandRules = PAI_GOW) -> HandRank:
+    def low_rank(self, rules: HandRules | HasHandRules | str = PAI_GOW) -> HandRank:
         """The two-card rank of the low hand (a pair beats two unpaired cards;
         the joker is an ace)."""
         rank: HandRank = evaluate_two(self.low, _ranking(rules))
@@ -160,11 +160,11 @@ class Setting:
         """
         if not isinstance(text, str):
             raise IllegalMoveError(f"a setting is text such as 'As Ks Qd 7c 2h / Jk 9d', "
-                                   f"not {text!r}")
+                                   f"not {_shown(text)}")
         parts = text.split("/")
         if len(parts) != 2:
             raise IllegalMoveError(f"write a setting as 'five high cards / two low cards', "
-                                   f"not {text!r}")
+                                   f"not {_shown(text)}")
         return cls(parts[0], parts[1])
 
 
@@ -186,7 +186,7 @@ def settings(hand: CardsLike) -> tuple[Setting, ...]:
     return tuple(out)
 
 
-def is_foul(setting: Setting, rules: HandRules | HasHandRules = PAI_GOW) -> bool:
+def is_foul(setting: Setting, rules: HandRules | HasHandRules | str = PAI_GOW) -> bool:
     """True when the two-card hand ranks strictly above the five-card hand.
 
     Both hands rank as partial poker hands (category, then grouped ranks,

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
+from pokerrules._core import _shown
 from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.houseway import house_way
@@ -131,7 +132,7 @@ def _opponent_way(rules: PaiGowRules, way: str | None) -> str:
     chosen = rules.house_way if way is None else way
     if not isinstance(chosen, str) or chosen not in _paigow.WAYS:
         raise PokerRulesError(f"the opponent's house way must be a built-in name "
-                              f"({', '.join(_paigow.WAYS)}), not {chosen!r}")
+                              f"({', '.join(_paigow.WAYS)}), not {_shown(chosen)}")
     return chosen
 
 
@@ -214,9 +215,9 @@ def optimal_setting(
         raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
     cards = hand_cards(hand)
     if method not in METHODS:
-        raise PokerRulesError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+        raise PokerRulesError(f"unknown method {_shown(method)}; choose from {', '.join(METHODS)}")
     if seat not in SEATS:
-        raise PokerRulesError(f"unknown seat {seat!r}; choose from {', '.join(SEATS)}")
+        raise PokerRulesError(f"unknown seat {_shown(seat)}; choose from {', '.join(SEATS)}")
     opponent = _opponent_way(rules, way)
     workers = check_workers(workers, executor)
     codes = [c.code for c in cards]
@@ -281,7 +282,8 @@ class OptimalStrategy:
     def __post_init__(self) -> None:
         object.__setattr__(self, "samples", positive_count("samples", self.samples))
         if self.seat not in SEATS:
-            raise PokerRulesError(f"unknown seat {self.seat!r}; choose from {', '.join(SEATS)}")
+            raise PokerRulesError(
+                f"unknown seat {_shown(self.seat)}; choose from {', '.join(SEATS)}")
         if isinstance(self.seed, np.random.Generator):
             raise ArgumentTypeError("OptimalStrategy takes an int seed (the cards vary it), "
                             "not a Generator")

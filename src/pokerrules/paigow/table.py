@@ -89,9 +89,11 @@ class Deal:
 
 def _occupied(rules: PaiGowRules, occupied: Iterable[int]) -> tuple[int, ...]:
     seats: list[int] = []
+    if isinstance(occupied, (str, bytes)) or not isinstance(occupied, Iterable):
+        raise ArgumentTypeError(f"occupied is an iterable of positions, not {shown(occupied)}")
     for p in occupied:
         if isinstance(p, bool) or not isinstance(p, (int, np.integer)):
-            raise PokerRulesError(f"a position is an int, not {p!r}")
+            raise ArgumentTypeError(f"occupied: a position is an int, not {shown(p)}")
         if not 1 <= p <= rules.positions:
             raise PokerRulesError(f"position {p} is not at a table of {rules.positions} positions")
         if int(p) in seats:
@@ -134,14 +136,15 @@ def deal_round(
 
     Raises:
         PokerRulesError: a bad position, pile or rules object, or a seed out of range.
-        ArgumentTypeError: a seed that is neither an int nor a Generator.
+        ArgumentTypeError: occupied that is no iterable of ints, or a seed that is
+            neither an int nor a Generator.
     """
     if not isinstance(rules, PaiGowRules):
         raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
     seats = _occupied(rules, occupied)
     if isinstance(first_pile, bool) or not isinstance(first_pile, int) or \
             not 1 <= first_pile <= PILES:
-        raise PokerRulesError(f"first_pile must be 1 to 7, not {first_pile!r}")
+        raise PokerRulesError(f"first_pile must be 1 to 7, not {shown(first_pile)}")
     stream = DealStream.from_seed(seed)
     order = [Card(c) for c in stream.shuffled(PAI_GOW_DECK.codes)]
     dice = (stream.roll(), stream.roll(), stream.roll())
@@ -517,7 +520,7 @@ def _strategy(strategy: Strategy | str | None) -> Strategy:
         return HouseWay(strategy)
     if not callable(strategy):
         raise PokerRulesError(f"a strategy is a callable or a house way name ({', '.join(WAYS)}), "
-                              f"not {strategy!r}")
+                              f"not {shown(strategy)}")
     return strategy
 
 
@@ -573,7 +576,7 @@ def play_round(
         names[position] = callable_name(strategy)
         setting = strategy(hand, rules)
         if not isinstance(setting, Setting):
-            raise PokerRulesError(f"the strategy of position {position} returned {setting!r}, "
+            raise PokerRulesError(f"the strategy of position {position} returned {shown(setting)}, "
                                   "not a Setting")
         try:
             setting.check_hand(hand)

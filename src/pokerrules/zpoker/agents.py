@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from pokerrules import search
+from pokerrules._core import _shown
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import RandomAgent
 from pokerrules.hands import STANDARD, evaluate_partial
@@ -37,13 +38,13 @@ class GreedyAgent:
                 a card the viewer does not hold.
         """
         if not isinstance(view, ZPokerView):
-            raise IllegalMoveError(f"a Z Poker agent needs a ZPokerView, not {view!r:.60}")
+            raise IllegalMoveError(f"a Z Poker agent needs a ZPokerView, not {_shown(view)}")
         if not legal_moves:
             raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
         for move in legal_moves:
             if not isinstance(move, Placement) or move.card not in view.hand:
                 raise IllegalMoveError(
-                    f"{move!r:.60} is not a placement of a card player {view.player} holds")
+                    f"{_shown(move)} is not a placement of a card player {view.player} holds")
         me, them = SIDES[view.player], SIDES[1 - view.player]
         tops: dict[str, int] = {}
         for position in POSITIONS:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from pokerrules._core import _shown
 from pokerrules.cards import STANDARD_DECK, Card, Deck
 from pokerrules.errors import CardNotInDeckError, HandSizeError, PokerRulesError
 from pokerrules.hands import STANDARD
@@ -62,9 +63,9 @@ class ZPokerRules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.deck, Deck):
-            raise PokerRulesError(f"deck must be a pokerrules Deck, not {self.deck!r:.60}")
+            raise PokerRulesError(f"deck must be a pokerrules Deck, not {_shown(self.deck)}")
         if not isinstance(self.hand_size, int) or isinstance(self.hand_size, bool):
-            raise HandSizeError(f"hand_size must be an int, not {self.hand_size!r}")
+            raise HandSizeError(f"hand_size must be an int, not {_shown(self.hand_size)}")
         if self.hand_size < MOST_CARDS_PLACED_BEFORE_END_GAME:
             raise HandSizeError(
                 f"hand_size {self.hand_size} is too small: a player may have to place "
@@ -74,7 +75,7 @@ class ZPokerRules:
         unknown = [c for c in self.deck.codes if c not in known]
         if unknown:
             raise CardNotInDeckError(
-                f"deck {self.deck.name!r} holds {Card(unknown[0])}, which the standard "
+                f"deck {_shown(self.deck.name)} holds {Card(unknown[0])}, which the standard "
                 "hand rules cannot rank"
             )
         pile = len(self.deck) - PLAYERS * self.hand_size
@@ -109,7 +110,7 @@ class ZPokerRules:
         if not isinstance(deck, Mapping) or set(data) != {"deck", "hand_size"} \
                 or set(deck) != {"name", "codes"} or not isinstance(deck["name"], str) \
                 or not isinstance(deck["codes"], list):
-            raise PokerRulesError(f"not Z Poker rules as to_dict writes them: {data!r:.80}")
+            raise PokerRulesError(f"not Z Poker rules as to_dict writes them: {_shown(data)}")
         if not all(type(c) is int for c in deck["codes"]):
             raise PokerRulesError("a deck's codes are ints")
         return cls(deck=Deck(deck["name"], tuple(deck["codes"])), hand_size=data["hand_size"])

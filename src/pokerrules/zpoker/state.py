@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pokerrules._core import _shown
 from pokerrules.cards import Card, CardsLike, SeedLike, card_codes
 from pokerrules.errors import (
     CardNotInDeckError,
@@ -75,7 +76,7 @@ def _check_player(player: int) -> int:
         return seat_index(player, PLAYERS)
     except PokerRulesError:
         raise PokerRulesError(
-            f"there is no player {player!r:.40}; Z Poker seats are 0 and 1") from None
+            f"there is no player {_shown(player)}; Z Poker seats are 0 and 1") from None
 
 
 class ZPokerState(GameState[Placement]):
@@ -305,7 +306,7 @@ class ZPokerState(GameState[Placement]):
     def _check(self, move: Placement) -> None:
         assert self._turn is not None
         if not isinstance(move, Placement):
-            raise IllegalMoveError(f"{move!r} is not a Z Poker placement")
+            raise IllegalMoveError(f"{_shown(move)} is not a Z Poker placement")
         if move.card.code not in self._hands[self._turn]:
             raise IllegalMoveError(f"player {self._turn} does not hold {move.card}")
         if self._phase is not Phase.END_GAME and self._stacks[move.position]:
@@ -455,10 +456,11 @@ class ZPokerState(GameState[Placement]):
             raise PokerRulesError(f"a Z Poker deal has rules, hands and pile, not {sorted(deal)}")
         hands, pile = deal["hands"], deal["pile"]
         if not isinstance(hands, list) or len(hands) != PLAYERS:
-            raise PokerRulesError(f"a Z Poker deal has two hands, not {hands!r:.60}")
+            raise PokerRulesError(f"a Z Poker deal has two hands, not {_shown(hands)}")
         for cards in (*hands, pile):
             if not isinstance(cards, list) or not all(type(c) is int for c in cards):
-                raise PokerRulesError(f"hands and pile are lists of card codes, not {cards!r:.60}")
+                raise PokerRulesError(
+                    f"hands and pile are lists of card codes, not {_shown(cards)}")
         rules = ZPokerRules.from_dict(deal["rules"])
         if hands == [[], []] and not pile:
             state = cls(rules)
@@ -507,7 +509,7 @@ def new_game(
         ArgumentTypeError: ``seed`` is neither an int nor a Generator.
     """
     if type(players) is not int or players != PLAYERS:
-        raise PokerRulesError(f"Z Poker is a two-player game, not a {players!r}-player one")
+        raise PokerRulesError(f"Z Poker is a two-player game, not a {_shown(players)}-player one")
     state = ZPokerState(_checked_rules(rules))
     state._shuffle_and_deal()
     state._begin(deal_stream(seed, chance), chance)
@@ -518,5 +520,5 @@ def _checked_rules(rules: ZPokerRules | None) -> ZPokerRules:
     if rules is None:
         return ZPokerRules()
     if not isinstance(rules, ZPokerRules):
-        raise PokerRulesError(f"Z Poker takes ZPokerRules, not {rules!r:.60}")
+        raise PokerRulesError(f"Z Poker takes ZPokerRules, not {_shown(rules)}")
     return rules
