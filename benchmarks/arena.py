@@ -1,6 +1,7 @@
 """The arena: plays two agents of a game against each other, seat-balanced over
 seeded games on a process pool, and prints the score with its Wilson interval
-and each agent's milliseconds per decision.
+and each agent's milliseconds per decision (CPU time of the deciding thread, so the
+figure is one core's cost and does not grow with other jobs on the machine).
 
     python benchmarks/arena.py east-west search montecarlo:samples=200 --games 2000
     python benchmarks/arena.py chinese-poker search greedy --players 4 --games 2000
@@ -85,9 +86,9 @@ def play_batch(game: str, first: str, second: str, players: int, seed: int,
         rng = np.random.default_rng([deal_seed, 1])
         while (player := state.current_player) is not None:
             side = 0 if player == seat else 1
-            start = time.perf_counter()
+            start = time.thread_time()
             move = agents[player].choose(state.view(player), state.legal_moves(), rng)
-            seconds[side] += time.perf_counter() - start
+            seconds[side] += time.thread_time() - start
             decisions[side] += 1
             state._play(move, player)
         winners = state.result().winners
