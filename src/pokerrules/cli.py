@@ -9,15 +9,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from pokerrules._core import _shown
 from pokerrules._version import __version__
 from pokerrules.cards import format_cards, parse_cards
 from pokerrules.chinese_poker import cli as chinese_poker_cli
 from pokerrules.cli_common import (
+    INTERRUPTED,
     Commands,
     OneLineParser,
     TurnBasedGame,
@@ -307,7 +310,8 @@ def _drop_stdout() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``pokerrules`` command; returns the exit status."""
+    """Runs the command line ``argv`` (default: ``sys.argv[1:]``); returns the exit status
+    (:func:`run` is the installed ``pokerrules`` command)."""
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -336,3 +340,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def run() -> NoReturn:
+    """The ``pokerrules`` command: exits with the status of :func:`main`.
+
+    Once Ctrl-C has decided the status, a second Ctrl-C is ignored, so that the
+    interpreter's exit (which may still be joining worker processes) ends quietly.
+    """
+    status = main()
+    if status == INTERRUPTED and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(status)

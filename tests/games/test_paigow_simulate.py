@@ -547,8 +547,7 @@ def test_cli_simulate_help_and_optimal_player(capsys):
 # process group, and a terminal's Ctrl-C goes to the whole group.
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-START = "import sys; from pokerrules.cli import main; print('ready', flush=True); " \
-        "sys.exit(main(sys.argv[1:]))"
+START = "import sys; from pokerrules.cli import run; print('ready', flush=True); run()"
 
 
 def live_in_group(group):
