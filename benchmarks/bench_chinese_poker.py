@@ -2,7 +2,7 @@
 
 Run: python -m pytest benchmarks/bench_chinese_poker.py --benchmark-enable
 
-Target (issue 5): ``legal_plays`` of a 16-card hand against an empty table at 50,000
+Target: ``legal_plays`` of a 16-card hand against an empty table at 50,000
 calls per second or more, i.e. a median of 20 microseconds or less. Each call gets a
 different hand (1,000 seeded deals in turn); nothing is memoised per hand, only the
 runs of consecutive ranks per 13-bit rank mask (8,192 at most), filled before timing.

@@ -93,7 +93,7 @@ def test_lines_by_hand(hand, line):
 
 
 @pytest.mark.fast
-def test_every_line_is_covered_and_pays_as_the_issue_says():
+def test_every_line_is_covered_and_pays_as_the_paytable_says():
     assert {line for _, line in CASES} == set(FORTUNE_LINES)
     assert [FORTUNE_PAYTABLE[line] for line in reversed(FORTUNE_LINES)] == [
         8000, 2000, 1000, 400, 150, 50, 25, 5, 4, 3, 2, -1]

@@ -252,7 +252,7 @@ def test_every_rule_is_covered_by_the_cases():
 
 
 @pytest.mark.fast
-def test_issue_examples_in_full():
+def test_worked_examples_in_full():
     assert house_way("Kh Kd As Qc Jd Th 4s") == Setting("Kh Kd Jd Th 4s", "As Qc")
     assert house_way("Ts Td 9c 8h 7s 6d As") == Setting("Ts 9c 8h 7s 6d", "Td As")
     assert house_way("Kh Kd Jk Qc Jd Th 4s") == Setting("Kh Kd Jd Th 4s", "Jk Qc")
