@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from pokerrules import chinese_poker, eastwest, zpoker
-from pokerrules.cards import Card, format_cards
+from pokerrules.cards import PIQUET_DECK, STANDARD_DECK, Card, format_cards
 from pokerrules.errors import GameOverError, IllegalMoveError, PokerRulesError
 from pokerrules.game import EXPLICIT, SAMPLED, play_game
 from pokerrules.shuffle import DealStream
@@ -287,3 +287,39 @@ def test_saved_games_and_records_match_their_schemas(name):
         jsonschema.validate(other, state_schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(dict(record, seed=2**53), record_schema)
+
+
+@pytest.mark.parametrize("name", ["east-west", "z-poker"])
+def test_search_worlds_from_a_view_step_like_play(name):
+    game, _, rules, _, seed = GAMES[name]
+    state = game.new_game(rules, seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(6):  # a few moves in, so rows and stacks hold cards
+        state.play(state.legal_moves()[int(rng.integers(len(state.legal_moves())))])
+    me = state.current_player
+    view = state.view(me)
+    hidden = sorted(set(game_deck(game)) - seen_cards(game, view))
+    world = type(state).from_view(view, hidden, seed=11)
+    assert world.view(me) == view
+    unchecked, played = world.clone(), world.clone()
+    move = world.legal_moves()[-1]
+    unchecked.play_unchecked(move)
+    played.play(move)
+    assert unchecked.view(me) == played.view(me)
+    assert unchecked.history == ()  # search steps leave no record
+    assert len(played.history) == 1
+
+
+def game_deck(game):
+    return (PIQUET_DECK if game is eastwest else STANDARD_DECK).codes
+
+
+def test_search_worlds_refuse_what_they_cannot_build():
+    state = zpoker.new_game(seed=3)
+    view = state.view(state.current_player)
+    with pytest.raises(PokerRulesError, match="pass a seed"):
+        zpoker.ZPokerState.from_view(view, [])
+    with pytest.raises(PokerRulesError, match="hidden cards"):
+        zpoker.ZPokerState.from_view(view, [], seed=1)
+    with pytest.raises(NotImplementedError, match="chinese_poker"):
+        chinese_poker.ChinesePokerState.from_view(None, [])

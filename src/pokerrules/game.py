@@ -21,6 +21,7 @@ import bisect
 import json
 import operator
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -348,6 +349,30 @@ class GameState(ABC, Generic[MoveT]):
         if self._chance != SAMPLED:
             raise PokerRulesError("an explicit-chance game draws no cards; it takes apply_chance")
         self._stream = DealStream.from_seed(seed)
+
+    # --- search worlds --------------------------------------------------------
+    @classmethod
+    def from_view(cls, view: Any, hidden: Sequence[int], seed: int | None = None
+                  ) -> GameState[MoveT]:
+        """A world for search: the game as ``view`` shows it, with ``hidden`` (every
+        card code the viewer has not seen, in an order the game's own docstring
+        gives) where the viewer cannot see; ``seed`` seeds the cards chance deals
+        later, for games that deal during play. Its history is not the game's.
+
+        Raises:
+            NotImplementedError: a game whose search builds worlds of its own.
+        """
+        raise NotImplementedError(f"{cls.game_name} builds no world from a view")
+
+    def play_unchecked(self, move: MoveT) -> None:
+        """Makes ``move``, already known legal here, with no checks and no record,
+        then deals what sampled chance waits for: the fast step of search worlds,
+        which are played out and thrown away (afterwards :attr:`history` and
+        :meth:`to_json` no longer describe the state). An illegal move leaves the
+        state undefined: use :meth:`play` for anything but search."""
+        self._apply(move)
+        if self._stream is not None:
+            self._settle()
 
     # --- shared -------------------------------------------------------------
     @property

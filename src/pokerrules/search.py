@@ -106,8 +106,8 @@ class SearchGame(Generic[W, M]):
 class ProtocolGame(SearchGame[S, Any]):
     """A :class:`SearchGame` whose worlds are the game's own states: every world
     operation goes through the shared protocol; subclasses give ``determinize``
-    and ``policy``."""
-
+    and ``policy`` (a game's ``determinize`` usually builds its world with the
+    state's :meth:`~pokerrules.game.GameState.from_view`)."""
 
     def to_move(self, world: S) -> int | None:
         return world.current_player
@@ -116,9 +116,7 @@ class ProtocolGame(SearchGame[S, Any]):
         return world.legal_moves()
 
     def play(self, world: S, move: Any) -> None:
-        world._apply(move)  # a legal move: no checks, no history (worlds are thrown away)
-        if world._stream is not None:
-            world._settle()  # chance deals what the move waits for, from the world's stream
+        world.play_unchecked(move)
 
     def copy(self, world: S) -> S:
         copied: S = world.clone()  # type: ignore[assignment]

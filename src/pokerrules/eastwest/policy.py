@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pokerrules.eastwest.moves import PLACES, Place
+from pokerrules.eastwest.moves import Place
 from pokerrules.eastwest.rules import MOVES_PER_GAME, ROW_CAPACITY, ROWS, _wins
 from pokerrules.eastwest.state import EastWestState, EastWestView
 from pokerrules.hands import evaluate_many
@@ -97,22 +97,10 @@ class EastWestSearch(ProtocolGame[EastWestState]):
     heuristic, and :meth:`batch_values` plays every world at once in numpy."""
 
     def determinize(self, view: EastWestView, rng: np.random.Generator) -> EastWestState:
-        """A game with the viewer's table and the unseen cards in a random order:
-        placements are replayed row by row, seats alternating as they did."""
-        order: list[tuple[int, int]] = []  # (card, row) in a placement order that fits
-        assert view.dealer is not None  # a player moves only after the cut
-        first = 1 - view.dealer
-        per_seat = [[(c, r) for r in range(ROWS) for c in view.rows[s][r]] for s in (0, 1)]
-        for i in range(len(per_seat[0]) + len(per_seat[1])):
-            order.append(per_seat[first if i % 2 == 0 else 1 - first][i // 2])
-        unseen = list(view.unseen())
-        shuffled = [unseen[i] for i in rng.permutation(len(unseen))]
-        drawn = [] if view.card is None else [view.card]
-        deck = [*view.board, *(c for c, _ in order), *drawn, *shuffled]
-        state = EastWestState(deck, view.dealer, view.rules)
-        for _, row in order:
-            state._apply(PLACES[row])
-        return state
+        """A game with the viewer's table and the unseen cards in a random order
+        (:meth:`EastWestState.from_view`)."""
+        unseen = view.unseen()
+        return EastWestState.from_view(view, [unseen[i] for i in rng.permutation(len(unseen))])
 
     def policy(self, world: EastWestState, rng: np.random.Generator) -> Place:
         player = world.current_player

@@ -370,6 +370,34 @@ class EastWestState(GameState[Place]):
             )
         return self._result.copy()  # the cache stays out of the caller's reach
 
+    # --- search worlds ----------------------------------------------------------
+    @classmethod
+    def from_view(cls, view: EastWestView, hidden: Sequence[int], seed: int | None = None
+                  ) -> EastWestState:
+        """A search world with the table of ``view`` (a dealt game's): its board, both
+        seats' rows and its drawn card, then ``hidden`` (the codes of
+        :meth:`EastWestView.unseen`, in any order) as the stock, top first. The rows'
+        cards are placed again, the seats alternating as they did. ``seed`` is
+        unused: the whole deck is fixed.
+
+        Raises:
+            HandSizeError, CardNotInDeckError, DuplicateCardError: ``hidden`` is not
+                the unseen cards.
+            PokerRulesError: a view without a dealer (chance is still cutting).
+        """
+        if view.dealer is None:
+            raise PokerRulesError("a world needs a dealt game: chance is still cutting")
+        first = 1 - view.dealer
+        per_seat = [[(c, r) for r in range(ROWS) for c in view.rows[s][r]] for s in (0, 1)]
+        order = [per_seat[first if i % 2 == 0 else 1 - first][i // 2]
+                 for i in range(len(per_seat[0]) + len(per_seat[1]))]
+        drawn = [] if view.card is None else [view.card]
+        state = cls([*view.board, *(c for c, _ in order), *drawn, *hidden], view.dealer,
+                    view.rules)
+        for _, row in order:
+            state._apply(PLACES[row])
+        return state
+
     # --- serialisation --------------------------------------------------------
     def _deal_dict(self) -> dict[str, Any]:
         return {

@@ -70,22 +70,7 @@ class ZPokerSearch(ProtocolGame[ZPokerState]):
             seen.update(c.code for c in stack)
         unseen = [c for c in rules.deck.codes if c not in seen]
         order = [unseen[i] for i in rng.permutation(len(unseen))]
-        state = ZPokerState(rules)
-        them = 1 - view.player
-        hands: list[list[int]] = [[], []]
-        hands[view.player] = mine
-        hands[them] = sorted(order[:view.opponent_cards])
-        order = order[view.opponent_cards:]
-        stacks = {p: [c.code for c in s] for p, s in view.stacks.items()}
-        hidden = next(iter(view.face_down), None)
-        if hidden is not None and not stacks[hidden]:
-            stacks[hidden] = [order.pop()]
-        state._hands, state._stacks, state._undealt = hands, stacks, sorted(order)
-        state._hidden, state._phase = hidden, view.phase
-        state._leader, state._starter, state._turn = view.leader, view.starter, view.player
-        state._deals = 1
-        state.reseed(int(rng.integers(2**53)))  # chance draws the pile's cards from here
-        return state
+        return ZPokerState.from_view(view, order, int(rng.integers(2**53)))
 
     def policy(self, world: ZPokerState, rng: np.random.Generator) -> Placement:
         player = world.current_player

@@ -212,6 +212,41 @@ class ZPokerState(GameState[Placement]):
             state._undealt = sorted(deck - seen)
         return state
 
+    @classmethod
+    def from_view(cls, view: ZPokerView, hidden: Sequence[int], seed: int | None = None
+                  ) -> ZPokerState:
+        """A search world of the standard game (a view does not carry the rules) as
+        ``view`` shows it: the viewer's hand and board, and ``hidden`` (the codes the
+        viewer has not seen, in any order) dealt as the opponent's hand (the first
+        ``view.opponent_cards``, ascending), the opponent's face-down card (the last,
+        if one lies face down) and the pile (the rest), from which chance draws
+        with ``seed``.
+
+        Raises:
+            HandSizeError: too few hidden cards for the opponent's hand and card.
+            PokerRulesError: no seed (a world deals its pile during play).
+        """
+        if seed is None:
+            raise PokerRulesError("a Z Poker world draws from its pile: pass a seed")
+        face_down = next(iter(view.face_down), None)
+        stacks = {p: [c.code for c in s] for p, s in view.stacks.items()}
+        needed = view.opponent_cards + (face_down is not None and not stacks[face_down])
+        if len(hidden) < needed:
+            raise HandSizeError(f"a world needs {needed} hidden cards, got {len(hidden)}")
+        state = cls(_STANDARD_RULES)
+        hands: list[list[int]] = [[], []]
+        hands[view.player] = [c.code for c in view.hand]
+        hands[1 - view.player] = sorted(hidden[:view.opponent_cards])
+        rest = list(hidden[view.opponent_cards:])
+        if face_down is not None and not stacks[face_down]:
+            stacks[face_down] = [rest.pop()]
+        state._hands, state._stacks, state._undealt = hands, stacks, sorted(rest)
+        state._hidden, state._phase = face_down, view.phase
+        state._leader, state._starter, state._turn = view.leader, view.starter, view.player
+        state._deals = 1
+        state.reseed(seed)
+        return state
+
     # --- what anyone may ask the referee --------------------------------------
     @property
     def current_player(self) -> int | None:
@@ -514,6 +549,9 @@ def new_game(
     state._shuffle_and_deal()
     state._begin(deal_stream(seed, chance), chance)
     return state
+
+
+_STANDARD_RULES = ZPokerRules()
 
 
 def _checked_rules(rules: ZPokerRules | None) -> ZPokerRules:
