@@ -9,6 +9,7 @@ cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.string cimport memset
 from cpython.pycapsule cimport PyCapsule_New
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE
 
 from enum import IntEnum
 from itertools import combinations
@@ -33,6 +34,12 @@ cdef extern from "Python.h":
     PyTypeObject *Py_TYPE(PyObject *o)
     Py_ssize_t PySequence_Fast_GET_SIZE(object o)
     PyObject **PySequence_Fast_ITEMS(object o)
+
+
+cdef extern from "Python.h":
+    # without "except": a refused buffer is cleared, not raised
+    int _try_buffer "PyObject_GetBuffer"(object obj, Py_buffer *view, int flags)
+    void PyErr_Clear()
 
 
 cdef extern from "pr_pycards.h":
@@ -1010,28 +1017,53 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
     cdef const pr_tables *t = rules_.tables()
     if threads < 1:
         raise PokerRulesError(f"threads must be at least 1, got {threads}")
-    if (type(codes) is np.ndarray and codes.dtype == np.uint8 and codes.ndim == 2
-            and 5 <= codes.shape[1] <= 7 and codes.flags.c_contiguous):
-        _bounded(codes, codes.shape[0], "evaluate_many", "rows")
-        arr = codes  # the kernel refuses codes above 52 itself
-    else:
-        arr = _card_rows(codes, 5, 7, "evaluate_many")
-    cdef int64_t n = arr.shape[0]
-    cdef int k = arr.shape[1]
-    out = np.zeros(n, dtype=np.int32)
-    if n == 0:
-        return out
-    cdef const uint8_t[:, ::1] mv = arr
-    cdef int32_t[::1] o = out
+    cdef Py_buffer rows, res
+    arr = codes  # a C-contiguous uint8 array is read in place
+    if not (type(codes) is np.ndarray and _byte_rows(codes, &rows, 5, 7)):
+        arr = _card_rows(codes, 5, 7, "evaluate_many")  # the kernel refuses codes above 52
+        if not _byte_rows(arr, &rows, 5, 7):
+            raise PokerRulesError(f"evaluate_many could not read the rows of {type(arr)}")
+    cdef int64_t n = rows.shape[0]
+    cdef int k = rows.shape[1]
     cdef int why = 0
-    cdef int64_t bad_row
+    cdef int64_t bad_row = -1
     cdef int do_check = check
-    with nogil:
-        bad_row = pr_eval_batch_threads(t, &mv[0, 0], n, k, &o[0], do_check, &why, threads)
+    try:
+        if n > BATCH_LIMIT:
+            raise PokerRulesError(f"evaluate_many takes at most {BATCH_LIMIT:,} rows a call, "
+                                  f"got {n:,}; split the batch")
+        out = _np_empty(n, _INT32)
+        if n == 0:
+            return out
+        PyObject_GetBuffer(out, &res, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        with nogil:
+            bad_row = pr_eval_batch_threads(t, <const uint8_t *>rows.buf, n, k,
+                                            <int32_t *>res.buf, do_check, &why, threads)
+        PyBuffer_Release(&res)
+    finally:
+        PyBuffer_Release(&rows)
     if bad_row >= 0:
         error, message = _row_problem(rules_, [int(c) for c in arr[bad_row]])
         raise error(f"row {bad_row}: {message}")
     return out
+
+
+_np_empty = np.empty
+_INT32 = np.dtype(np.int32)
+
+
+cdef bint _byte_rows(object arr, Py_buffer *view, int k_min, int k_max) except -1:
+    """Holds the buffer of ``arr`` in ``view`` and returns True if it is C-contiguous
+    bytes ("B") of shape (n, k_min..k_max); otherwise holds nothing, returns False.
+    Holding it keeps the memory alive (and the array unresizable) until released."""
+    if _try_buffer(arr, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0:
+        PyErr_Clear()  # not contiguous: the caller copies it
+        return False
+    if (view.ndim == 2 and view.itemsize == 1 and view.format[0] == b"B"
+            and view.format[1] == 0 and k_min <= view.shape[1] <= k_max):
+        return True
+    PyBuffer_Release(view)
+    return False
 
 
 def _card_rows(codes, int k_min, int k_max, str what, bint private=False):
