@@ -1,6 +1,7 @@
 """Time pokerrules against eval7, phevaluator and treys on the same seeded hands.
 
-    pip install ".[bench]" && python benchmarks/compare.py [--hands 1000000] [--repeat 5] [--clock thread]
+    pip install ".[bench]" && python benchmarks/compare.py [--hands 1000000] [--repeat 5]
+        [--clock thread]
 
 Every library ranks the same random seven-card hands (seed 2026) in one run; each
 timing is repeated and the median is reported, with the ratio to pokerrules'
