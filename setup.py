@@ -18,7 +18,7 @@ extensions = [
         "pokerrules._core",
         sources=["ext/_core.pyx", "ext/pr_eval.c"],
         include_dirs=["ext"],
-        depends=["ext/pr_eval.h"],
+        depends=["ext/pr_eval.h", "ext/pr_pycards.h"],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
     ),

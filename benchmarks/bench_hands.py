@@ -6,7 +6,7 @@
 import numpy as np
 import pytest
 
-from pokerrules import PAI_GOW, STANDARD, Card, evaluate, evaluate_many, value_counts
+from pokerrules import PAI_GOW, STANDARD, Card, evaluate, evaluate_many, rank_value, value_counts
 
 N = 100_000
 
@@ -43,6 +43,28 @@ def test_evaluate_cards_per_call(benchmark, hands7):
             evaluate(row)
 
     benchmark(run)
+
+
+@pytest.mark.benchmark(group="per call, results kept")
+def test_evaluate_codes_kept(benchmark, hands7):
+    # target: at least 1.5x phevaluator kept (test_phevaluator_kept, same group)
+    rows = hands7.tolist()
+    benchmark(lambda: [evaluate(row) for row in rows])
+
+
+@pytest.mark.benchmark(group="per call, results kept")
+def test_rank_value_codes_kept(benchmark, hands7):
+    # target: at least 2x phevaluator kept
+    rows = hands7.tolist()
+    benchmark(lambda: [rank_value(row) for row in rows])
+
+
+@pytest.mark.benchmark(group="per call, results kept")
+def test_phevaluator_kept(benchmark, hands7):
+    pheval = pytest.importorskip("phevaluator._pheval")
+    rows = hands7.tolist()
+    ph7 = pheval.evaluate_7cards
+    benchmark(lambda: [ph7(*row) for row in rows])
 
 
 def test_evaluate_many_standard(benchmark, hands7):

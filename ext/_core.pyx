@@ -9,6 +9,7 @@ cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.string cimport memset
 from cpython.pycapsule cimport PyCapsule_New
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE
 
 from enum import IntEnum
 from itertools import combinations
@@ -28,7 +29,21 @@ from pokerrules.errors import (
 
 
 cdef extern from "Python.h":
-    long PyLong_AsLongAndOverflow(object obj, int *overflow) except? -1
+    ctypedef struct PyObject
+    ctypedef struct PyTypeObject
+    PyTypeObject *Py_TYPE(PyObject *o)
+    Py_ssize_t PySequence_Fast_GET_SIZE(object o)
+    PyObject **PySequence_Fast_ITEMS(object o)
+
+
+cdef extern from "Python.h":
+    # without "except": a refused buffer is cleared, not raised
+    int _try_buffer "PyObject_GetBuffer"(object obj, Py_buffer *view, int flags)
+    void PyErr_Clear()
+
+
+cdef extern from "pr_pycards.h":
+    int pr_int_code(PyObject *x)
 
 
 cdef extern from "pr_eval.h" nogil:
@@ -521,41 +536,53 @@ cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
                str what) except -1:
     """Reads cards into buf, checks count, deck and duplicates; returns the count."""
     cdef const pr_tables *t = rules.tables()
-    cdef int n, i, c, overflow
-    cdef long lc
-    cdef uint64_t seen = 0
-    cdef object x
-    cdef bint fast = (type(cards) is list or type(cards) is tuple) and len(cards) <= hi
+    cdef int n = 0, i, c
+    cdef uint64_t seen = 0, bad = 0
+    cdef PyObject **items
+    cdef PyObject *x
+    cdef bint fast = type(cards) is list or type(cards) is tuple
     if fast:
-        n = len(cards)
-        for i in range(n):
-            x = cards[i]
-            if type(x) is int:
-                lc = PyLong_AsLongAndOverflow(x, &overflow)
-                if overflow or lc < 0 or lc > 52:
-                    raise InvalidCardError(f"card code {x} is out of range 0..52")
-                buf[i] = <int>lc
-            elif type(x) is Card:
-                buf[i] = (<Card>x).code
-            else:  # text (maybe several cards) or objects with __index__
-                fast = False
-                break
+        # Borrowed items of a list or tuple, read without calling anything (so
+        # nothing can change it meanwhile): exact ints 0..52 and Cards.
+        n = PySequence_Fast_GET_SIZE(cards)
+        fast = n <= hi
+        items = PySequence_Fast_ITEMS(cards)
+        for i in range(n if fast else 0):
+            x = items[i]
+            c = pr_int_code(x)
+            if c < 0:
+                if c == -1:
+                    raise InvalidCardError(f"card code {<object>x} is out of range 0..52")
+                if <void *>Py_TYPE(x) != <void *>Card:
+                    fast = False  # text (maybe several cards) or objects with __index__
+                    break
+                c = (<Card><object>x).code
+            buf[i] = c
+            bad |= seen & (1ULL << c)
+            seen |= 1ULL << c
     if not fast:
         codes = _codes_of(cards, hi)
         n = len(codes)
         if n > hi:
             raise HandSizeError(_size_message(what, lo, hi, codes, cards))
+        seen = bad = 0
         for i in range(n):
-            buf[i] = codes[i]
+            c = codes[i]
+            buf[i] = c
+            bad |= seen & (1ULL << c)
+            seen |= 1ULL << c
     if n < lo:
         raise HandSizeError(_size_message(what, lo, hi, [buf[i] for i in range(n)], cards))
-    for i in range(n):
-        c = buf[i]
-        if not (t.deck_mask >> c) & 1:
-            raise CardNotInDeckError(f"{_card_text(c)} is not in the {rules.deck} deck")
-        if (seen >> c) & 1:
-            raise DuplicateCardError(f"duplicate card {_card_text(c)}")
-        seen |= 1ULL << c
+    if bad or seen & ~t.deck_mask:
+        # the first offending card in the order given
+        seen = 0
+        for i in range(n):
+            c = buf[i]
+            if not (t.deck_mask >> c) & 1:
+                raise CardNotInDeckError(f"{_card_text(c)} is not in the {rules.deck} deck")
+            if (seen >> c) & 1:
+                raise DuplicateCardError(f"duplicate card {_card_text(c)}")
+            seen |= 1ULL << c
     return n
 
 
@@ -603,10 +630,12 @@ cdef class HandRank:
     partial ranks a structured key; compare values only within one kind and rules.
     """
 
+    # 48 bytes (one-byte kind and count, no cdef methods so no method table)
+    # rather than 64: a program that keeps millions of ranks touches less memory.
     cdef readonly int value
     cdef readonly HandRules rules
-    cdef int kind
-    cdef int ncards
+    cdef uint8_t kind
+    cdef uint8_t ncards
     cdef uint8_t codes[7]
 
     def __init__(self, *args, **kwargs):
@@ -623,27 +652,10 @@ cdef class HandRank:
         """The cards ranked, in the order given (tuple of Card)."""
         return tuple([CARDS[self.codes[i]] for i in range(self.ncards)])
 
-    cdef const pr_tables *_t(self) except NULL:
-        """The rules' tables, after checking that a five-card value indexes them."""
-        cdef const pr_tables *t
-        if self.rules is None:
-            raise PokerRulesError("this HandRank was not made by an evaluate function")
-        t = self.rules.tables()
-        if self.kind == KIND_FIVE and not 1 <= self.value <= t.nclasses:
-            raise PokerRulesError(
-                f"value {self.value} is no five-card hand of {self.rules.name} rules")
-        return t
-
-    cdef uint32_t skey(self) except? 0:
-        self._t()
-        if self.kind == KIND_FIVE:
-            return self.rules._tables.class_key[self.value]
-        return <uint32_t>self.value
-
     @property
     def category(self):
         """The :class:`HandCategory` of the hand."""
-        self._t()
+        _rank_tables(self)
         if self.kind == KIND_FIVE:
             return HandCategory(self.rules._tables.class_cat[self.value])
         return HandCategory(pr_key_category(self.rules._tables, <uint32_t>self.value))
@@ -651,7 +663,7 @@ cdef class HandRank:
     @property
     def is_royal(self):
         """True for an ace-high straight flush."""
-        cdef uint32_t k = self.skey()
+        cdef uint32_t k = _rank_skey(self)
         return self.category == HandCategory.STRAIGHT_FLUSH and ((k >> 16) & 0xFF) == 24
 
     @property
@@ -661,91 +673,29 @@ cdef class HandRank:
         For five-card ranks of six or seven cards: the five that give the value;
         where several choices give the same value, the lowest card codes. Two-card
         and partial ranks return all their cards."""
-        return tuple([CARDS[c] for c in self._best_codes()])
+        return tuple([CARDS[c] for c in _best_codes(self)])
 
     @property
     def joker_as(self):
         """The card the joker stands for in the best five, or None."""
-        best = self._best_codes()
+        best = _best_codes(self)
         if PR_JOKER not in best:
             return None
         if len(best) == 5:
-            return CARDS[self._joker_stand_in(best)]
+            return CARDS[_joker_stand_in(self, best)]
         return _joker_ace(best)
-
-    cdef list _best_codes(self):
-        cdef const pr_tables *t = self._t()
-        cdef uint8_t sub[5]
-        cdef list cands = [self.codes[i] for i in range(self.ncards)]
-        if self.kind != KIND_FIVE or self.ncards == 5:
-            return self._display_order(cands)
-        best = None
-        for combo in combinations(cands, 5):
-            for i in range(5):
-                sub[i] = combo[i]
-            if pr_eval_codes(t, sub, 5) == self.value:
-                key = sorted(combo, reverse=True)
-                if best is None or key < best:
-                    best = key
-        return self._display_order(best)
-
-    cdef list _display_order(self, list codes):
-        """Most significant first: bigger groups, higher ranks; a five-high straight
-        puts its ace last, the joker stands where its stand-in would."""
-        if PR_JOKER in codes and len(codes) == 5:
-            stand = self._joker_stand_in(codes)
-        else:
-            stand = 48
-        ranks = [stand >> 2 if c == PR_JOKER else c >> 2 for c in codes]
-        count = {r: ranks.count(r) for r in ranks}
-        cat = self.category
-        low_ace = (cat in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH)
-                   and 12 in ranks and 11 not in ranks)
-        def order(i):
-            r = ranks[i]
-            if low_ace and r == 12:
-                r = -1
-            return (-count[ranks[i]], -r, codes[i])
-        return [codes[i] for i in sorted(range(len(codes)), key=order)]
-
-    cdef int _joker_stand_in(self, list five) except -1:
-        """The real card the joker plays as in these five cards: the highest rank
-        that gives the same value, then a card not in the hand, then the lowest code."""
-        cdef const pr_tables *t = self.rules._tables
-        cdef uint8_t sub[5]
-        others = [c for c in five if c != PR_JOKER]
-        target = pr_eval_codes(t, _buf5(five, sub), 5)
-        if sum(1 for c in others if c >> 2 == 12) == 4:
-            return 48
-        for rank in range(12, -1, -1):
-            for pass_ in range(2):
-                for suit in range(4):
-                    c = rank * 4 + suit
-                    if (c in self._all_codes()) != (pass_ == 1):
-                        continue
-                    if [o >> 2 for o in others].count(rank) >= 4:
-                        continue
-                    if pr_eval_codes(t, _buf5(others + [c], sub), 5) != target:
-                        continue
-                    cat = t.class_cat[target]
-                    if rank == 12 or cat in (PR_STRAIGHT, PR_FLUSH, PR_STRAIGHT_FLUSH):
-                        return c
-        return 48
-
-    cdef list _all_codes(self):
-        return [self.codes[i] for i in range(self.ncards)]
 
     def describe(self):
         """The hand in words, e.g. "Straight, ten high" or
         "Two pair, kings and sevens, ace kicker"."""
-        return _describe(self.category, self.skey(), self.rules.deck == "piquet")
+        return _describe(self.category, _rank_skey(self), self.rules.deck == "piquet")
 
     def __richcmp__(self, other, int op):
         if not isinstance(other, HandRank):
             return NotImplemented
         cdef HandRank o = <HandRank>other
-        self._t()
-        o._t()
+        _rank_tables(self)
+        _rank_tables(o)
         if self.kind != o.kind or self.rules.variant != o.rules.variant:
             if op == 2:
                 return False
@@ -757,14 +707,99 @@ cdef class HandRank:
         return _order(self.value, o.value, op)
 
     def __hash__(self):
-        self._t()
+        _rank_tables(self)
         return hash((self.kind, self.rules.variant, self.value))
 
     def __repr__(self):
         return f"<HandRank {self.describe()!r} ({_KIND_NAMES[self.kind]}, value={self.value})>"
 
     def __reduce__(self):
-        return (_remake_rank, (self.kind, self.rules, self._all_codes()))
+        return (_remake_rank, (self.kind, self.rules, _all_codes(self)))
+
+
+cdef const pr_tables *_rank_tables(HandRank self) except NULL:
+    """The rules' tables, after checking that a five-card value indexes them."""
+    cdef const pr_tables *t
+    if self.rules is None:
+        raise PokerRulesError("this HandRank was not made by an evaluate function")
+    t = self.rules.tables()
+    if self.kind == KIND_FIVE and not 1 <= self.value <= t.nclasses:
+        raise PokerRulesError(
+            f"value {self.value} is no five-card hand of {self.rules.name} rules")
+    return t
+
+
+cdef uint32_t _rank_skey(HandRank self) except? 0:
+    _rank_tables(self)
+    if self.kind == KIND_FIVE:
+        return self.rules._tables.class_key[self.value]
+    return <uint32_t>self.value
+
+
+cdef list _best_codes(HandRank self):
+    cdef const pr_tables *t = _rank_tables(self)
+    cdef uint8_t sub[5]
+    cdef list cands = [self.codes[i] for i in range(self.ncards)]
+    if self.kind != KIND_FIVE or self.ncards == 5:
+        return _display_order(self, cands)
+    best = None
+    for combo in combinations(cands, 5):
+        for i in range(5):
+            sub[i] = combo[i]
+        if pr_eval_codes(t, sub, 5) == self.value:
+            key = sorted(combo, reverse=True)
+            if best is None or key < best:
+                best = key
+    return _display_order(self, best)
+
+
+cdef list _display_order(HandRank self, list codes):
+    """Most significant first: bigger groups, higher ranks; a five-high straight
+    puts its ace last, the joker stands where its stand-in would."""
+    if PR_JOKER in codes and len(codes) == 5:
+        stand = _joker_stand_in(self, codes)
+    else:
+        stand = 48
+    ranks = [stand >> 2 if c == PR_JOKER else c >> 2 for c in codes]
+    count = {r: ranks.count(r) for r in ranks}
+    cat = self.category
+    low_ace = (cat in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH)
+               and 12 in ranks and 11 not in ranks)
+    def order(i):
+        r = ranks[i]
+        if low_ace and r == 12:
+            r = -1
+        return (-count[ranks[i]], -r, codes[i])
+    return [codes[i] for i in sorted(range(len(codes)), key=order)]
+
+
+cdef int _joker_stand_in(HandRank self, list five) except -1:
+    """The real card the joker plays as in these five cards: the highest rank
+    that gives the same value, then a card not in the hand, then the lowest code."""
+    cdef const pr_tables *t = self.rules._tables
+    cdef uint8_t sub[5]
+    others = [c for c in five if c != PR_JOKER]
+    target = pr_eval_codes(t, _buf5(five, sub), 5)
+    if sum(1 for c in others if c >> 2 == 12) == 4:
+        return 48
+    for rank in range(12, -1, -1):
+        for pass_ in range(2):
+            for suit in range(4):
+                c = rank * 4 + suit
+                if (c in _all_codes(self)) != (pass_ == 1):
+                    continue
+                if [o >> 2 for o in others].count(rank) >= 4:
+                    continue
+                if pr_eval_codes(t, _buf5(others + [c], sub), 5) != target:
+                    continue
+                cat = t.class_cat[target]
+                if rank == 12 or cat in (PR_STRAIGHT, PR_FLUSH, PR_STRAIGHT_FLUSH):
+                    return c
+    return 48
+
+
+cdef list _all_codes(HandRank self):
+    return [self.codes[i] for i in range(self.ncards)]
 
 
 cdef uint8_t *_buf5(list codes, uint8_t *sub):
@@ -896,7 +931,18 @@ def rank_value(cards, rules=STANDARD):
     cdef uint8_t buf[64]
     cdef HandRules r = _hand_rules(rules)
     cdef int n = _load(r, cards, buf, 5, 7, "rank_value")
-    return pr_eval_codes(r._tables, buf, n)
+    cdef Py_ssize_t v = pr_eval_codes(r._tables, buf, n)
+    if v < VALUE_INTS_SIZE:
+        return _VALUE_INTS[v]
+    return v
+
+
+# The ints rank_value returns, made once: a caller that keeps every value then
+# holds references to these instead of a new int each (a value of the presets is
+# at most 7,463).
+cdef enum:
+    VALUE_INTS_SIZE = 8192
+cdef tuple _VALUE_INTS = tuple(range(VALUE_INTS_SIZE))
 
 
 def evaluate_two(cards, rules=PAI_GOW):
@@ -971,28 +1017,53 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
     cdef const pr_tables *t = rules_.tables()
     if threads < 1:
         raise PokerRulesError(f"threads must be at least 1, got {threads}")
-    if (type(codes) is np.ndarray and codes.dtype == np.uint8 and codes.ndim == 2
-            and 5 <= codes.shape[1] <= 7 and codes.flags.c_contiguous):
-        _bounded(codes, codes.shape[0], "evaluate_many", "rows")
-        arr = codes  # the kernel refuses codes above 52 itself
-    else:
-        arr = _card_rows(codes, 5, 7, "evaluate_many")
-    cdef int64_t n = arr.shape[0]
-    cdef int k = arr.shape[1]
-    out = np.zeros(n, dtype=np.int32)
-    if n == 0:
-        return out
-    cdef const uint8_t[:, ::1] mv = arr
-    cdef int32_t[::1] o = out
+    cdef Py_buffer rows, res
+    arr = codes  # a C-contiguous uint8 array is read in place
+    if not (type(codes) is np.ndarray and _byte_rows(codes, &rows, 5, 7)):
+        arr = _card_rows(codes, 5, 7, "evaluate_many")  # the kernel refuses codes above 52
+        if not _byte_rows(arr, &rows, 5, 7):
+            raise PokerRulesError(f"evaluate_many could not read the rows of {type(arr)}")
+    cdef int64_t n = rows.shape[0]
+    cdef int k = rows.shape[1]
     cdef int why = 0
-    cdef int64_t bad_row
+    cdef int64_t bad_row = -1
     cdef int do_check = check
-    with nogil:
-        bad_row = pr_eval_batch_threads(t, &mv[0, 0], n, k, &o[0], do_check, &why, threads)
+    try:
+        if n > BATCH_LIMIT:
+            raise PokerRulesError(f"evaluate_many takes at most {BATCH_LIMIT:,} rows a call, "
+                                  f"got {n:,}; split the batch")
+        out = _np_empty(n, _INT32)
+        if n == 0:
+            return out
+        PyObject_GetBuffer(out, &res, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        with nogil:
+            bad_row = pr_eval_batch_threads(t, <const uint8_t *>rows.buf, n, k,
+                                            <int32_t *>res.buf, do_check, &why, threads)
+        PyBuffer_Release(&res)
+    finally:
+        PyBuffer_Release(&rows)
     if bad_row >= 0:
         error, message = _row_problem(rules_, [int(c) for c in arr[bad_row]])
         raise error(f"row {bad_row}: {message}")
     return out
+
+
+_np_empty = np.empty
+_INT32 = np.dtype(np.int32)
+
+
+cdef bint _byte_rows(object arr, Py_buffer *view, int k_min, int k_max) except -1:
+    """Holds the buffer of ``arr`` in ``view`` and returns True if it is C-contiguous
+    bytes ("B") of shape (n, k_min..k_max); otherwise holds nothing, returns False.
+    Holding it keeps the memory alive (and the array unresizable) until released."""
+    if _try_buffer(arr, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0:
+        PyErr_Clear()  # not contiguous: the caller copies it
+        return False
+    if (view.ndim == 2 and view.itemsize == 1 and view.format[0] == b"B"
+            and view.format[1] == 0 and k_min <= view.shape[1] <= k_max):
+        return True
+    PyBuffer_Release(view)
+    return False
 
 
 def _card_rows(codes, int k_min, int k_max, str what, bint private=False):

@@ -694,13 +694,23 @@ int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t 
  * Each level adds its card's key to the running key and its bit to the
  * running suit masks (16 bits a suit; the joker at bit 63), so that the last
  * card costs one addition and a lookup, and a flush reads its rank mask from
- * the masks without going over the cards again. */
+ * the masks without going over the cards again.  The running key here holds
+ * the rank key already mixed (times PR_MIX, which distributes over the sum
+ * modulo 2^32) in its high 32 bits and the suit counters in its low 16, so
+ * that the slot needs no multiplication: the counters never carry into the
+ * high half, and the high half wraps as the mix does. */
 typedef struct {
     const pr_tables *t;
     uint64_t key[PR_NCODES], bits[PR_NCODES];
     int ndeck, k;
     uint64_t *counts;
 } enum_t;
+
+#define ENUM_FLUSH_BITS (PR_FLUSH_BITS >> 32)
+
+static uint64_t enum_key(uint32_t mixed_rank_key, uint64_t suit_counters) {
+    return ((uint64_t)mixed_rank_key << 32) | suit_counters;
+}
 
 /* The last two cards: the hands of one call share all cards but two. */
 static void enum_last_two(const enum_t *e, int start, uint64_t key, uint64_t suits) {
@@ -713,13 +723,16 @@ static void enum_last_two(const enum_t *e, int start, uint64_t key, uint64_t sui
     const int nd = e->ndeck;
     for (int i = start; i < nd - 1; i++) {
         uint64_t k6 = key + ckey[i];
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
         for (int j = i + 1; j < nd; j++) {
             uint64_t kk = k6 + ckey[j];
-            uint32_t mk = ((uint32_t)kk * PR_MIX) & keymask;
+            uint32_t mk = (uint32_t)(kk >> 32) & keymask;
             uint16_t v = cval[cls[2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW)]];
-            if (kk & PR_FLUSH_BITS) {
+            if (kk & ENUM_FLUSH_BITS) {
                 uint64_t s = suits | e->bits[i] | e->bits[j];
-                int suit = (pr_ctz64(kk & PR_FLUSH_BITS) - 35) >> 2;
+                int suit = (pr_ctz64(kk & ENUM_FLUSH_BITS) - 3) >> 2;
                 v = pr_flush_value(t, v, (uint32_t)(s >> (16 * suit)), (int)(s >> 63));
             }
             counts[v]++;
@@ -744,12 +757,12 @@ void pr_enumerate(const pr_tables *t, int k, uint64_t *counts) {
     e.ndeck = 0;
     for (int c = 0; c < PR_NCODES; c++)
         if ((t->deck_mask >> c) & 1) {
-            e.key[e.ndeck] = pr_card_key[c];
+            e.key[e.ndeck] = enum_key((uint32_t)pr_card_key[c] * PR_MIX, pr_card_key[c] >> 32);
             e.bits[e.ndeck] = suit_lane[c];
             e.ndeck++;
         }
     if (k < 5 || k > 7 || k > e.ndeck) return;
-    enum_rec(&e, 0, 0, PR_KEY_START, 0);
+    enum_rec(&e, 0, 0, enum_key(t->ph->base * PR_MIX, PR_KEY_START >> 32), 0);
 }
 
 uint32_t pr_partial_key(const pr_tables *t, const uint8_t *codes, int n) {

@@ -14,6 +14,8 @@ from pokerrules import (
     PAI_GOW,
     PIQUET,
     STANDARD,
+    ArgumentTypeError,
+    Card,
     CardNotInDeckError,
     DuplicateCardError,
     HandCategory,
@@ -283,6 +285,57 @@ def test_rank_value_is_the_value_of_evaluate(rules):
         rank_value(rules.deck_codes[:4], rules)
     with pytest.raises(DuplicateCardError):
         rank_value([rules.deck_codes[0]] * 5, rules)
+
+
+@pytest.mark.fast
+def test_every_form_of_card_reads_alike_and_the_first_bad_card_is_named():
+    codes = [51, 47, 43, 39, 35, 0, 6]  # As Ks Qs Js Ts 2c 3h
+    want = evaluate("As Ks Qs Js Ts 2c 3h").value
+    forms = [codes, tuple(codes), [Card(c) for c in codes], [np.int64(c) for c in codes],
+             [str(Card(c)) for c in codes], [*codes[:3], *(Card(c) for c in codes[3:])],
+             [*codes[:6], "3h"], iter(codes)]
+    for form in forms:
+        assert evaluate(form).value == want
+    for form in forms[:-1]:
+        assert rank_value(form) == want
+    for bad, error, match in [
+        ([*codes[:6], 53], InvalidCardError, "card code 53 is out"),
+        ([*codes[:6], -1], InvalidCardError, "card code -1 is out"),
+        ([*codes[:6], 2**70], InvalidCardError, f"card code {2**70} is out"),
+        ([*codes[:6], True], ArgumentTypeError, "not True"),
+        ([*codes[:6], 51], DuplicateCardError, "duplicate card As"),
+        ([*codes[:6], Card(51)], DuplicateCardError, "duplicate card As"),
+        ([52, *codes[:6]], CardNotInDeckError, "Jk is not in the standard deck"),
+        ([0, 0, 52, *codes[1:5]], DuplicateCardError, "duplicate card 2c"),
+        ([0, 52, 0, *codes[1:5]], CardNotInDeckError, "Jk"),
+    ]:
+        for entry in (evaluate, rank_value):
+            with pytest.raises(error, match=re.escape(match)):
+                entry(bad)
+            with pytest.raises(error, match=re.escape(match)):
+                entry(tuple(bad))
+    assert evaluate([52, *codes[1:5]], PAI_GOW).describe() == "Royal flush"
+
+
+@pytest.mark.fast
+def test_evaluate_many_reads_every_layout_of_bytes_alike():
+    rng = np.random.default_rng(5)
+    rows = np.argsort(rng.random((400, 52)), axis=1)[:, :7].astype(np.uint8)
+    want = [evaluate(r).value for r in rows.tolist()]
+    frozen = rows.copy()
+    frozen.flags.writeable = False
+    for arr in (rows, frozen, np.asfortranarray(rows), np.repeat(rows, 2, axis=0)[::2],
+                rows.tolist(), rows.astype(np.int64), rows.view(np.int8)):
+        assert evaluate_many(arr).tolist() == want
+        assert evaluate_many(arr, check=False, threads=2).tolist() == want
+    assert evaluate_many(rows[:, :5]).tolist() == [evaluate(r).value for r in rows[:, :5].tolist()]
+    for wrong in (rows[:, :4], rows[:, :1].copy(), rows.reshape(-1), rows[:, :, None]):
+        with pytest.raises(HandSizeError):
+            evaluate_many(wrong)
+    one = rows[:1].copy()
+    one[0, 6] = 200
+    with pytest.raises(InvalidCardError, match="row 0"):
+        evaluate_many(one)
 
 
 @pytest.mark.fast
