@@ -84,12 +84,12 @@ class SearchAgent(search.SearchAgent):
     out greedily to the end of the round, scored by the round's points.
 
     Args:
-        playouts: playouts per searched decision (default 48), split over the moves.
-        endgame: the hand size (of any player) from which it searches (default 6).
+        playouts: playouts per searched decision (default 120), split over the moves.
+        endgame: the hand size (of any player) from which it searches (default 9).
         algorithm, time_ms: as for :class:`pokerrules.search.SearchAgent`.
     """
 
-    def __init__(self, playouts: int = 48, endgame: int = 6,
+    def __init__(self, playouts: int = 120, endgame: int = 9,
                  algorithm: search.Algorithm = "flat", time_ms: float | None = None) -> None:
         super().__init__(ChinesePokerSearch(), playouts, algorithm, time_ms)
         self.endgame = endgame
