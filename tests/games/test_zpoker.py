@@ -398,6 +398,30 @@ def test_greedy_agent_leads_with_its_highest_card_on_its_own_positions():
 
 
 @pytest.mark.fast
+def test_the_playout_policy_places_what_the_greedy_agent_places():
+    # The search's playouts work on codes; they must follow GreedyAgent exactly
+    # (ties included), in the Start Game and when covering in the End Game.
+    from pokerrules.zpoker.policy import greedy_placement
+
+    compared = {Phase.START_GAME: 0, Phase.END_GAME: 0}
+    for seed in range(40):
+        game = new_game(seed=seed)
+        rng = np.random.default_rng(seed)
+        while (player := game.current_player) is not None:
+            view, legal = game.view(player), game.legal_moves()
+            move = GreedyAgent().choose(view, legal, rng)
+            if view.phase is not Phase.FIND_LEADER:
+                stacks = {p: [c.code for c in s] for p, s in view.stacks.items()}
+                placed = greedy_placement(stacks, [c.code for c in view.hand], player,
+                                          view.phase is Phase.END_GAME)
+                assert placed == (move.card.code, move.position), (seed, str(move))
+                compared[view.phase] += 1
+            # a random move now and then reaches positions greedy play never makes
+            game.play(move if rng.random() < 0.7 else legal[int(rng.integers(len(legal)))])
+    assert min(compared.values()) > 100, compared
+
+
+@pytest.mark.fast
 def test_agents_pickle_and_are_registered():
     assert set(zpoker.AGENTS) == {"random", "greedy", "search"}
     assert zpoker.DEFAULT_AGENTS == ("search", "greedy")

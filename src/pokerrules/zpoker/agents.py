@@ -73,13 +73,13 @@ class SearchAgent(search.SearchAgent):
     first part is greedy's.
 
     Args:
-        playouts: playouts per decision (default 30), split over the candidates.
+        playouts: playouts per decision (default 90), split over the candidates.
         candidates: how many of greedy's best placements are searched (default 6).
-        depth: side comparisons a playout looks ahead (default 1).
+        depth: side comparisons a playout looks ahead (default 4).
         algorithm, time_ms: as for :class:`pokerrules.search.SearchAgent`.
     """
 
-    def __init__(self, playouts: int = 30, candidates: int = 6, depth: int = 1,
+    def __init__(self, playouts: int = 90, candidates: int = 6, depth: int = 4,
                  algorithm: search.Algorithm = "flat", time_ms: float | None = None) -> None:
         super().__init__(ZPokerSearch(depth), playouts, algorithm, time_ms)
         self.candidates = candidates
@@ -114,6 +114,6 @@ DEFAULT_AGENTS: tuple[str, str] = ("search", "greedy")
 #: The agents of ``pokerrules play --level``.
 LEVELS: dict[str, Callable[[], Any]] = {
     "easy": GreedyAgent,
-    "normal": lambda: SearchAgent(playouts=12, candidates=3),
+    "normal": lambda: SearchAgent(playouts=30, depth=1),
     "hard": SearchAgent,
 }

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from pokerrules.cards import Card
 from pokerrules.hands import STANDARD, evaluate, evaluate_partial
 from pokerrules.search import ProtocolGame, result_rewards
 from pokerrules.zpoker.moves import Placement
-from pokerrules.zpoker.rules import POSITIONS, SIDES, ZPokerRules
+from pokerrules.zpoker.rules import POSITIONS, SIDES, Phase, ZPokerRules
 from pokerrules.zpoker.state import ZPokerState, ZPokerView
 
 _STANDARD_RULES = ZPokerRules()
@@ -38,6 +39,49 @@ def greedy_scores(tops: dict[str, int], moves: Sequence[Placement], player: int
     return scores
 
 
+def greedy_placement(stacks: dict[str, list[int]], hand: Sequence[int], player: int,
+                     cover: bool) -> tuple[int, str]:
+    """The greedy rule's placement as (card code, position), from the stacks of
+    codes and ``hand`` (codes, ascending); ``cover``: occupied positions may be
+    played on (the End Game). Ranks every side as a partial hand (as
+    :class:`~pokerrules.zpoker.agents.GreedyAgent` does) and breaks ties the same
+    way: the first in card-then-position order. The playouts' hot loop, so it
+    works on codes and ranks each side only once where the placement leaves it
+    unchanged."""
+    tops = {p: s[-1] for p, s in stacks.items() if s}
+    mine_at, theirs_at = SIDES[player], SIDES[1 - player]
+    best_key: tuple[int, int, int, int, int, int] | None = None
+    best = (hand[0], POSITIONS[0])
+    for pi, position in enumerate(POSITIONS):
+        if not cover and position in tops:
+            continue
+        mine = [tops[q] for q in mine_at if q != position and q in tops]
+        theirs = [tops[q] for q in theirs_at if q != position and q in tops]
+        in_mine, in_theirs = position in mine_at, position in theirs_at
+        a = 0 if in_mine else evaluate_partial(mine, STANDARD).value
+        b = 0 if in_theirs else evaluate_partial(theirs, STANDARD).value
+        # under five cards suits cannot matter: a card of the rank just tried
+        # scores the same and loses the tie
+        suitless = (not in_mine or len(mine) < 4) and (not in_theirs or len(theirs) < 4)
+        last_rank = -1
+        for ci, code in enumerate(hand):
+            if suitless and code // 4 == last_rank:
+                continue
+            last_rank = code // 4
+            if in_mine:
+                mine.append(code)
+                a = evaluate_partial(mine, STANDARD).value
+                mine.pop()
+            if in_theirs:
+                theirs.append(code)
+                b = evaluate_partial(theirs, STANDARD).value
+                theirs.pop()
+            key = ((a > b) - (a < b), a, -b, -(code // 4), -ci, -pi)
+            if best_key is None or key > best_key:
+                best_key, best = key, (code, position)
+    return best
+
+
 def view_tops(view: ZPokerView) -> dict[str, int]:
     """The visible top card of each position, as codes."""
     tops = {}
@@ -51,10 +95,11 @@ def view_tops(view: ZPokerView) -> dict[str, int]:
 class ZPokerSearch(ProtocolGame[ZPokerState]):
     """Z Poker for :mod:`pokerrules.search`: worlds deal the cards the viewer has
     not seen (the opponent's hand, a face-down card, the pile) at random; playouts
-    use the greedy rule and stop after ``depth`` side comparisons, where each
-    player's reward is ``0.5 + 0.08 * (cards the other holds - cards held)``,
-    0.04 more for the Starter (clipped to 0.02..0.98), or the result of a game that
-    ended. Worlds use the standard 52-card deck (a view does not carry the rules).
+    use the greedy rule (:func:`greedy_placement`) and stop after ``depth`` side
+    comparisons, where each player's reward is
+    ``0.5 + 0.08 * (cards the other holds - cards held)``, 0.04 more for the
+    Starter (clipped to 0.02..0.98), or the result of a game that ended. Worlds
+    use the standard 52-card deck (a view does not carry the rules).
     """
 
     def __init__(self, depth: int = 1) -> None:
@@ -75,10 +120,9 @@ class ZPokerSearch(ProtocolGame[ZPokerState]):
     def policy(self, world: ZPokerState, rng: np.random.Generator) -> Placement:
         player = world.current_player
         assert player is not None
-        moves = world._legal()
-        tops = {p: s[-1] for p, s in world._stacks.items() if s}
-        scores = greedy_scores(tops, moves, player)
-        return moves[max(range(len(moves)), key=scores.__getitem__)]
+        code, position = greedy_placement(world._stacks, world._hands[player], player,
+                                          world._phase is Phase.END_GAME)
+        return Placement(Card(code), position)
 
     def rewards(self, world: ZPokerState) -> Sequence[float] | None:
         if world.is_over:
