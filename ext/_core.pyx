@@ -65,7 +65,7 @@ cdef extern from "pr_eval.h" nogil:
     int pr_check_codes(const pr_tables *t, const uint8_t *codes, int n, int *why)
     int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
                                   int32_t *out, int check, int *why, int threads)
-    void pr_enumerate(const pr_tables *t, int k, uint64_t *counts)
+    int pr_enumerate(const pr_tables *t, int k, uint64_t *counts)
     uint32_t pr_partial_key(const pr_tables *t, const uint8_t *codes, int n)
     int pr_key_category(const pr_tables *t, uint32_t skey)
 
@@ -884,7 +884,7 @@ cdef inline HandRank _new_rank(HandRules rules, int kind, int value, uint8_t *co
     h.rules = rules
     h.kind = kind
     h.ncards = n
-    for i in range(n):
+    for i in range(n if n <= 7 else 7):  # n <= 7 always; the bound tells the compiler
         h.codes[i] = codes[i]
     return h
 
@@ -1216,8 +1216,11 @@ def value_counts(k, rules=STANDARD):
     cdef int cards = _hand_size(k, "value_counts")
     out = np.zeros(t.nclasses + 1, dtype=np.uint64)
     cdef uint64_t[::1] o = out
+    cdef int status
     with nogil:
-        pr_enumerate(t, cards, &o[0])
+        status = pr_enumerate(t, cards, &o[0])
+    if status:
+        raise MemoryError("no memory for the enumeration's slot counts")
     return out
 
 

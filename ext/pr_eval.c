@@ -699,11 +699,19 @@ int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t 
  * modulo 2^32) in its high 32 bits and the suit counters in its low 16, so
  * that the slot needs no multiplication: the counters never carry into the
  * high half, and the high half wraps as the mix does. */
+#define ENUM_PAIRS (PR_NCODES * (PR_NCODES - 1) / 2)
+
 typedef struct {
     const pr_tables *t;
     uint64_t key[PR_NCODES], bits[PR_NCODES];
     int ndeck, k;
-    uint64_t *counts;
+    uint64_t *counts;  /* by value: the flushes */
+    uint32_t *slots;   /* by hash slot: every other hand, turned into values at the end */
+    /* Every pair of deck positions (i < j), ordered by i then j, as its summed key
+     * and suit bits; the pairs whose first card is at or after position i start at
+     * first_pair[i], so the last two cards of a hand are one flat loop. */
+    uint64_t pair_key[ENUM_PAIRS], pair_bits[ENUM_PAIRS];
+    int first_pair[PR_NCODES + 1], npairs;
 } enum_t;
 
 #define ENUM_FLUSH_BITS (PR_FLUSH_BITS >> 32)
@@ -712,30 +720,29 @@ static uint64_t enum_key(uint32_t mixed_rank_key, uint64_t suit_counters) {
     return ((uint64_t)mixed_rank_key << 32) | suit_counters;
 }
 
-/* The last two cards: the hands of one call share all cards but two. */
+/* The last two cards, from position ``start`` on: the hands of one call share
+ * all cards but two.  A hand without a flush only counts its hash slot (a rank
+ * multiset holds at most 4^7 hands, so 32 bits are ample); the slots become
+ * values once, at the end. */
 static void enum_last_two(const enum_t *e, int start, uint64_t key, uint64_t suits) {
-    const pr_tables *t = e->t;
-    const uint16_t *disp = t->ph->disp;
-    const uint32_t keymask = t->ph->keymask;
-    const uint16_t *cls = t->cls, *cval = t->cval;
-    const uint64_t *ckey = e->key;
-    uint64_t *counts = e->counts;
-    const int nd = e->ndeck;
-    for (int i = start; i < nd - 1; i++) {
-        uint64_t k6 = key + ckey[i];
+    const uint32_t keymask = e->t->ph->keymask;
+    const uint16_t *disp = e->t->ph->disp;
+    uint32_t *slots = e->slots;
+    const int end = e->npairs;
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
 #endif
-        for (int j = i + 1; j < nd; j++) {
-            uint64_t kk = k6 + ckey[j];
-            uint32_t mk = (uint32_t)(kk >> 32) & keymask;
-            uint16_t v = cval[cls[2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW)]];
-            if (kk & ENUM_FLUSH_BITS) {
-                uint64_t s = suits | e->bits[i] | e->bits[j];
-                int suit = (pr_ctz64(kk & ENUM_FLUSH_BITS) - 3) >> 2;
-                v = pr_flush_value(t, v, (uint32_t)(s >> (16 * suit)), (int)(s >> 63));
-            }
-            counts[v]++;
+    for (int p = e->first_pair[start]; p < end; p++) {
+        uint64_t kk = key + e->pair_key[p];
+        uint32_t mk = (uint32_t)(kk >> 32) & keymask;
+        uint32_t slot = 2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW);
+        if (kk & ENUM_FLUSH_BITS) {
+            uint64_t s = suits | e->pair_bits[p];
+            int suit = (pr_ctz64(kk & ENUM_FLUSH_BITS) - 3) >> 2;
+            e->counts[pr_flush_value(e->t, e->t->cval[e->t->cls[slot]],
+                                     (uint32_t)(s >> (16 * suit)), (int)(s >> 63))]++;
+        } else {
+            slots[slot]++;
         }
     }
 }
@@ -749,20 +756,44 @@ static void enum_rec(const enum_t *e, int depth, int start, uint64_t key, uint64
         enum_rec(e, depth + 1, i + 1, key + e->key[i], suits | e->bits[i]);
 }
 
-void pr_enumerate(const pr_tables *t, int k, uint64_t *counts) {
-    enum_t e;
-    e.t = t;
-    e.k = k;
-    e.counts = counts;
-    e.ndeck = 0;
+int pr_enumerate(const pr_tables *t, int k, uint64_t *counts) {
+    if (k < 5 || k > 7) return 0;
+    enum_t *e = malloc(sizeof *e);  /* about 22 KB: kept off the thread's stack */
+    if (!e) return -1;
+    e->t = t;
+    e->k = k;
+    e->counts = counts;
+    e->ndeck = 0;
     for (int c = 0; c < PR_NCODES; c++)
         if ((t->deck_mask >> c) & 1) {
-            e.key[e.ndeck] = enum_key((uint32_t)pr_card_key[c] * PR_MIX, pr_card_key[c] >> 32);
-            e.bits[e.ndeck] = suit_lane[c];
-            e.ndeck++;
+            e->key[e->ndeck] = enum_key((uint32_t)pr_card_key[c] * PR_MIX, pr_card_key[c] >> 32);
+            e->bits[e->ndeck] = suit_lane[c];
+            e->ndeck++;
         }
-    if (k < 5 || k > 7 || k > e.ndeck) return;
-    enum_rec(&e, 0, 0, enum_key(t->ph->base * PR_MIX, PR_KEY_START >> 32), 0);
+    e->npairs = 0;
+    for (int i = 0; i < e->ndeck; i++) {
+        e->first_pair[i] = e->npairs;
+        for (int j = i + 1; j < e->ndeck; j++) {
+            e->pair_key[e->npairs] = e->key[i] + e->key[j];
+            e->pair_bits[e->npairs] = e->bits[i] | e->bits[j];
+            e->npairs++;
+        }
+    }
+    e->first_pair[e->ndeck] = e->npairs;
+    int status = 0;
+    if (k <= e->ndeck) {
+        e->slots = calloc(t->ph->nslots, sizeof *e->slots);
+        if (e->slots) {
+            enum_rec(e, 0, 0, enum_key(t->ph->base * PR_MIX, PR_KEY_START >> 32), 0);
+            for (uint32_t slot = 0; slot < t->ph->nslots; slot++)
+                if (e->slots[slot]) counts[t->cval[t->cls[slot]]] += e->slots[slot];
+            free(e->slots);
+        } else {
+            status = -1;
+        }
+    }
+    free(e);
+    return status;
 }
 
 uint32_t pr_partial_key(const pr_tables *t, const uint8_t *codes, int n) {

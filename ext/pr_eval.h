@@ -178,9 +178,10 @@ int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k
 int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
                               int32_t *out, int check, int *why, int threads);
 
-/* Histogram of values over every k-card hand of the deck (k = 1..7), counts
- * indexed by value (size nclasses + 1). */
-void pr_enumerate(const pr_tables *t, int k, uint64_t *counts);
+/* Adds the histogram of values over every k-card hand of the deck (k = 5..7;
+ * others add nothing) to counts, indexed by value (size nclasses + 1).
+ * Returns 0, or -1 when out of memory (counts then unchanged). */
+int pr_enumerate(const pr_tables *t, int k, uint64_t *counts);
 
 /* Partial hand (0..5 valid distinct codes): structured key, higher is stronger. */
 uint32_t pr_partial_key(const pr_tables *t, const uint8_t *codes, int n);
