@@ -1,5 +1,5 @@
-"""Builds the compiled core pokerrules._core and the Pai Gow kernels pokerrules._paigow
-from ext/ (Cython + C)."""
+"""Builds the compiled core pokerrules._core, the Pai Gow kernels pokerrules._paigow and
+the Chinese Poker playouts pokerrules._chinese_poker from ext/ (Cython + C)."""
 
 import sys
 
@@ -27,6 +27,14 @@ extensions = [
         sources=["ext/_paigow.pyx", "ext/paigow.c", "ext/paigow_sim.c", "ext/pr_eval.c"],
         include_dirs=["ext"],
         depends=["ext/pr_eval.h", "ext/paigow.h", "ext/paigow_sim.h"],
+        extra_compile_args=compile_args,
+        extra_link_args=link_args,
+    ),
+    Extension(
+        "pokerrules._chinese_poker",
+        sources=["ext/_chinese_poker.pyx", "ext/chinese_poker.c"],
+        include_dirs=["ext"],
+        depends=["ext/chinese_poker.h"],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
     ),

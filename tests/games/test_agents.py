@@ -204,3 +204,27 @@ def test_play_takes_a_level(capsys):
                  "normal", "--json"]) == 0
     assert main(["play", "z-poker", "--level", "hard", "--agents", "greedy,greedy"]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+class _CountingBatch(search.SearchGame):
+    """A game whose batched playouts only record how many worlds they were asked for."""
+
+    def __init__(self):
+        self.asked = []
+
+    def batch_values(self, view, moves, worlds, rng):
+        self.asked.append(worlds)
+        return np.full((worlds, len(moves)), 0.5)
+
+
+def test_a_time_limit_stops_batched_playouts_after_one_batch():
+    game = _CountingBatch()
+    values = search.flat_values(game, None, 0, ["a", "b"], 80, np.random.default_rng(1))
+    assert game.asked == [80] and list(values) == [0.5, 0.5]
+    game.asked.clear()
+    search.flat_values(game, None, 0, ["a", "b"], 80, np.random.default_rng(1), deadline=0.0)
+    assert game.asked == [10]  # the deadline had passed after the first eighth
+    game.asked.clear()
+    search.flat_values(game, None, 0, ["a", "b"], 80, np.random.default_rng(1),
+                       deadline=float("inf"))
+    assert game.asked == [10] * 8

@@ -77,19 +77,22 @@ def _pile_strength(pile: tuple[int, ...] | None) -> int:
 
 
 class SearchAgent(search.SearchAgent):
-    """The greedy shedder, with determinized flat Monte Carlo
-    (:mod:`pokerrules.search`) once the round nears its end: when some hand is
-    down to ``endgame`` cards or fewer, every legal move is tried in the same
-    sampled worlds (the unseen cards dealt again to the other hands) and played
-    out greedily to the end of the round, scored by the round's points.
+    """Determinized flat Monte Carlo (:mod:`pokerrules.search`) over the greedy
+    shedder: every legal move is tried in the same sampled worlds (the unseen cards
+    dealt again to the other hands) and the round is played out greedily by everyone,
+    in compiled code, scored by the round's points (or by the game's result when the
+    round ends the game). Until some hand is down to ``endgame`` cards it plays
+    greedy's move; the default searches every move of the round.
 
     Args:
-        playouts: playouts per searched decision (default 120), split over the moves.
-        endgame: the hand size (of any player) from which it searches (default 9).
-        algorithm, time_ms: as for :class:`pokerrules.search.SearchAgent`.
+        playouts: playouts per searched decision (default 3000), split over the moves.
+        endgame: the hand size (of any player) from which it searches (default 16,
+            the largest hand dealt).
+        algorithm, time_ms: as for :class:`pokerrules.search.SearchAgent` (the
+            ``"ismcts"`` tree plays its playouts in Python).
     """
 
-    def __init__(self, playouts: int = 120, endgame: int = 9,
+    def __init__(self, playouts: int = 3000, endgame: int = 16,
                  algorithm: search.Algorithm = "flat", time_ms: float | None = None) -> None:
         super().__init__(ChinesePokerSearch(), playouts, algorithm, time_ms)
         self.endgame = endgame
@@ -98,7 +101,8 @@ class SearchAgent(search.SearchAgent):
     def choose(
         self, view: ChinesePokerView, legal_moves: Sequence[AnyMove], rng: np.random.Generator
     ) -> AnyMove:
-        """Greedy's move, or the searched one near the end of a round.
+        """The searched move; greedy's while every hand holds more than ``endgame``
+        cards, and while choosing a dealt hand.
 
         Raises:
             IllegalMoveError: as for :meth:`GreedyAgent.choose`.
@@ -122,6 +126,6 @@ DEFAULT_AGENTS = ("search", "greedy", "greedy", "greedy")
 #: The agents of ``pokerrules play --level``.
 LEVELS: dict[str, Callable[[], Any]] = {
     "easy": GreedyAgent,
-    "normal": lambda: SearchAgent(playouts=16, endgame=3),
+    "normal": lambda: SearchAgent(playouts=120, endgame=9),
     "hard": SearchAgent,
 }

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from pokerrules import _chinese_poker
 from pokerrules.cards import CHINESE_POKER_DECK
 from pokerrules.chinese_poker.moves import PASS, Move
 from pokerrules.chinese_poker.plays import Play, PlayKind, _classify, _nibbles, _plays_of
@@ -39,6 +40,36 @@ def greedy_play(plays: Sequence[tuple[Move, Play]], passing: Move | None, left: 
     return plays[0][0]
 
 
+# Play kinds as the compiled playouts number them (0 is a pass).
+_KIND_CODE = {kind: i for i, kind in enumerate(PlayKind, start=1)}
+
+
+def play_row(play: Play | None) -> np.ndarray:
+    """A play as the compiled playouts read it: int8 array of 16 (kind code, length,
+    value, cards taken of each of the 13 ranks); zeros for a pass or an empty table."""
+    row = np.zeros(16, dtype=np.int8)
+    if play is not None:
+        row[:3] = _KIND_CODE[play.kind], play.length, play.value
+        for c in play.cards:
+            row[3 + _RANK_OF[c]] += 1
+    return row
+
+
+def rank_counts(cards: Sequence[int]) -> np.ndarray:
+    """Cards per rank: uint8 array of 13 (rank index 0 = '2' ... 12 = 'A')."""
+    return np.bincount([_RANK_OF[c] for c in cards], minlength=13).astype(np.uint8)
+
+
+def _passes(view: ChinesePokerView) -> int:
+    """The passes since the table's play (on an empty table: all of them, when the
+    player to move must play, else none)."""
+    n = view.players
+    if view.table is not None:
+        assert view.to_move is not None and view.table_player is not None
+        return (view.to_move - view.table_player - 1) % n
+    return n if view.must_play else 0
+
+
 class RoundWorld:
     """One sampled world of the round in play, held compactly for playouts: every
     hand as 13 rank nibbles (as the legal-play generator reads them), the table,
@@ -57,12 +88,7 @@ class RoundWorld:
         self.table: Play | None = view.table
         self.table_player = view.table_player
         self.to_move: int | None = view.to_move
-        n = view.players
-        if view.table is not None:
-            assert view.to_move is not None and view.table_player is not None
-            self.passes = (view.to_move - view.table_player - 1) % n
-        else:
-            self.passes = n if view.must_play else 0
+        self.passes = _passes(view)
 
 
 class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
@@ -71,6 +97,8 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
     rest set aside; playouts use the greedy shedder and stop when the round ends,
     each player's reward then being ``0.5 + (others' mean points - own points) /
     100``, or 1 for the winner (0 for the others) of a game that this round ends.
+    :meth:`batch_values` plays every world's playouts in compiled code (the same
+    greedy rule, tested move for move against :func:`greedy_play`).
     """
 
     def __init__(self) -> None:
@@ -89,6 +117,38 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
                 hands.append(order[:count])
                 order = order[count:]
         return RoundWorld(hands, view)
+
+    def deal_counts(self, view: ChinesePokerView, worlds: int,
+                    rng: np.random.Generator) -> np.ndarray:
+        """``worlds`` deals of the unseen cards to the other hands by their counts, as
+        cards per rank: uint8 array (worlds, players, 13)."""
+        seen = set(view.hand) | set(view.played)
+        unseen = np.array([_RANK_OF[c] for c in CHINESE_POKER_DECK.codes if c not in seen],
+                          dtype=np.intp)
+        order = rng.permuted(np.broadcast_to(unseen, (worlds, len(unseen))), axis=1)
+        hands = np.zeros((worlds, view.players, 13), dtype=np.uint8)
+        hands[:, view.player] = rank_counts(view.hand)
+        rows = np.arange(worlds)[:, None] * 13
+        start = 0
+        for p, count in enumerate(view.hand_counts):
+            if p != view.player:
+                dealt = (rows + order[:, start:start + count]).ravel()
+                hands[:, p] = np.bincount(dealt, minlength=worlds * 13).reshape(worlds, 13)
+                start += count
+        return hands
+
+    def batch_values(self, view: ChinesePokerView, moves: Sequence[Move], worlds: int,
+                     rng: np.random.Generator) -> np.ndarray:
+        """The reward to the viewer of each of ``moves`` in each of ``worlds`` deals
+        (:meth:`deal_counts`), the round played out greedily in compiled code: float64
+        array (worlds, len(moves))."""
+        assert view.to_move is not None
+        rows = np.array([play_row(None if m.is_pass else self._play_of(m)) for m in moves])
+        table_player = -1 if view.table_player is None else view.table_player
+        return _chinese_poker.values(
+            self.deal_counts(view, worlds, rng), view.to_move, table_player, _passes(view),
+            play_row(view.table), rows, view.player, view.scores, view.target,
+            view.cards_dealt)
 
     def to_move(self, world: RoundWorld) -> int | None:
         return world.to_move

@@ -1,0 +1,182 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled Chinese Poker playouts: the greedy shedder played to the end of a round
+in C, for the search (use them through :mod:`pokerrules.chinese_poker.policy`).
+
+A hand is its cards per rank, a row of 13 (rank index 0 = '2' ... 12 = 'A'); a play
+is a row of 16 int8: kind (0 pass, 1 single, 2 pairs, 3 trips, 4 full house,
+5 straight, 6 bomb), length, value (as ``Play.value``) and the cards it takes of each
+rank. Every input is copied and checked here before any C kernel runs on the copy,
+never on the caller's array, which another thread may be writing.
+"""
+
+from libc.stdint cimport int8_t, uint8_t
+from libc.string cimport memcpy, memset
+
+import numpy as np
+
+from pokerrules.errors import PokerRulesError
+
+
+cdef extern from "chinese_poker.h" nogil:
+    ctypedef struct cp_play:
+        int8_t kind
+        int8_t length
+        int8_t value
+        int8_t take[13]
+    ctypedef struct cp_world:
+        uint8_t count[4][13]
+        int left[4]
+        int players
+        int to_move
+        int table_player
+        int passes
+        cp_play table
+    ctypedef struct cp_round:
+        int dealt
+        int target
+        int scores[4]
+    void cp_greedy(const cp_world *w, cp_play *out)
+    void cp_apply(cp_world *w, const cp_play *move)
+    int cp_world_ok(const cp_world *w)
+    int cp_move_ok(const cp_world *w, const cp_play *move)
+    int cp_playout(cp_world *w, int max_moves)
+    double cp_reward(const cp_world *w, const cp_round *r, int player)
+
+
+DEF MAX_MOVES = 10000  # a round ends long before: every play sheds a card
+
+
+cdef int read_play(const int8_t[::1] row, cp_play *out) except -1:
+    if row.shape[0] != 16:
+        raise PokerRulesError(f"a play row has 16 entries, not {row.shape[0]}")
+    memset(out, 0, sizeof(cp_play))
+    out.kind, out.length, out.value = row[0], row[1], row[2]
+    for r in range(13):
+        out.take[r] = row[3 + r]
+    if not 0 <= out.kind <= 6:
+        raise PokerRulesError(f"no play kind {out.kind}")
+    return 0
+
+
+cdef int read_world(const uint8_t[:, ::1] hands, int to_move, int table_player,
+                    int passes, const int8_t[::1] table, cp_world *w) except -1:
+    cdef int n = hands.shape[0]
+    if not 2 <= n <= 4 or hands.shape[1] != 13:
+        raise PokerRulesError(f"hands of shape ({n}, {hands.shape[1]}); want (2..4, 13)")
+    memset(w, 0, sizeof(cp_world))
+    w.players, w.to_move, w.table_player, w.passes = n, to_move, table_player, passes
+    for p in range(n):
+        for r in range(13):
+            w.count[p][r] = hands[p, r]
+            w.left[p] += hands[p, r]
+    read_play(table, &w.table)
+    if not cp_world_ok(w) or (w.table.kind == 0) != (table_player < 0):
+        raise PokerRulesError("an inconsistent Chinese Poker world")
+    return 0
+
+
+cdef int read_round(scores, int target, int dealt, int players, cp_round *r) except -1:
+    if len(scores) != players or not 1 <= dealt <= 16:
+        raise PokerRulesError(f"{len(scores)} scores or {dealt} cards dealt for {players} players")
+    r.dealt, r.target = dealt, target
+    for p in range(players):
+        r.scores[p] = scores[p]
+    return 0
+
+
+def greedy(hands, int to_move, int table_player, int passes, table):
+    """The greedy play of ``to_move``: a play row (int8 array of 16, kind 0 = pass).
+
+    ``hands``: uint8 array (players, 13) of cards per rank; ``table``: the play row
+    of the table (zeros when empty, then ``table_player`` is -1).
+
+    Raises:
+        PokerRulesError: an inconsistent world.
+    """
+    cdef cp_world w
+    cdef cp_play move
+    read_world(np.array(hands, dtype=np.uint8, order="C"), to_move, table_player, passes,
+               np.array(table, dtype=np.int8), &w)
+    if w.to_move < 0:
+        raise PokerRulesError("the round is over: nobody is to move")
+    cp_greedy(&w, &move)
+    out = np.zeros(16, dtype=np.int8)
+    out[0], out[1], out[2] = move.kind, move.length, move.value
+    for r in range(13):
+        out[3 + r] = move.take[r]
+    return out
+
+
+def playout(hands, int to_move, int table_player, int passes, table, scores,
+            int target, int dealt):
+    """Every player's reward when the round is played out greedily from here (as
+    ``ChinesePokerSearch.rewards``): a tuple of ``players`` floats.
+
+    Raises:
+        PokerRulesError: an inconsistent world or round.
+    """
+    cdef cp_world w
+    cdef cp_round rd
+    read_world(np.array(hands, dtype=np.uint8, order="C"), to_move, table_player, passes,
+               np.array(table, dtype=np.int8), &w)
+    read_round(scores, target, dealt, w.players, &rd)
+    if cp_playout(&w, MAX_MOVES) < 0:
+        raise PokerRulesError("a playout did not end")
+    return tuple(cp_reward(&w, &rd, p) for p in range(w.players))
+
+
+def values(hands, int to_move, int table_player, int passes, table, moves, int player,
+           scores, int target, int dealt):
+    """The reward to ``player`` of each of ``moves`` in each world, every move made by
+    ``to_move`` and the round then played out greedily.
+
+    Args:
+        hands: uint8 array (worlds, players, 13): every world's cards per rank.
+        table: the table's play row; moves: int8 array (moves, 16) of play rows.
+
+    Returns:
+        float64 array (worlds, moves).
+
+    Raises:
+        PokerRulesError: an inconsistent world, round or move (one not held, or
+            that does not beat the table).
+    """
+    cdef uint8_t[:, :, ::1] worlds = np.array(hands, dtype=np.uint8, order="C")
+    cdef int8_t[:, ::1] rows = np.array(moves, dtype=np.int8, order="C")
+    cdef const int8_t[::1] table_row = np.array(table, dtype=np.int8)
+    cdef Py_ssize_t nw = worlds.shape[0], nm = rows.shape[0], i, j
+    cdef cp_world base, w
+    cdef cp_round rd
+    cdef cp_play *plays
+    cdef int ended = 0
+    if worlds.ndim != 3 or rows.shape[1] != 16:
+        raise PokerRulesError("hands must be (worlds, players, 13) and moves (moves, 16)")
+    out = np.zeros((nw, nm), dtype=np.float64)
+    cdef double[:, ::1] result = out
+    if nw == 0 or nm == 0:
+        return out
+    plays_buf = np.zeros((nm, sizeof(cp_play)), dtype=np.uint8)
+    cdef uint8_t[:, ::1] plays_view = plays_buf
+    plays = <cp_play *>&plays_view[0, 0]
+    for j in range(nm):
+        read_play(rows[j], &plays[j])
+    read_world(worlds[0], to_move, table_player, passes, table_row, &base)
+    read_round(scores, target, dealt, base.players, &rd)
+    if not 0 <= player < base.players or base.to_move < 0:
+        raise PokerRulesError(f"no player {player} to score, or nobody to move")
+    for i in range(nw):
+        read_world(worlds[i], to_move, table_player, passes, table_row, &base)
+        for j in range(nm):
+            if not cp_move_ok(&base, &plays[j]):
+                raise PokerRulesError(f"play row {j} cannot be made in world {i}")
+        with nogil:
+            for j in range(nm):
+                memcpy(&w, &base, sizeof(cp_world))
+                cp_apply(&w, &plays[j])
+                if cp_playout(&w, MAX_MOVES) < 0:
+                    ended = -1
+                    break
+                result[i, j] = cp_reward(&w, &rd, player)
+        if ended < 0:
+            raise PokerRulesError("a playout did not end")
+    return out

@@ -1,0 +1,64 @@
+/* Chinese Poker playouts in C: every player sheds by the greedy rule of
+ * pokerrules.chinese_poker.policy.greedy_play until someone goes out.
+ *
+ * A hand is held as cards per rank (rank index 0 = '2' ... 12 = 'A'); suits never
+ * matter to a play. "Single values" order the ranks 3 < 4 < ... < A < 2 as 0..12. */
+#ifndef POKERRULES_CHINESE_POKER_H
+#define POKERRULES_CHINESE_POKER_H
+
+#include <stdint.h>
+
+#define CP_RANKS 13
+#define CP_MAX_PLAYERS 4
+
+/* Play kinds, in the order the legal-play listing gives them. */
+enum { CP_NONE, CP_SINGLE, CP_PAIRS, CP_TRIPS, CP_FULL_HOUSE, CP_STRAIGHT, CP_BOMB };
+
+typedef struct {
+    int8_t kind;            /* CP_NONE: a pass */
+    int8_t length;          /* cards */
+    int8_t value;           /* what a beating play must exceed (as Play.value) */
+    int8_t take[CP_RANKS];  /* cards of each rank it uses */
+} cp_play;
+
+typedef struct {
+    uint8_t count[CP_MAX_PLAYERS][CP_RANKS];
+    int left[CP_MAX_PLAYERS];
+    int players;
+    int to_move;            /* -1: the round is over */
+    int table_player;       /* -1: empty table */
+    int passes;
+    cp_play table;          /* kind CP_NONE: empty table */
+} cp_world;
+
+/* The round's rules and totals, for rewards. */
+typedef struct {
+    int dealt;
+    int target;
+    int scores[CP_MAX_PLAYERS];
+} cp_round;
+
+/* The play ``counts`` (``n`` cards) form, as classify reads it; 0 if none. */
+int cp_classify(const uint8_t *counts, int n, cp_play *out);
+
+/* The greedy move of the player to move: writes it (kind CP_NONE = pass). */
+void cp_greedy(const cp_world *w, cp_play *out);
+
+/* Makes ``move`` (known legal) for the player to move. */
+void cp_apply(cp_world *w, const cp_play *move);
+
+/* 1 if ``w`` is a consistent world: counts of at most 4 a rank (1 for '2'), that
+ * sum to ``left``, players 2..4 and the player to move in range. */
+int cp_world_ok(const cp_world *w);
+
+/* 1 if the player to move holds the cards of ``move`` and may make it. */
+int cp_move_ok(const cp_world *w, const cp_play *move);
+
+/* Plays ``w`` out greedily, in place; 0 when the round ended, -1 if it did not
+ * within ``max_moves`` moves. */
+int cp_playout(cp_world *w, int max_moves);
+
+/* The reward to ``player`` of a finished round (as ChinesePokerSearch.rewards). */
+double cp_reward(const cp_world *w, const cp_round *r, int player);
+
+#endif
