@@ -22,7 +22,7 @@ import argparse
 import math
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,20 +115,27 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(game: str, first: str, second: str, games: int, players: int, seed: int,
-        workers: int) -> Tally:
-    """Plays ``games`` games on ``workers`` processes (chunks of whole deals)."""
+        workers: int, progress: bool = False) -> Tally:
+    """Plays ``games`` games on ``workers`` processes (chunks of whole deals);
+    with ``progress``, prints the running score to stderr after each chunk."""
     chunk = max(players, (games // (workers * 8)) // players * players)
     batches = [range(i, min(i + chunk, games)) for i in range(0, games, chunk)]
     total = Tally()
+
+    def add(part: Tally) -> None:
+        total.add(part)
+        if progress:
+            print(report(game, first, second, players, total), file=sys.stderr, flush=True)
+
     if workers == 1:
         for batch in batches:
-            total.add(play_batch(game, first, second, players, seed, batch))
+            add(play_batch(game, first, second, players, seed, batch))
         return total
     with ProcessPoolExecutor(workers) as pool:
         futures = [pool.submit(play_batch, game, first, second, players, seed, b)
                    for b in batches]
-        for future in futures:
-            total.add(future.result())
+        for future in as_completed(futures):
+            add(future.result())
     return total
 
 
@@ -170,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0, help="first deal's seed")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--progress", action="store_true",
+                        help="print the running score to stderr after each chunk of games")
     args = parser.parse_args(argv)
     games = args.games // args.players * args.players
     if args.table:
@@ -179,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("give two agents, or --table")
     start = time.perf_counter()
     total = run(args.game, args.first, args.second, games, args.players, args.seed,
-                args.workers)
+                args.workers, args.progress)
     print(report(args.game, args.first, args.second, args.players, total)
           + f" ({time.perf_counter() - start:.0f} s)")
     return 0
