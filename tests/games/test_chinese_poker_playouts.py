@@ -4,6 +4,8 @@ deals of unseen cards."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 
@@ -13,6 +15,7 @@ from pokerrules.chinese_poker.policy import (
     ChinesePokerSearch,
     RoundWorld,
     _passes,
+    greedy_play,
     play_row,
     rank_counts,
 )
@@ -21,8 +24,10 @@ from pokerrules.errors import PokerRulesError
 pytestmark = pytest.mark.fast
 
 
-def play_positions(players, games, seed):
+@functools.cache
+def play_positions(players, games=1):
     """States in the play phase, from games where each move is greedy or random."""
+    seed = 100 * players
     greedy = GreedyAgent()
     rng = np.random.default_rng(seed)
     found = []
@@ -52,24 +57,56 @@ def move_row(move):
     return play_row(None if move.is_pass else chinese_poker.classify(move.cards))
 
 
-POSITIONS = {players: play_positions(players, 6, 100 * players) for players in (2, 3, 4)}
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_compiled_greedy_makes_the_greedy_agents_move(players):
     searcher = ChinesePokerSearch()
-    assert len(POSITIONS[players]) > 300
-    for state in POSITIONS[players]:
+    assert len(play_positions(players)) > 300
+    for state in play_positions(players):
         view, hands, args = world_args(state)
         world = RoundWorld(state.hands, view)
         expected = move_row(searcher.policy(world, np.random.default_rng(0)))
         assert list(_chinese_poker.greedy(hands, *args)) == list(expected), str(state)
 
 
+def test_compiled_greedy_goes_out_and_bombs_as_the_greedy_agent():
+    # Hands that are one play (a bomb, a full house, a straight, a run...) or a few
+    # cards more, against tables of every kind: going out at once and the bomb rule.
+    rng = np.random.default_rng(7)
+    deck = np.array(chinese_poker.CHINESE_POKER_DECK.codes)
+    kinds = set()
+    for _ in range(1000):
+        cards = [int(c) for c in rng.permutation(deck)]
+        plays = [m for m in chinese_poker.legal_plays(cards[:16]) if not m.is_pass]
+        bombs = [m for m in plays if len(m.cards) == 5 and len({c >> 2 for c in m.cards}) == 2
+                 and chinese_poker.classify(m.cards).kind is chinese_poker.PlayKind.BOMB]
+        if bombs and rng.random() < 0.5:
+            plays = bombs
+        whole = plays[int(rng.integers(len(plays)))]
+        rest = [c for c in cards if c not in whole.cards]
+        extra = int(rng.integers(6))
+        hand = sorted(whole.cards + tuple(rest[:extra]))
+        others = [rest[extra:extra + 12], rest[extra + 12:extra + 24][:int(rng.integers(1, 13))],
+                  rest[extra + 24:extra + 36][:int(rng.integers(1, 13))]]
+        table = None
+        if rng.random() < 0.8:
+            theirs = [m for m in chinese_poker.legal_plays(others[0]) if not m.is_pass]
+            table = chinese_poker.classify(theirs[int(rng.integers(len(theirs)))].cards)
+        legal = chinese_poker.legal_plays(hand, table, may_pass=table is not None)
+        moves = [(m, chinese_poker.classify(m.cards)) for m in legal if not m.is_pass]
+        passing = legal[0] if table is not None else None
+        low = min(len(h) for h in others)
+        expected = greedy_play(moves, passing, len(hand), table is None, low)
+        kinds.add(chinese_poker.classify(whole.cards).kind)
+        hands = np.array([rank_counts(h) for h in [hand, *others]])
+        got = _chinese_poker.greedy(hands, 0, -1 if table is None else 1, 0, play_row(table))
+        assert list(got) == list(move_row(expected)), (hand, table)
+    assert len(kinds) == len(chinese_poker.PlayKind)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_compiled_playouts_score_as_the_python_ones(players):
     searcher = ChinesePokerSearch()
-    for state in POSITIONS[players][::3]:
+    for state in play_positions(players)[::8]:
         view, hands, args = world_args(state)
         legal = state.legal_moves()
         values = _chinese_poker.values(hands[None], *args, [move_row(m) for m in legal],
@@ -90,7 +127,7 @@ def test_compiled_playouts_score_as_the_python_ones(players):
 def test_deals_give_the_unseen_cards_to_the_other_hands(players):
     searcher = ChinesePokerSearch()
     deck = rank_counts(chinese_poker.CHINESE_POKER_DECK.codes)
-    for state in POSITIONS[players][::20]:
+    for state in play_positions(players)[::20]:
         view = state.view(state.current_player)
         hands = searcher.deal_counts(view, 50, np.random.default_rng(3))
         assert hands.shape == (50, players, 13) and hands.dtype == np.uint8
@@ -105,7 +142,7 @@ def test_deals_give_the_unseen_cards_to_the_other_hands(players):
 
 
 def test_compiled_playouts_refuse_inconsistent_input():
-    state = POSITIONS[4][10]
+    state = play_positions(4)[10]
     view, hands, args = world_args(state)
     legal = state.legal_moves()
     rows = [move_row(m) for m in legal]
