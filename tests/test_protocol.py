@@ -10,7 +10,7 @@ import pytest
 
 from pokerrules import chinese_poker, eastwest, zpoker
 from pokerrules.cards import PIQUET_DECK, STANDARD_DECK, Card, format_cards
-from pokerrules.errors import GameOverError, IllegalMoveError, PokerRulesError
+from pokerrules.errors import ArgumentTypeError, GameOverError, IllegalMoveError, PokerRulesError
 from pokerrules.game import EXPLICIT, SAMPLED, play_game
 from pokerrules.shuffle import DealStream
 
@@ -323,3 +323,16 @@ def test_search_worlds_refuse_what_they_cannot_build():
         zpoker.ZPokerState.from_view(view, [], seed=1)
     with pytest.raises(NotImplementedError, match="chinese_poker"):
         chinese_poker.ChinesePokerState.from_view(None, [])
+
+
+@pytest.mark.parametrize("game", [eastwest, zpoker, chinese_poker], ids=lambda g: g.__name__)
+def test_render_names_a_state_of_another_kind_and_a_seat_that_is_none(game):
+    state = game.new_game(seed=4)
+    assert game.render(state, viewer=1).startswith(game.render(state).split("\n")[0])
+    for bad in (None, "state", eastwest.new_game(seed=1) if game is not eastwest
+                else zpoker.new_game(seed=1)):
+        with pytest.raises(ArgumentTypeError, match="render draws"):
+            game.render(bad)
+    for seat in (5, -1, "0", 1.0):
+        with pytest.raises(PokerRulesError, match="player"):
+            game.render(state, viewer=seat)

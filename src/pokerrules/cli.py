@@ -125,7 +125,17 @@ def _rank(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     game: TurnBasedGame = args.play_games[args.game]
     options = {"players": args.players} if args.players is not None else {}
-    state = game.new_game(seed=args.seed, **options)
+    inferred = bool(args.agents) and args.players is None  # one player per agent
+    if inferred:
+        options["players"] = len(args.agents.split(","))
+    try:
+        state = game.new_game(seed=args.seed, **options)
+    except PokerRulesError as error:
+        if not inferred:
+            raise
+        named = options["players"]
+        raise UsageError(
+            f"--agents names {named} agent{'s' * (named != 1)}: {error}") from None
     if args.human is not None and (args.json or args.quiet):
         flag = "--json" if args.json else "--quiet"
         raise UsageError(f"--human plays at the terminal; it does not go with {flag}")
@@ -287,7 +297,9 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--quiet", action="store_true",
                         help="print only the result (the winners and the scores)")
     play.add_argument("--human", type=int, metavar="N", help="you play seat N")
-    play.add_argument("--players", type=count_argument, metavar="N", help="number of players")
+    play.add_argument("--players", type=count_argument, metavar="N",
+                      help="number of players (default: one per --agents name, else the "
+                           "game's own)")
     play.add_argument("--level", choices=("easy", "normal", "hard"),
                       help="every agent plays at this level (easy: greedy; hard: the "
                            "search; default: the search against a simpler agent)")

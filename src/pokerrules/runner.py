@@ -13,9 +13,37 @@ from pokerrules._core import _shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.records import GameRecord
 
-__all__ = ["GAMES", "Agent", "RandomAgent", "game_module", "play_game"]
+__all__ = ["GAMES", "Agent", "RandomAgent", "check_count", "check_generator", "game_module",
+           "play_game"]
 
 MoveT = TypeVar("MoveT")
+
+
+def check_generator(rng: Any) -> np.random.Generator:
+    """``rng`` checked as an agent's source of randomness.
+
+    Raises:
+        ArgumentTypeError: anything but a :class:`numpy.random.Generator` (a seed
+            too: agents draw from the game runner's generator, not from a seed).
+    """
+    if not isinstance(rng, np.random.Generator):
+        raise ArgumentTypeError(f"rng must be a numpy.random.Generator, not {_shown(rng)}")
+    return rng
+
+
+def check_count(value: Any, name: str, low: int = 1) -> int:
+    """``value`` checked as a whole number >= ``low`` (numpy integers are accepted,
+    bools and floats are not), as a plain int.
+
+    Raises:
+        ArgumentTypeError: not an integer.
+        PokerRulesError: below ``low``.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise ArgumentTypeError(f"{name} must be an int >= {low}, not {_shown(value)}")
+    if value < low:
+        raise PokerRulesError(f"{name} must be an int >= {low}, not {_shown(value)}")
+    return int(value)
 
 
 class Agent(Protocol):
@@ -35,7 +63,9 @@ class RandomAgent:
 
         Raises:
             IllegalMoveError: no legal moves (the game is over).
+            ArgumentTypeError: ``rng`` is no numpy Generator.
         """
+        check_generator(rng)
         try:
             if legal_moves and not isinstance(legal_moves, str):
                 return legal_moves[int(rng.integers(len(legal_moves)))]
@@ -104,8 +134,7 @@ def play_game(
             f"play_game takes an int seed (the record replays it), not {_shown(seed)}")
     seed = int(seed)
     game = game_module(game)
-    if type(max_moves) is not int or max_moves < 1:
-        raise PokerRulesError(f"max_moves must be an int >= 1, not {_shown(max_moves)}")
+    max_moves = check_count(max_moves, "max_moves")
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise PokerRulesError(
             f"agents must be a list with one agent per player, not {_shown(agents)}")

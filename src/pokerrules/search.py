@@ -39,8 +39,9 @@ from typing import Any, Generic, Literal, TypeVar
 import numpy as np
 
 from pokerrules._core import _shown
-from pokerrules.errors import IllegalMoveError, PokerRulesError
+from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
+from pokerrules.runner import check_count, check_generator
 
 __all__ = [
     "ProtocolGame",
@@ -301,8 +302,10 @@ class SearchAgent:
         exploration: the UCT constant of ``"ismcts"``.
 
     Raises:
-        PokerRulesError: a budget that is no positive int (or positive number of
-            milliseconds), or an unknown algorithm.
+        ArgumentTypeError: a ``game`` that is no :class:`SearchGame`, or a budget
+            that is no int.
+        PokerRulesError: a budget below 1 (or no positive number of milliseconds),
+            or an unknown algorithm.
     """
 
     def __init__(
@@ -313,8 +316,11 @@ class SearchAgent:
         time_ms: float | None = None,
         exploration: float = 0.7,
     ) -> None:
-        if type(playouts) is not int or playouts < 1:
-            raise PokerRulesError(f"playouts must be an int >= 1, not {_shown(playouts)}")
+        if not isinstance(game, SearchGame):
+            raise ArgumentTypeError(
+                f"a SearchAgent searches a SearchGame (each game's policy module has "
+                f"one), not {_shown(game)}")
+        playouts = check_count(playouts, "playouts")
         if algorithm not in ("flat", "ismcts"):
             raise PokerRulesError(f"unknown algorithm {_shown(algorithm)}; use 'flat' or 'ismcts'")
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(
@@ -344,7 +350,9 @@ class SearchAgent:
 
         Raises:
             IllegalMoveError: no legal moves.
+            ArgumentTypeError: ``rng`` is no numpy Generator.
         """
+        check_generator(rng)
         if not legal_moves:
             raise IllegalMoveError("there is no legal move to choose from")
         if len(legal_moves) == 1:

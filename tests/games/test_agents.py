@@ -17,7 +17,7 @@ from pokerrules.eastwest.policy import (
     pairing_scores,
 )
 from pokerrules.eastwest.rules import MOVES_PER_GAME
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.zpoker.policy import ZPokerSearch
 
 pytestmark = pytest.mark.fast
@@ -186,6 +186,32 @@ def test_search_agent_refuses_bad_budgets():
         eastwest.SearchAgent(algorithm="minimax")  # type: ignore[arg-type]
     with pytest.raises(PokerRulesError, match="time_ms"):
         eastwest.SearchAgent(time_ms=-1)
+    for make, name in [(lambda v: chinese_poker.SearchAgent(playouts=v), "playouts"),
+                       (lambda v: chinese_poker.SearchAgent(endgame=v), "endgame"),
+                       (lambda v: zpoker.SearchAgent(depth=v), "depth"),
+                       (lambda v: zpoker.SearchAgent(candidates=v), "candidates"),
+                       (lambda v: ZPokerSearch(depth=v), "depth"),
+                       (lambda v: eastwest.MonteCarloAgent(v), "samples")]:
+        for bad in ("2", 2.0, True, None):
+            with pytest.raises(ArgumentTypeError, match=name):
+                make(bad)
+        for low in (0, -1):
+            with pytest.raises(PokerRulesError, match=name):
+                make(low)
+        make(np.int64(3))  # numpy integers are whole numbers too
+    for game in (None, "x", chinese_poker.GreedyAgent()):
+        with pytest.raises(ArgumentTypeError, match="SearchGame"):
+            search.SearchAgent(game)
+
+
+@pytest.mark.parametrize("game, players", GAMES, ids=IDS)
+def test_every_agent_refuses_an_rng_that_is_no_generator(game, players):
+    state = positions(game, players, 1)[0]
+    view, legal = state.view(state.current_player), state.legal_moves()
+    for name in game.AGENTS:
+        for bad in (None, 5, np.random.default_rng):
+            with pytest.raises(ArgumentTypeError, match=r"rng must be a numpy\.random\.Generator"):
+                small(game, name).choose(view, legal, bad)
 
 
 def test_levels_make_agents_of_every_game():

@@ -47,6 +47,7 @@ from pokerrules.chinese_poker import (
 )
 from pokerrules.cli import main
 from pokerrules.errors import (
+    ArgumentTypeError,
     CardNotInDeckError,
     DuplicateCardError,
     GameOverError,
@@ -95,6 +96,26 @@ def test_penalty_table():
     assert [penalty(n, 16) for n in (16, 15, 14, 13, 1)] == [50, 40, 30, 13, 1]
     with pytest.raises(PokerRulesError):
         penalty(13, 12)
+    for bad in (1.5, True, None, "1"):
+        with pytest.raises(ArgumentTypeError, match="cards_left"):
+            penalty(bad, 12)
+        with pytest.raises(ArgumentTypeError, match="cards_dealt"):
+            penalty(1, bad)
+    with pytest.raises(PokerRulesError, match="cards_left"):
+        penalty(-1, 12)
+    assert penalty(np.int64(3), np.int8(12)) == 3
+
+
+@pytest.mark.fast
+def test_a_move_of_no_kind_is_named_and_the_choice_lists_the_free_hands():
+    game = new_game(seed=1, players=4)
+    for bad in (None, 5, b"9s"):
+        with pytest.raises(IllegalMoveError, match="is no Chinese Poker move"):
+            game.play(bad)
+    two = new_game(seed=1, players=2)
+    two.play("choose 1")
+    with pytest.raises(IllegalMoveError, match=r"\('choose 0' or 'choose 2'\), not pass"):
+        two.play("pass")
 
 
 # ------------------------------------------------------------------ the game
@@ -319,6 +340,8 @@ def test_render_shows_a_hand_only_to_its_viewer():
     assert format_cards(game.hands[3]) not in mine
     with pytest.raises(PokerRulesError, match="no player 4"):
         cp.render(game, viewer=4)
+    with pytest.raises(ArgumentTypeError, match="ChinesePokerState"):
+        cp.render(None)
     blind = cp.render(new_game(seed=5, players=2))
     assert "hand 0: 16 cards, face down" in blind
     shown = new_game(ChinesePokerRules(open_choice=True), seed=5, players=2)
@@ -630,6 +653,13 @@ def test_cli_plays_a_game(capsys):
     assert len(json.loads(capsys.readouterr().out)["scores"]) == 3
     assert main(["play", "chinese-poker", "--players", "3", "--agents", "greedy,random"]) == 2
     assert "takes 3 agents" in capsys.readouterr().err
+    # without --players, one player per agent named
+    assert main(["play", "chinese-poker", "--seed", "3", "--agents", "greedy,random",
+                 "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["scores"]) == 2
+    assert main(["play", "chinese-poker", "--agents", "greedy"]) == 2
+    assert "--agents names 1 agent: Chinese Poker takes 2, 3 or 4 players, not 1" in \
+        capsys.readouterr().err
 
 
 @pytest.mark.fast

@@ -543,7 +543,8 @@ def test_greedy_pairs_the_drawn_card():
     state, _ = prepared("7c Kc Jd", ["Kd 8s 9h Qc", "Td Qs Kh Ah", "Jh Ks Ac 9s"],
                         ["7h 8d 9c Js", "Th Qh Ts As", "7s 8h 7d Qd"], dealer=EAST)
     assert format_cards([state.drawn_card]) == "Kd"
-    assert GreedyAgent().choose(state.view(WEST), state.legal_moves(), None) == Place(1)
+    rng = np.random.default_rng(0)
+    assert GreedyAgent().choose(state.view(WEST), state.legal_moves(), rng) == Place(1)
 
 
 @pytest.mark.fast
@@ -704,7 +705,7 @@ def test_cli_plays_east_west(capsys):
     assert main(["play", "east-west", "--players", "3"]) == 2
     assert "two-player game" in capsys.readouterr().err
     assert main(["play", "east-west", "--agents", "greedy"]) == 2
-    assert "takes 2 agents" in capsys.readouterr().err
+    assert "--agents names 1 agent: East-West is a two-player game" in capsys.readouterr().err
 
 
 @pytest.mark.fast

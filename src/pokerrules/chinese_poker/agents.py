@@ -16,6 +16,7 @@ from pokerrules.chinese_poker.rules import SINGLE_VALUE
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import RandomAgent
+from pokerrules.runner import check_count, check_generator
 
 
 class GreedyAgent:
@@ -37,7 +38,9 @@ class GreedyAgent:
             IllegalMoveError: another game's view, no legal moves, or a move this
                 view cannot make (a hand choice outside the choosing phase, cards not
                 held or forming no play).
+            ArgumentTypeError: ``rng`` is no numpy Generator.
         """
+        check_generator(rng)
         if not isinstance(view, ChinesePokerView):
             raise IllegalMoveError(
                 f"a Chinese Poker agent needs its game's view, not {_shown(view)}")
@@ -54,7 +57,9 @@ class GreedyAgent:
         held = set(view.hand)
         for move in legal_moves:
             if not isinstance(move, Move):
-                raise IllegalMoveError(f"{_shown(move)} is no play of the play phase")
+                raise IllegalMoveError(
+                    f"{_shown(move)} is no Move of the play phase (agents choose among "
+                    "the state's legal_moves())")
             if move.is_pass:
                 passing = move
                 continue
@@ -89,13 +94,18 @@ class SearchAgent(search.SearchAgent):
         endgame: the hand size (of any player) from which it searches (default 16,
             the largest hand dealt).
         algorithm, time_ms: as for :class:`pokerrules.search.SearchAgent` (the
-            ``"ismcts"`` tree plays its playouts in Python).
+            ``"ismcts"`` tree plays its playouts in Python, some 50 times dearer
+            each: about a second a decision at 3,000).
+
+    Raises:
+        ArgumentTypeError, PokerRulesError: as for :class:`pokerrules.search.SearchAgent`,
+            and an ``endgame`` that is no int >= 1.
     """
 
     def __init__(self, playouts: int = 3000, endgame: int = 16,
                  algorithm: search.Algorithm = "flat", time_ms: float | None = None) -> None:
         super().__init__(ChinesePokerSearch(), playouts, algorithm, time_ms)
-        self.endgame = endgame
+        self.endgame = check_count(endgame, "endgame")
         self._greedy = GreedyAgent()
 
     def choose(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pokerrules._core import _shown
 from pokerrules.chinese_poker.rules import _format
 from pokerrules.chinese_poker.state import ChinesePokerState
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 
 def render(state: ChinesePokerState, viewer: int | None = None) -> str:
@@ -16,8 +16,11 @@ def render(state: ChinesePokerState, viewer: int | None = None) -> str:
     Dealt hands chosen face up (``open_choice``) are shown to everyone.
 
     Raises:
+        ArgumentTypeError: ``state`` is no Chinese Poker state.
         PokerRulesError: ``viewer`` is no seat of the game.
     """
+    if not isinstance(state, ChinesePokerState):
+        raise ArgumentTypeError(f"render draws a ChinesePokerState, not {_shown(state)}")
     n = state.players
     if viewer is not None and (type(viewer) is not int or not 0 <= viewer < n):
         raise PokerRulesError(f"no player {_shown(viewer)} in a {n}-player game")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pokerrules._core import _shown
 from pokerrules.cards import CHINESE_POKER_DECK, CardsLike, card_codes
 from pokerrules.errors import CardNotInDeckError, DuplicateCardError, PokerRulesError
+from pokerrules.runner import check_count
 
 RANK_SYMBOLS = "23456789TJQKA"
 #: Rank index (2..A = 0..12) in the single order 3 < 4 < ... < A < 2, as 0..12.
@@ -95,12 +96,16 @@ def penalty(cards_left: int, cards_dealt: int) -> int:
     two 30, otherwise one point a card.
 
     Raises:
-        PokerRulesError: ``cards_left`` outside 0..``cards_dealt``.
+        ArgumentTypeError: either is no int.
+        PokerRulesError: ``cards_dealt`` below 1, or ``cards_left`` outside
+            0..``cards_dealt``.
 
     >>> [penalty(n, 12) for n in (12, 11, 10, 9, 1, 0)]
     [50, 40, 30, 9, 1, 0]
     """
-    if not 0 <= cards_left <= cards_dealt:
+    cards_dealt = check_count(cards_dealt, "cards_dealt")
+    cards_left = check_count(cards_left, "cards_left", 0)
+    if cards_left > cards_dealt:
         raise PokerRulesError(f"{cards_left} cards left is impossible with {cards_dealt} dealt")
     if cards_left == 0:
         return 0

@@ -242,11 +242,16 @@ class ChinesePokerState(GameState[AnyMove]):
 
     def _check(self, move: AnyMove) -> None:
         player = self._current
+        if not isinstance(move, (Move, ChooseHand)):
+            raise IllegalMoveError(
+                f"{_shown(move)} is no Chinese Poker move; give cards ('9s 9d'), 'pass' "
+                "or, while the dealt hands are chosen, 'choose N'")
         if self.phase == "choose":
             if not isinstance(move, ChooseHand):
+                free = [f"'choose {h}'" for h, o in enumerate(self.pile_owners) if o is None]
                 raise IllegalMoveError(
                     f"player {player} must first choose one of the dealt hands "
-                    f"('choose 0', 'choose 1' or 'choose 2'), not {move}"
+                    f"({' or '.join(free)}), not {move}"
                 )
             owner = self.pile_owners[move.hand]
             if owner is not None:

@@ -16,14 +16,17 @@ from pokerrules.eastwest.moves import Place
 from pokerrules.eastwest.policy import EastWestSearch, heuristic_move
 from pokerrules.eastwest.rules import _PACK, ROW_CAPACITY, ROWS, _wins
 from pokerrules.eastwest.state import EastWestView
-from pokerrules.errors import HandSizeError, IllegalMoveError, PokerRulesError
+from pokerrules.errors import HandSizeError, IllegalMoveError
 from pokerrules.game import RandomAgent
 from pokerrules.hands import PIQUET, HandRules, evaluate_many, evaluate_partial
+from pokerrules.runner import check_count, check_generator
 
 
-def _require_choice(view: EastWestView, legal_moves: Sequence[Place]) -> None:
+def _require_choice(view: EastWestView, legal_moves: Sequence[Place], rng: Any) -> None:
     """Refuses what no East-West game offers an agent: another game's view, no
-    moves, or a move that is no open row of the viewer's side."""
+    moves, a move that is no open row of the viewer's side, or an ``rng`` that is no
+    numpy Generator."""
+    check_generator(rng)
     if not isinstance(view, EastWestView):
         raise IllegalMoveError(f"an East-West agent needs an EastWestView, not {_shown(view)}")
     if not legal_moves:
@@ -72,8 +75,9 @@ class GreedyAgent:
 
         Raises:
             IllegalMoveError: no legal moves, or not this view's turn.
+            ArgumentTypeError: ``rng`` is no numpy Generator.
         """
-        _require_choice(view, legal_moves)
+        _require_choice(view, legal_moves, rng)
         card = view.card
         assert card is not None
         rules = view.rules.hand_rules
@@ -103,13 +107,12 @@ class MonteCarloAgent:
         samples: playouts per legal row (int >= 1; default 200).
 
     Raises:
-        PokerRulesError: ``samples`` below 1 or not an int.
+        ArgumentTypeError: ``samples`` is no int.
+        PokerRulesError: ``samples`` below 1.
     """
 
     def __init__(self, samples: int = 200) -> None:
-        if type(samples) is not int or samples < 1:
-            raise PokerRulesError(f"samples must be an int >= 1, got {_shown(samples)}")
-        self.samples = samples
+        self.samples = check_count(samples, "samples")
 
     def win_rates(
         self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator
@@ -119,8 +122,9 @@ class MonteCarloAgent:
 
         Raises:
             IllegalMoveError: no legal moves, or not this view's turn.
+            ArgumentTypeError: ``rng`` is no numpy Generator.
         """
-        _require_choice(view, legal_moves)
+        _require_choice(view, legal_moves, rng)
         me = view.player
         unseen = np.array(view.unseen(), dtype=np.uint8)
         n_unseen = len(unseen)
@@ -151,8 +155,9 @@ class MonteCarloAgent:
 
         Raises:
             IllegalMoveError: no legal moves, or not this view's turn.
+            ArgumentTypeError: ``rng`` is no numpy Generator.
         """
-        _require_choice(view, legal_moves)
+        _require_choice(view, legal_moves, rng)
         if len(legal_moves) == 1:
             return legal_moves[0]
         return legal_moves[int(np.argmax(self.win_rates(view, legal_moves, rng)))]
@@ -194,8 +199,9 @@ class HeuristicAgent:
 
         Raises:
             IllegalMoveError: no legal moves, or not this view's turn.
+            ArgumentTypeError: ``rng`` is no numpy Generator.
         """
-        _require_choice(view, legal_moves)
+        _require_choice(view, legal_moves, rng)
         return heuristic_move(view, legal_moves)
 
 
@@ -221,8 +227,9 @@ class SearchAgent(search.SearchAgent):
 
         Raises:
             IllegalMoveError: no legal moves, or not this view's turn.
+            ArgumentTypeError: ``rng`` is no numpy Generator.
         """
-        _require_choice(view, legal_moves)
+        _require_choice(view, legal_moves, rng)
         move: Place = super().choose(view, legal_moves, rng)
         return move
 

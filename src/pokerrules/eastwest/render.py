@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pokerrules._core import _shown
 from pokerrules.eastwest.rules import _CARD_TEXT, EAST, ROW_CAPACITY, ROWS, SEAT_NAMES, WEST
 from pokerrules.eastwest.state import EastWestState
+from pokerrules.errors import ArgumentTypeError
+from pokerrules.game import seat_index
 
 
 def render(state: EastWestState, viewer: int | None = None) -> str:
@@ -14,7 +17,15 @@ def render(state: EastWestState, viewer: int | None = None) -> str:
     The card just drawn is shown only when ``viewer`` is the seat to move: as
     in :meth:`EastWestState.view`, only the player who drew it sees it. With
     ``viewer=None`` the table is the public one, which every placed card is on.
+
+    Raises:
+        ArgumentTypeError: ``state`` is no East-West state.
+        PokerRulesError: ``viewer`` is no seat of the game.
     """
+    if not isinstance(state, EastWestState):
+        raise ArgumentTypeError(f"render draws an EastWestState, not {_shown(state)}")
+    if viewer is not None:
+        viewer = seat_index(viewer, state.players)
     lines = [
         ("East-West · the cut is under way" if state.dealer is None
          else f"East-West · {SEAT_NAMES[state.dealer]} deals")

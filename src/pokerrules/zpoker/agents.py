@@ -12,6 +12,7 @@ from pokerrules._core import _shown
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import RandomAgent
 from pokerrules.hands import STANDARD, evaluate_partial
+from pokerrules.runner import check_count, check_generator
 from pokerrules.zpoker.moves import Placement
 from pokerrules.zpoker.policy import ZPokerSearch, greedy_scores, view_tops
 from pokerrules.zpoker.rules import POSITIONS, SIDES, Phase
@@ -36,7 +37,9 @@ class GreedyAgent:
         Raises:
             IllegalMoveError: another game's view, no moves, or a move that places
                 a card the viewer does not hold.
+            ArgumentTypeError: ``rng`` is no numpy Generator.
         """
+        check_generator(rng)
         if not isinstance(view, ZPokerView):
             raise IllegalMoveError(f"a Z Poker agent needs a ZPokerView, not {_shown(view)}")
         if not legal_moves:
@@ -77,12 +80,16 @@ class SearchAgent(search.SearchAgent):
         candidates: how many of greedy's best placements are searched (default 6).
         depth: side comparisons a playout looks ahead (default 4).
         algorithm, time_ms: as for :class:`pokerrules.search.SearchAgent`.
+
+    Raises:
+        ArgumentTypeError, PokerRulesError: as for :class:`pokerrules.search.SearchAgent`,
+            and ``candidates`` or ``depth`` that is no int >= 1.
     """
 
     def __init__(self, playouts: int = 90, candidates: int = 6, depth: int = 4,
                  algorithm: search.Algorithm = "flat", time_ms: float | None = None) -> None:
         super().__init__(ZPokerSearch(depth), playouts, algorithm, time_ms)
-        self.candidates = candidates
+        self.candidates = check_count(candidates, "candidates")
         self._greedy = GreedyAgent()
 
     def choose(

@@ -9,6 +9,7 @@ import numpy as np
 
 from pokerrules.cards import Card
 from pokerrules.hands import STANDARD, evaluate, evaluate_partial
+from pokerrules.runner import check_count
 from pokerrules.search import ProtocolGame, result_rewards
 from pokerrules.zpoker.moves import Placement
 from pokerrules.zpoker.rules import POSITIONS, SIDES, Phase, ZPokerRules
@@ -100,10 +101,13 @@ class ZPokerSearch(ProtocolGame[ZPokerState]):
     ``0.5 + 0.08 * (cards the other holds - cards held)``, 0.04 more for the
     Starter (clipped to 0.02..0.98), or the result of a game that ended. Worlds
     use the standard 52-card deck (a view does not carry the rules).
+
+    Raises:
+        ArgumentTypeError, PokerRulesError: a ``depth`` that is no int >= 1.
     """
 
     def __init__(self, depth: int = 1) -> None:
-        self.depth = depth
+        self.depth = check_count(depth, "depth")
 
     def determinize(self, view: ZPokerView, rng: np.random.Generator) -> ZPokerState:
         """A state with the viewer's hand and board of ``view``, the unseen cards

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pokerrules._core import _shown
 from pokerrules.cards import Card
+from pokerrules.errors import ArgumentTypeError
+from pokerrules.game import seat_index
 from pokerrules.zpoker.rules import PLAYERS, SIDES, Phase
 from pokerrules.zpoker.state import ZPokerState
 
@@ -29,7 +32,15 @@ def render(state: ZPokerState, viewer: int | None = None) -> str:
     No hand is shown unless ``viewer`` (a seat) is given: then that seat's hand and
     own face-down card are. The command line shows the public board only. Right
     after the face-down cards tied, a line shows them and the new deal.
+
+    Raises:
+        ArgumentTypeError: ``state`` is no Z Poker state.
+        PokerRulesError: ``viewer`` is no seat of the game.
     """
+    if not isinstance(state, ZPokerState):
+        raise ArgumentTypeError(f"render draws a ZPokerState, not {_shown(state)}")
+    if viewer is not None:
+        viewer = seat_index(viewer, PLAYERS)
     rule = "+" + "+".join(["-" * (CELL_WIDTH + 2)] * 3) + "+"
     grid = [rule]
     for row in (("A", "B", "C"), ("D", "X", "E"), ("F", "G", "H")):
