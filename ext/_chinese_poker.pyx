@@ -9,12 +9,12 @@ rank. Every input is copied and checked here before any C kernel runs on the cop
 never on the caller's array, which another thread may be writing.
 """
 
-from libc.stdint cimport int8_t, uint8_t
+from libc.stdint cimport int8_t, int64_t, uint8_t
 from libc.string cimport memcpy, memset
 
 import numpy as np
 
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 
 cdef extern from "chinese_poker.h" nogil:
@@ -33,8 +33,8 @@ cdef extern from "chinese_poker.h" nogil:
         cp_play table
     ctypedef struct cp_round:
         int dealt
-        int target
-        int scores[4]
+        int64_t target
+        int64_t scores[4]
     void cp_greedy(const cp_world *w, cp_play *out)
     void cp_apply(cp_world *w, const cp_play *move)
     int cp_world_ok(const cp_world *w)
@@ -44,6 +44,19 @@ cdef extern from "chinese_poker.h" nogil:
 
 
 DEF MAX_MOVES = 10000  # a round ends long before: every play sheds a card
+
+
+def _small_ints(values, dtype, low, high, ndim, what):
+    """``values`` as a C-ordered ``ndim``-dimensional array of ``dtype``, refused
+    (never wrapped) when they are no integers or outside low..high."""
+    array = np.asarray(values)
+    if array.ndim != ndim:
+        raise PokerRulesError(f"{what} must have {ndim} dimensions, not {array.ndim}")
+    if array.size and array.dtype.kind not in "iu":
+        raise ArgumentTypeError(f"{what} must be integers, not {array.dtype}")
+    if array.size and (array.min() < low or array.max() > high):
+        raise PokerRulesError(f"{what} must lie in {low}..{high}")
+    return np.array(array, dtype=dtype, order="C")
 
 
 cdef int read_play(const int8_t[::1] row, cp_play *out) except -1:
@@ -75,9 +88,11 @@ cdef int read_world(const uint8_t[:, ::1] hands, int to_move, int table_player,
     return 0
 
 
-cdef int read_round(scores, int target, int dealt, int players, cp_round *r) except -1:
+cdef int read_round(scores, target, int dealt, int players, cp_round *r) except -1:
     if len(scores) != players or not 1 <= dealt <= 16:
         raise PokerRulesError(f"{len(scores)} scores or {dealt} cards dealt for {players} players")
+    if not 0 < target <= 2**53 or not all(0 <= s <= 2**53 for s in scores):
+        raise PokerRulesError("scores and the target are whole numbers up to 2**53")
     r.dealt, r.target = dealt, target
     for p in range(players):
         r.scores[p] = scores[p]
@@ -95,8 +110,8 @@ def greedy(hands, int to_move, int table_player, int passes, table):
     """
     cdef cp_world w
     cdef cp_play move
-    read_world(np.array(hands, dtype=np.uint8, order="C"), to_move, table_player, passes,
-               np.array(table, dtype=np.int8), &w)
+    read_world(_small_ints(hands, np.uint8, 0, 4, 2, "hands"), to_move, table_player, passes,
+               _small_ints(table, np.int8, -128, 127, 1, "the table"), &w)
     if w.to_move < 0:
         raise PokerRulesError("the round is over: nobody is to move")
     cp_greedy(&w, &move)
@@ -108,7 +123,7 @@ def greedy(hands, int to_move, int table_player, int passes, table):
 
 
 def playout(hands, int to_move, int table_player, int passes, table, scores,
-            int target, int dealt):
+            target, int dealt):
     """Every player's reward when the round is played out greedily from here (as
     ``ChinesePokerSearch.rewards``): a tuple of ``players`` floats.
 
@@ -117,8 +132,8 @@ def playout(hands, int to_move, int table_player, int passes, table, scores,
     """
     cdef cp_world w
     cdef cp_round rd
-    read_world(np.array(hands, dtype=np.uint8, order="C"), to_move, table_player, passes,
-               np.array(table, dtype=np.int8), &w)
+    read_world(_small_ints(hands, np.uint8, 0, 4, 2, "hands"), to_move, table_player, passes,
+               _small_ints(table, np.int8, -128, 127, 1, "the table"), &w)
     read_round(scores, target, dealt, w.players, &rd)
     if cp_playout(&w, MAX_MOVES) < 0:
         raise PokerRulesError("a playout did not end")
@@ -126,7 +141,7 @@ def playout(hands, int to_move, int table_player, int passes, table, scores,
 
 
 def values(hands, int to_move, int table_player, int passes, table, moves, int player,
-           scores, int target, int dealt):
+           scores, target, int dealt):
     """The reward to ``player`` of each of ``moves`` in each world, every move made by
     ``to_move`` and the round then played out greedily.
 
@@ -141,16 +156,18 @@ def values(hands, int to_move, int table_player, int passes, table, moves, int p
         PokerRulesError: an inconsistent world, round or move (one not held, or
             that does not beat the table).
     """
-    cdef uint8_t[:, :, ::1] worlds = np.array(hands, dtype=np.uint8, order="C")
-    cdef int8_t[:, ::1] rows = np.array(moves, dtype=np.int8, order="C")
-    cdef const int8_t[::1] table_row = np.array(table, dtype=np.int8)
+    hands = _small_ints(hands, np.uint8, 0, 4, 3, "hands")
+    moves = _small_ints(moves, np.int8, -128, 127, 2, "moves")
+    if moves.shape[1] != 16:
+        raise PokerRulesError(f"a play row has 16 entries, not {moves.shape[1]}")
+    cdef uint8_t[:, :, ::1] worlds = hands
+    cdef int8_t[:, ::1] rows = moves
+    cdef const int8_t[::1] table_row = _small_ints(table, np.int8, -128, 127, 1, "the table")
     cdef Py_ssize_t nw = worlds.shape[0], nm = rows.shape[0], i, j
     cdef cp_world base, w
     cdef cp_round rd
     cdef cp_play *plays
     cdef int ended = 0
-    if worlds.ndim != 3 or rows.shape[1] != 16:
-        raise PokerRulesError("hands must be (worlds, players, 13) and moves (moves, 16)")
     out = np.zeros((nw, nm), dtype=np.float64)
     cdef double[:, ::1] result = out
     if nw == 0 or nm == 0:

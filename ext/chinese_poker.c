@@ -1,6 +1,7 @@
 /* Chinese Poker greedy playouts; see chinese_poker.h. */
 #include "chinese_poker.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* rank index <-> single value (3 = 0 ... A = 11, 2 = 12) */
@@ -244,11 +245,12 @@ static int penalty(int left, int dealt) {
 
 double cp_reward(const cp_world *w, const cp_round *r, int player) {
     const int n = w->players;
-    int points[CP_MAX_PLAYERS], everyone = 0, high = -1, low = 1 << 30, winners = 0;
+    int points[CP_MAX_PLAYERS], everyone = 0, winners = 0;
+    int64_t high = INT64_MIN, low = INT64_MAX;
     for (int p = 0; p < n; p++) {
         points[p] = penalty(w->left[p], r->dealt);
         everyone += points[p];
-        int total = r->scores[p] + points[p];
+        int64_t total = r->scores[p] + points[p];
         if (total > high) high = total;
         if (total < low) low = total;
     }

@@ -31,11 +31,11 @@ typedef struct {
     cp_play table;          /* kind CP_NONE: empty table */
 } cp_world;
 
-/* The round's rules and totals, for rewards. */
+/* The round's rules and totals, for rewards (a target is at most 2**53). */
 typedef struct {
     int dealt;
-    int target;
-    int scores[CP_MAX_PLAYERS];
+    int64_t target;
+    int64_t scores[CP_MAX_PLAYERS];
 } cp_round;
 
 /* The play ``counts`` (``n`` cards) form, as classify reads it; 0 if none. */

@@ -152,6 +152,14 @@ def playout(game: SearchGame[W, M], world: W, rng: np.random.Generator) -> Seque
     raise PokerRulesError(f"a playout did not end within {game.max_playout_moves} moves")
 
 
+def _search_arguments(moves: Sequence[Any], budget: Any, rng: Any, name: str) -> int:
+    """The budget of a search, once its moves and generator are checked."""
+    check_generator(rng)
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence) or not moves:
+        raise PokerRulesError(f"a search needs a list of moves, not {_shown(moves)}")
+    return check_count(budget, name)
+
+
 def _seeds(rng: np.random.Generator, n: int) -> list[int]:
     return [int(s) for s in rng.integers(_SEED_BOUND, size=n)]
 
@@ -170,15 +178,26 @@ def flat_values(
     playout with the same random stream (common random numbers).
 
     A game with a ``batch_values(view, moves, worlds, rng)`` method plays all
-    worlds at once through it (its rows are worlds, its columns moves). With a ``deadline``
+    worlds at once through it (its rows are worlds, its columns moves), valued for
+    the viewer, who must then be ``player``. With a ``deadline``
     (a :func:`time.perf_counter` time) sampling stops early once it has passed,
     after at least one world (with ``batch_values``: after a batch of an eighth of
     the worlds).
 
     Returns:
         float64 array of shape (len(moves),), in 0..1.
+
+    Raises:
+        ArgumentTypeError: ``worlds`` is no int or ``rng`` no numpy Generator.
+        PokerRulesError: no moves, ``worlds`` below 1, or a ``player`` other than
+            the viewer of a game that batches.
     """
+    worlds = _search_arguments(moves, worlds, rng, "worlds")
     batch = getattr(game, "batch_values", None)
+    if batch is not None and player != getattr(view, "player", player):
+        raise PokerRulesError(
+            f"batched playouts value the viewer's moves: player {_shown(player)} is not "
+            f"the viewer {view.player}")
     if batch is not None:
         stream = np.random.default_rng(_seeds(rng, 1)[0])
         step = worlds if deadline is None else max(1, worlds // 8)
@@ -245,7 +264,12 @@ def ismcts(
 
     Returns:
         float64 array of shape (len(moves),): the visits of each root move.
+
+    Raises:
+        ArgumentTypeError: ``iterations`` is no int or ``rng`` no numpy Generator.
+        PokerRulesError: no moves, or ``iterations`` below 1.
     """
+    iterations = _search_arguments(moves, iterations, rng, "iterations")
     root = _Node(player)
     seeds = _seeds(rng, iterations)
     for seed in seeds:
@@ -288,6 +312,23 @@ def ismcts(
                     dtype=np.float64)
 
 
+_MAX_PLAYOUTS = 10**9
+
+
+def _positive_number(value: Any, name: str, zero: bool = False) -> float:
+    """``value`` as a finite float above 0 (or at least 0 when ``zero``)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
+        raise ArgumentTypeError(f"{name} must be a number, not {_shown(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number) or number < 0 or (number == 0 and not zero):
+        raise PokerRulesError(
+            f"{name} must be a finite number {'>= 0' if zero else '> 0'}, not {_shown(value)}")
+    return number
+
+
 class SearchAgent:
     """An agent that searches worlds sampled from its view (never the hidden cards:
     it is given only the view and the legal moves).
@@ -303,8 +344,9 @@ class SearchAgent:
 
     Raises:
         ArgumentTypeError: a ``game`` that is no :class:`SearchGame`, or a budget
-            that is no int.
-        PokerRulesError: a budget below 1 (or no positive number of milliseconds),
+            or ``exploration`` that is no number (``playouts``: no int).
+        PokerRulesError: ``playouts`` outside 1..10**9, a ``time_ms`` that is no
+            finite number > 0, an ``exploration`` that is no finite number >= 0,
             or an unknown algorithm.
     """
 
@@ -321,11 +363,13 @@ class SearchAgent:
                 f"a SearchAgent searches a SearchGame (each game's policy module has "
                 f"one), not {_shown(game)}")
         playouts = check_count(playouts, "playouts")
+        if playouts > _MAX_PLAYOUTS:
+            raise PokerRulesError(f"playouts must be at most {_MAX_PLAYOUTS:,}, not {playouts:,}")
         if algorithm not in ("flat", "ismcts"):
             raise PokerRulesError(f"unknown algorithm {_shown(algorithm)}; use 'flat' or 'ismcts'")
-        if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(
-                time_ms, (int, float)) or not time_ms > 0):
-            raise PokerRulesError(f"time_ms must be a positive number, not {_shown(time_ms)}")
+        if time_ms is not None:
+            time_ms = _positive_number(time_ms, "time_ms")
+        exploration = _positive_number(exploration, "exploration", zero=True)
         self.game = game
         self.playouts = playouts
         self.algorithm = algorithm

@@ -17,7 +17,7 @@ from pokerrules.eastwest.policy import (
     pairing_scores,
 )
 from pokerrules.eastwest.rules import MOVES_PER_GAME
-from pokerrules.errors import ArgumentTypeError, PokerRulesError
+from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.zpoker.policy import ZPokerSearch
 
 pytestmark = pytest.mark.fast
@@ -254,3 +254,52 @@ def test_a_time_limit_stops_batched_playouts_after_one_batch():
     search.flat_values(game, None, 0, ["a", "b"], 80, np.random.default_rng(1),
                        deadline=float("inf"))
     assert game.asked == [10] * 8
+
+
+def test_search_functions_and_budgets_refuse_what_cannot_be_searched():
+    state = positions(eastwest, 2, 1)[0]
+    view, legal = state.view(state.current_player), state.legal_moves()
+    game, rng = EastWestSearch(), np.random.default_rng(0)
+    with pytest.raises(PokerRulesError, match="viewer"):
+        search.flat_values(game, view, 1 - view.player, legal, 4, rng)
+    for function in (search.flat_values, search.ismcts):
+        with pytest.raises(PokerRulesError, match=">= 1"):
+            function(game, view, view.player, legal, 0, rng)
+        with pytest.raises(ArgumentTypeError, match="rng"):
+            function(game, view, view.player, legal, 4, 0)
+        with pytest.raises(PokerRulesError, match="list of moves"):
+            function(game, view, view.player, [], 4, rng)
+    for bad, error in [(float("nan"), PokerRulesError), (-1.0, PokerRulesError),
+                       ("x", ArgumentTypeError), (None, ArgumentTypeError)]:
+        with pytest.raises(error, match="exploration"):
+            search.SearchAgent(game, exploration=bad)
+    for bad, error in [(10**400, PokerRulesError), (float("inf"), PokerRulesError),
+                       (0, PokerRulesError), ("5", ArgumentTypeError)]:
+        with pytest.raises(error, match="time_ms"):
+            search.SearchAgent(game, time_ms=bad)
+    assert search.SearchAgent(game, time_ms=np.int64(5)).time_ms == 5.0
+    with pytest.raises(PokerRulesError, match="at most"):
+        search.SearchAgent(game, playouts=10**30)
+
+
+def test_greedy_agents_refuse_moves_the_view_cannot_make():
+    rng = np.random.default_rng(0)
+    game = chinese_poker.new_game(seed=21, players=4)  # player 1 holds 9d 9s
+    game.play("9d 9s")
+    view = game.view(game.current_player)
+    low_pair = next(m for m in chinese_poker.legal_plays(view.hand) if len(m.cards) == 2)
+    if chinese_poker.beats(low_pair.cards, view.table):
+        pytest.skip("this deal's lowest pair beats the table")
+    with pytest.raises(IllegalMoveError, match="can make"):
+        chinese_poker.GreedyAgent().choose(view, [chinese_poker.PASS, low_pair], rng)
+    waiting = game.view((game.current_player + 1) % 4)
+    with pytest.raises(IllegalMoveError, match="turn"):
+        chinese_poker.GreedyAgent().choose(waiting, game.legal_moves(), rng)
+    z = positions(zpoker, 2, 1)[0]
+    zview = z.view(z.current_player)
+    taken = [p for p in zpoker.POSITIONS if zview.occupied(p)]
+    if zview.phase is zpoker.Phase.END_GAME or not taken:
+        pytest.skip("no taken position before the End Game")
+    card = zview.hand[0]
+    with pytest.raises(IllegalMoveError, match="taken"):
+        zpoker.GreedyAgent().choose(zview, [zpoker.Placement(card, taken[0])], rng)

@@ -342,6 +342,9 @@ def test_render_shows_a_hand_only_to_its_viewer():
         cp.render(game, viewer=4)
     with pytest.raises(ArgumentTypeError, match="ChinesePokerState"):
         cp.render(None)
+    assert cp.render(game, viewer=np.int64(2)) == mine
+    with pytest.raises(ArgumentTypeError, match="may_pass"):
+        cp.legal_plays("9s 9d", may_pass="no")
     blind = cp.render(new_game(seed=5, players=2))
     assert "hand 0: 16 cards, face down" in blind
     shown = new_game(ChinesePokerRules(open_choice=True), seed=5, players=2)

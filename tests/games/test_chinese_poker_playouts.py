@@ -19,7 +19,7 @@ from pokerrules.chinese_poker.policy import (
     play_row,
     rank_counts,
 )
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 pytestmark = pytest.mark.fast
 
@@ -149,8 +149,20 @@ def test_compiled_playouts_refuse_inconsistent_input():
     rest = (view.player, view.scores, view.target, view.cards_dealt)
     too_many = hands.copy()
     too_many[1, 5] = 5
-    with pytest.raises(PokerRulesError, match="inconsistent"):
+    with pytest.raises(PokerRulesError, match=r"0\.\.4"):
         _chinese_poker.values(too_many[None], *args, rows, *rest)
+    for wraps in (too_many.astype(np.int64) + 251, too_many.astype(np.int64) - 5):
+        with pytest.raises(PokerRulesError, match=r"0\.\.4"):  # refused, never wrapped
+            _chinese_poker.values(wraps[None], *args, rows, *rest)
+    with pytest.raises(ArgumentTypeError, match="integers"):
+        _chinese_poker.values(hands[None] * np.nan, *args, rows, *rest)
+    two_deuces = hands.copy()
+    two_deuces[1, 0] = 2  # the deck holds one 2
+    with pytest.raises(PokerRulesError, match="inconsistent"):
+        _chinese_poker.values(two_deuces[None], *args, rows, *rest)
+    with pytest.raises(PokerRulesError, match="2\\*\\*53"):
+        _chinese_poker.values(hands[None], *args, rows, view.player, view.scores, 2**60,
+                              view.cards_dealt)
     not_held = np.zeros(16, dtype=np.int8)
     rank = int(np.flatnonzero(hands[view.player] == 0)[0])
     not_held[:3] = 1, 1, (rank + 12) % 13
@@ -164,3 +176,15 @@ def test_compiled_playouts_refuse_inconsistent_input():
     with pytest.raises(PokerRulesError):
         _chinese_poker.values(hands[None], *args, rows, view.player, view.scores[:1],
                               *rest[2:])
+
+
+def test_a_target_beyond_a_c_int_plays_and_one_beyond_2_53_is_refused():
+    rules = chinese_poker.ChinesePokerRules(target=2**31 + 5)
+    state = chinese_poker.new_game(rules, seed=1, players=4)
+    agent = chinese_poker.SearchAgent(playouts=40)
+    rng = np.random.default_rng(0)
+    for _ in range(20):  # into the play phase
+        move = agent.choose(state.view(state.current_player), state.legal_moves(), rng)
+        state.play(move)
+    with pytest.raises(PokerRulesError, match="2\\*\\*53"):
+        chinese_poker.ChinesePokerRules(target=2**53 + 1)

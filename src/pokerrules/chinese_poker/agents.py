@@ -10,7 +10,7 @@ import numpy as np
 from pokerrules import search
 from pokerrules._core import _shown
 from pokerrules.chinese_poker.moves import AnyMove, ChooseHand, Move
-from pokerrules.chinese_poker.plays import _COUNT, Play, _classify, _nibbles
+from pokerrules.chinese_poker.plays import _COUNT, Play, _classify, _nibbles, beats
 from pokerrules.chinese_poker.policy import ChinesePokerSearch, greedy_play
 from pokerrules.chinese_poker.rules import SINGLE_VALUE
 from pokerrules.chinese_poker.state import ChinesePokerView
@@ -35,9 +35,10 @@ class GreedyAgent:
         """One of ``legal_moves``.
 
         Raises:
-            IllegalMoveError: another game's view, no legal moves, or a move this
-                view cannot make (a hand choice outside the choosing phase, cards not
-                held or forming no play).
+            IllegalMoveError: another game's view, a view whose player is not to
+                move, no legal moves, or a move this view cannot make (a hand choice
+                outside the choosing phase, cards not held, forming no play or not
+                beating the table).
             ArgumentTypeError: ``rng`` is no numpy Generator.
         """
         check_generator(rng)
@@ -46,6 +47,8 @@ class GreedyAgent:
                 f"a Chinese Poker agent needs its game's view, not {_shown(view)}")
         if not legal_moves:
             raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
+        if view.to_move != view.player:
+            raise IllegalMoveError(f"it is not player {view.player}'s turn")
         if view.phase == "choose":
             choices = [m for m in legal_moves if isinstance(m, ChooseHand)]
             if len(choices) != len(legal_moves) or any(
@@ -64,7 +67,8 @@ class GreedyAgent:
                 passing = move
                 continue
             play = _classify(move.cards)
-            if play is None or not held.issuperset(move.cards):
+            if play is None or not held.issuperset(move.cards) or (
+                    view.table is not None and not beats(play, view.table)):
                 raise IllegalMoveError(
                     f"{move} is not a play player {view.player} can make")
             plays.append((move, play))

@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import getitem
 
+import numpy as np
+
+from pokerrules._core import _shown
 from pokerrules.cards import CardsLike
 from pokerrules.chinese_poker.moves import PASS, Move, _move, _new, _set
 from pokerrules.chinese_poker.rules import (
@@ -19,7 +22,7 @@ from pokerrules.chinese_poker.rules import (
     _checked_nibbles,
     _format,
 )
-from pokerrules.errors import IllegalMoveError
+from pokerrules.errors import ArgumentTypeError, IllegalMoveError
 
 
 def _rank_text(ranks: Sequence[int]) -> str:
@@ -345,6 +348,7 @@ def legal_plays(
     Raises:
         InvalidCardError, DuplicateCardError, CardNotInDeckError: bad cards.
         IllegalMoveError: ``table`` is cards that form no play.
+        ArgumentTypeError: ``may_pass`` is no bool.
 
     >>> [str(m) for m in legal_plays("Jc Jd Qh Qs Ks 2s")]
     ['pass', 'Jc', 'Qh', 'Ks', '2s', 'Jc Jd', 'Qh Qs', 'Jc Jd Qh Qs']
@@ -353,6 +357,8 @@ def legal_plays(
     >>> [str(m) for m in legal_plays("Jc Jd Qh Qs Ks 2s", "9c 9d Tc Td")]
     ['pass', 'Jc Jd Qh Qs']
     """
+    if not isinstance(may_pass, (bool, np.bool_)):
+        raise ArgumentTypeError(f"may_pass is True or False, not {_shown(may_pass)}")
     nibs = _checked_nibbles(hand, "the hand")[1]
     play = None if table is None else _as_play(table, "the table")
     moves = _plays_of(nibs, play)

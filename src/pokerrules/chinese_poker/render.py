@@ -5,7 +5,8 @@ from __future__ import annotations
 from pokerrules._core import _shown
 from pokerrules.chinese_poker.rules import _format
 from pokerrules.chinese_poker.state import ChinesePokerState
-from pokerrules.errors import ArgumentTypeError, PokerRulesError
+from pokerrules.errors import ArgumentTypeError
+from pokerrules.game import seat_index
 
 
 def render(state: ChinesePokerState, viewer: int | None = None) -> str:
@@ -22,8 +23,8 @@ def render(state: ChinesePokerState, viewer: int | None = None) -> str:
     if not isinstance(state, ChinesePokerState):
         raise ArgumentTypeError(f"render draws a ChinesePokerState, not {_shown(state)}")
     n = state.players
-    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < n):
-        raise PokerRulesError(f"no player {_shown(viewer)} in a {n}-player game")
+    if viewer is not None:
+        viewer = seat_index(viewer, n)
     seats = range(n)
     lines = [
         f"Chinese Poker, round {state.round}, dealer player {state.dealer}, "

@@ -70,21 +70,22 @@ class ChinesePokerRules:
 
     Attributes:
         target: the game ends after the round in which a player's total reaches this
-            many points (default 100).
+            many points (default 100; at most 2**53).
         open_choice: two players only: the dealt hands are chosen face up (default
             False: blind, as the rules text has it).
 
     Raises:
-        PokerRulesError: a target below 1, or a non-bool ``open_choice``.
+        PokerRulesError: a target outside 1..2**53 (as saves hold no larger
+            integer), or a non-bool ``open_choice``.
     """
 
     target: int = 100
     open_choice: bool = False
 
     def __post_init__(self) -> None:
-        if type(self.target) is not int or self.target < 1:
+        if type(self.target) is not int or not 1 <= self.target <= 2**53:
             raise PokerRulesError(
-                f"the target must be a whole number >= 1, not {_shown(self.target)}")
+                f"the target must be a whole number from 1 to 2**53, not {_shown(self.target)}")
         if not isinstance(self.open_choice, bool):
             raise PokerRulesError(
                 f"open_choice must be True or False, not {_shown(self.open_choice)}")

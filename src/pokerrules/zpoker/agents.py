@@ -36,7 +36,8 @@ class GreedyAgent:
 
         Raises:
             IllegalMoveError: another game's view, no moves, or a move that places
-                a card the viewer does not hold.
+                a card the viewer does not hold (or, before the End Game, on a taken
+                position).
             ArgumentTypeError: ``rng`` is no numpy Generator.
         """
         check_generator(rng)
@@ -48,6 +49,10 @@ class GreedyAgent:
             if not isinstance(move, Placement) or move.card not in view.hand:
                 raise IllegalMoveError(
                     f"{_shown(move)} is not a placement of a card player {view.player} holds")
+            if view.phase is not Phase.END_GAME and view.occupied(move.position):
+                raise IllegalMoveError(
+                    f"{move} is not legal: position {move.position} is taken before the "
+                    "End Game")
         me, them = SIDES[view.player], SIDES[1 - view.player]
         tops: dict[str, int] = {}
         for position in POSITIONS:
