@@ -203,9 +203,9 @@ def flat_values(
         step = worlds if deadline is None else max(1, worlds // 8)
         parts, done = [], 0
         while done < worlds:
-            parts.append(np.asarray(batch(view, moves, min(step, worlds - done), stream),
-                                    dtype=np.float64))
-            done += parts[-1].shape[0]
+            size = min(step, worlds - done)
+            parts.append(np.asarray(batch(view, moves, size, stream), dtype=np.float64))
+            done += size
             if deadline is not None and time.perf_counter() > deadline:
                 break
         means: np.ndarray = np.concatenate(parts).mean(axis=0)
