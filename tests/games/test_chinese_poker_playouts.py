@@ -15,9 +15,9 @@ from pokerrules.chinese_poker.policy import (
     ChinesePokerSearch,
     RoundWorld,
     _passes,
+    _play_row,
+    _rank_counts,
     greedy_play,
-    play_row,
-    rank_counts,
 )
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
@@ -48,13 +48,13 @@ def play_positions(players, games=1):
 def world_args(state):
     """The state's round as the compiled playouts read it."""
     view = state.view(state.current_player)
-    hands = np.array([rank_counts(h) for h in state.hands])
+    hands = np.array([_rank_counts(h) for h in state.hands])
     table_player = -1 if view.table_player is None else view.table_player
-    return view, hands, (state.current_player, table_player, _passes(view), play_row(view.table))
+    return view, hands, (state.current_player, table_player, _passes(view), _play_row(view.table))
 
 
 def move_row(move):
-    return play_row(None if move.is_pass else chinese_poker.classify(move.cards))
+    return _play_row(None if move.is_pass else chinese_poker.classify(move.cards))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -97,8 +97,8 @@ def test_compiled_greedy_goes_out_and_bombs_as_the_greedy_agent():
         low = min(len(h) for h in others)
         expected = greedy_play(moves, passing, len(hand), table is None, low)
         kinds.add(chinese_poker.classify(whole.cards).kind)
-        hands = np.array([rank_counts(h) for h in [hand, *others]])
-        got = _chinese_poker.greedy(hands, 0, -1 if table is None else 1, 0, play_row(table))
+        hands = np.array([_rank_counts(h) for h in [hand, *others]])
+        got = _chinese_poker.greedy(hands, 0, -1 if table is None else 1, 0, _play_row(table))
         assert list(got) == list(move_row(expected)), (hand, table)
     assert len(kinds) == len(chinese_poker.PlayKind)
 
@@ -126,14 +126,14 @@ def test_compiled_playouts_score_as_the_python_ones(players):
 @pytest.mark.parametrize("players", [2, 4])
 def test_deals_give_the_unseen_cards_to_the_other_hands(players):
     searcher = ChinesePokerSearch()
-    deck = rank_counts(chinese_poker.CHINESE_POKER_DECK.codes)
+    deck = _rank_counts(chinese_poker.CHINESE_POKER_DECK.codes)
     for state in play_positions(players)[::20]:
         view = state.view(state.current_player)
         hands = searcher.deal_counts(view, 50, np.random.default_rng(3))
         assert hands.shape == (50, players, 13) and hands.dtype == np.uint8
-        assert (hands[:, view.player] == rank_counts(view.hand)).all()
+        assert (hands[:, view.player] == _rank_counts(view.hand)).all()
         assert (hands.sum(axis=2) == view.hand_counts).all()
-        held = hands.sum(axis=1) + rank_counts(view.played)
+        held = hands.sum(axis=1) + _rank_counts(view.played)
         assert (held <= deck).all()
         if sum(view.hand_counts) - len(view.hand) > 1:
             assert len({h.tobytes() for h in hands}) > 1  # the deals really differ

@@ -44,7 +44,7 @@ def greedy_play(plays: Sequence[tuple[Move, Play]], passing: Move | None, left: 
 _KIND_CODE = {kind: i for i, kind in enumerate(PlayKind, start=1)}
 
 
-def play_row(play: Play | None) -> np.ndarray:
+def _play_row(play: Play | None) -> np.ndarray:
     """A play as the compiled playouts read it: int8 array of 16 (kind code, length,
     value, cards taken of each of the 13 ranks); zeros for a pass or an empty table."""
     row = np.zeros(16, dtype=np.int8)
@@ -55,7 +55,7 @@ def play_row(play: Play | None) -> np.ndarray:
     return row
 
 
-def rank_counts(cards: Sequence[int]) -> np.ndarray:
+def _rank_counts(cards: Sequence[int]) -> np.ndarray:
     """Cards per rank: uint8 array of 13 (rank index 0 = '2' ... 12 = 'A')."""
     return np.bincount([_RANK_OF[c] for c in cards], minlength=13).astype(np.uint8)
 
@@ -127,7 +127,7 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
                           dtype=np.intp)
         order = rng.permuted(np.broadcast_to(unseen, (worlds, len(unseen))), axis=1)
         hands = np.zeros((worlds, view.players, 13), dtype=np.uint8)
-        hands[:, view.player] = rank_counts(view.hand)
+        hands[:, view.player] = _rank_counts(view.hand)
         rows = np.arange(worlds)[:, None] * 13
         start = 0
         for p, count in enumerate(view.hand_counts):
@@ -143,11 +143,11 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
         (:meth:`deal_counts`), the round played out greedily in compiled code: float64
         array (worlds, len(moves))."""
         assert view.to_move is not None
-        rows = np.array([play_row(None if m.is_pass else self._play_of(m)) for m in moves])
+        rows = np.array([_play_row(None if m.is_pass else self._play_of(m)) for m in moves])
         table_player = -1 if view.table_player is None else view.table_player
         return _chinese_poker.values(
             self.deal_counts(view, worlds, rng), view.to_move, table_player, _passes(view),
-            play_row(view.table), rows, view.player, view.scores, view.target,
+            _play_row(view.table), rows, view.player, view.scores, view.target,
             view.cards_dealt)
 
     def to_move(self, world: RoundWorld) -> int | None:
