@@ -38,10 +38,11 @@ def test_file_gives_one_json_line_per_input_line(tmp_path, capsys):
     path.write_text("As Ks Qs Js Ts\nXx Yy\n\n2c 3d 4h 5s 6c 8d 9h\n", encoding="utf-8")
     assert main(["rank", "--file", str(path)]) == 2
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert len(lines) == 3
+    assert len(lines) == 4  # the blank line answered too: output N is input N
     assert lines[0]["description"] == "Royal flush"
     assert lines[1]["line"] == 2 and "Xx" in lines[1]["error"]
-    assert lines[2]["category"] == "STRAIGHT"
+    assert lines[2]["line"] == 3 and "no cards" in lines[2]["error"]
+    assert lines[3]["category"] == "STRAIGHT"
 
 
 def test_missing_file_is_an_error(capsys):

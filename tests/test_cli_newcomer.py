@@ -36,7 +36,6 @@ def run(capsys, *args):
     (["Kd 7h"], "two-card", "High card, king, seven"),
     (["Kh Kd 3c"], "partial", "One pair, kings, three kicker"),
     (["9c"], "partial", "High card, nine"),
-    ([""], "partial", "No cards"),
     (["--partial", "9s 9h"], "partial", "One pair, nines"),
     (["--partial", "As Ks Qs Js Ts"], "partial", "Royal flush"),
     (["As Ks Qs Js Ts 9d 2c"], "five-card", "Royal flush"),
@@ -61,8 +60,8 @@ def test_two_and_three_cards_order_as_their_rankers_say(capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["As Ks Qs Js Ts 9d 2c 3c"], "rank takes 0 to 7 cards, got 8: As Ks Qs Js Ts 9d 2c 3c"),
-    (["--partial", "As Ks Qs Js Ts 9d"], "--partial ranks 0 to 5 cards, got 6"),
+    (["As Ks Qs Js Ts 9d 2c 3c"], "rank takes 1 to 7 cards, got 8: As Ks Qs Js Ts 9d 2c 3c"),
+    (["--partial", "As Ks Qs Js Ts 9d"], "--partial ranks 1 to 5 cards, got 6"),
     (["Jk As Ks Qs Js"], "Jk (the joker) is in the Pai Gow deck only: rank it with "
                          "--rules paigow (the standard deck has no joker)"),
     (["--rules", "piquet", "Jk As"], "rank it with --rules paigow (the piquet deck"),

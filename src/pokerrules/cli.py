@@ -69,9 +69,10 @@ EPILOG = """examples:
 def rank_record(text: str, rules: HandRules, partial: bool = False) -> dict[str, Any]:
     """The JSON-ready result of ranking one hand, chosen by its number of cards:
     5 to 7 cards, the best five (:func:`~pokerrules.evaluate`); 2 cards, the
-    two-card hand (:func:`~pokerrules.evaluate_two`, Pai Gow's low hand); 0, 1, 3
+    two-card hand (:func:`~pokerrules.evaluate_two`, Pai Gow's low hand); 1, 3
     or 4 cards, a partial hand (:func:`~pokerrules.evaluate_partial`). With
-    ``partial``, 0 to 5 cards rank as a partial hand.
+    ``partial``, 1 to 5 cards rank as a partial hand. No cards at all (an empty
+    argument or a blank line) is an error: it is a mistake, not a hand.
 
     Raises:
         PokerRulesError: a bad card, a joker outside the Pai Gow deck (worded for
@@ -84,10 +85,13 @@ def rank_record(text: str, rules: HandRules, partial: bool = False) -> dict[str,
             f"(the {rules.name} deck has no joker)")
     count = len(cards)
     shown = format_cards(cards)
+    if count == 0:
+        raise HandSizeError("no cards to rank: rank takes 1 to 7 cards, such as "
+                            '"As Ks Qs Js Ts 9d 2c"')
     if partial and count > 5:
-        raise HandSizeError(f"--partial ranks 0 to 5 cards, got {count}: {shown}")
+        raise HandSizeError(f"--partial ranks 1 to 5 cards, got {count}: {shown}")
     if count > 7:
-        raise HandSizeError(f"rank takes 0 to 7 cards, got {count}: {shown}")
+        raise HandSizeError(f"rank takes 1 to 7 cards, got {count}: {shown}")
     if partial or count < 5:
         hand = (evaluate_two if count == 2 and not partial else evaluate_partial)(cards, rules)
     else:
@@ -267,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
         "rank",
         help='rank a hand: pokerrules rank "As Ks Qs Js Ts 9d 2c"',
         description="Rank a hand by its number of cards: 5 to 7 cards, the best five; "
-        "2 cards, the two-card hand (Pai Gow's low hand); 0, 1, 3 or 4 cards, a partial "
+        "2 cards, the two-card hand (Pai Gow's low hand); 1, 3 or 4 cards, a partial "
         "hand (only pairs, trips and quads, then the kickers). Without CARDS, reads one "
         "hand per line from --file or standard input and writes JSON lines.",
         epilog=EPILOG,
@@ -276,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     rank.add_argument("cards", nargs="*", help='cards, e.g. "As Ks Qs Js Ts 9d 2c"')
     rank.add_argument("--rules", choices=sorted(RULES), default="standard")
     rank.add_argument("--partial", action="store_true",
-                      help="rank 0 to 5 cards as a partial hand (2 and 5 cards too)")
+                      help="rank 1 to 5 cards as a partial hand (2 and 5 cards too)")
     rank.add_argument("--json", action="store_true", help="print JSON")
     rank.add_argument("--file", metavar="PATH", help="one hand per line ('-' for stdin)")
     rank.set_defaults(run=_rank)

@@ -116,20 +116,18 @@ def count_argument(text: str) -> int:
 def run_lines(
     stream: TextIO, source: str, job: Callable[[str], dict[str, Any]], out: TextIO
 ) -> int:
-    """Runs ``job`` on each non-empty line of ``stream`` (named ``source`` in errors)
-    and writes one JSON line per input line; a bad line becomes
-    ``{"line": N, "error": ...}``. Returns 2 if any line was bad.
+    """Runs ``job`` on each line of ``stream`` (named ``source`` in errors, stripped
+    of surrounding blanks) and writes one JSON line per input line, so that output
+    line N answers input line N; a bad line (a blank one too: ``job`` refuses it)
+    becomes ``{"line": N, "error": ...}``. Returns 2 if any line was bad.
 
     Raises:
         UsageError: a line longer than :data:`MAX_LINE` (the lines before it are done).
     """
     status = 0
     for number, raw in enumerate(_lines(stream, source), start=1):
-        line = raw.strip()
-        if not line:
-            continue
         try:
-            record = job(line)
+            record = job(raw.strip())
         except PokerRulesError as exc:
             record = {"line": number, "error": str(exc)}
             status = 2

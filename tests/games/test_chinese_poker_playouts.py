@@ -178,13 +178,13 @@ def test_compiled_playouts_refuse_inconsistent_input():
                               *rest[2:])
 
 
-def test_a_target_beyond_a_c_int_plays_and_one_beyond_2_53_is_refused():
-    rules = chinese_poker.ChinesePokerRules(target=2**31 + 5)
+def test_the_largest_target_plays_and_one_beyond_it_is_refused():
+    rules = chinese_poker.ChinesePokerRules(target=chinese_poker.MAX_TARGET)
     state = chinese_poker.new_game(rules, seed=1, players=4)
     agent = chinese_poker.SearchAgent(playouts=40)
     rng = np.random.default_rng(0)
     for _ in range(20):  # into the play phase
         move = agent.choose(state.view(state.current_player), state.legal_moves(), rng)
         state.play(move)
-    with pytest.raises(PokerRulesError, match="2\\*\\*53"):
-        chinese_poker.ChinesePokerRules(target=2**53 + 1)
+    with pytest.raises(PokerRulesError, match="from 1 to 10,000"):
+        chinese_poker.ChinesePokerRules(target=chinese_poker.MAX_TARGET + 1)

@@ -30,6 +30,7 @@ from pokerrules.chinese_poker.moves import PASS, ChooseHand, Move, parse_move
 from pokerrules.chinese_poker.moves import AnyMove as AnyMove
 from pokerrules.chinese_poker.plays import Play, PlayKind, beats, classify, legal_plays
 from pokerrules.chinese_poker.render import render
+from pokerrules.chinese_poker.rules import MAX_TARGET as MAX_TARGET
 from pokerrules.chinese_poker.rules import PLAYERS_ALLOWED as PLAYERS_ALLOWED
 from pokerrules.chinese_poker.rules import RANK_SYMBOLS as RANK_SYMBOLS
 from pokerrules.chinese_poker.rules import SINGLE_VALUE as SINGLE_VALUE
