@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -85,3 +84,109 @@ def test_the_bound_is_what_a_round_can_score():
     assert chinese_poker.penalty(12, 12) == 50 == max(
         chinese_poker.penalty(left, dealt) for dealt in (12, 16) for left in range(1, dealt + 1))
     assert chinese_poker.MAX_TARGET // 50 == 200
+
+
+# ------------------------------------------------------------------ render at chance nodes
+
+TURN_BASED = ["east-west", "z-poker", "chinese-poker"]
+
+
+@pytest.mark.parametrize("name", TURN_BASED)
+def test_render_draws_every_chance_node_of_a_game(name):
+    import numpy as np
+
+    from pokerrules.game import game_module
+
+    game = game_module(name)
+    state = game.new_game(chance="explicit")
+    rng = np.random.default_rng(5)
+    chance_nodes = 0
+    while state.current_player is not None or state.is_chance_node:
+        texts = [game.render(state), *(game.render(state, viewer=v)
+                                       for v in range(state.players))]
+        if state.is_chance_node:
+            chance_nodes += 1
+            left = len(state.chance_outcomes())
+            line = f"chance deals the next card (one of {left} undealt card{'s' * (left != 1)})"
+            assert texts[0].endswith(line)
+            assert all(line in t for t in texts)
+            assert "None" not in texts[0]
+            outcomes = state.chance_outcomes()
+            state.apply_chance(outcomes[int(rng.integers(len(outcomes)))][0])
+        else:
+            assert "chance deals" not in texts[0]
+            moves = state.legal_moves()
+            state.play(moves[int(rng.integers(len(moves)))])
+    assert chance_nodes > 10
+    assert "chance" not in game.render(state)
+
+
+# ------------------------------------------------------------------ play --agents ''
+
+
+@pytest.mark.parametrize("name", TURN_BASED)
+@pytest.mark.parametrize("agents", ["", " ", ",", "random,", ",random", "random,,random"])
+def test_an_empty_agent_name_is_an_error_not_the_default_line_up(capsys, name, agents):
+    status, out, err = run(capsys, "play", name, "--seed", "1", "--quiet", "--agents", agents)
+    assert (status, out) == (2, "")
+    assert err.startswith("pokerrules: error: --agents takes agent names, one per seat, ")
+    assert err.endswith(f"; not {agents!r}\n") and err.count("\n") == 1
+
+
+# ------------------------------------------------------------------ Ctrl-C while importing
+
+ROOT = SRC.parent
+
+
+def console_script():
+    """The script pip writes for the ``pokerrules`` entry point of pyproject.toml."""
+    import tomllib
+
+    entry = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    module, _, function = entry["pokerrules"].partition(":")
+    return (f"import sys\nfrom {module} import {function}\n"
+            f"if __name__ == '__main__':\n    sys.exit({function}())\n")
+
+
+# Stops the import of numpy (the first heavy import of the package) until a signal
+# comes, after saying so on stdout: the Ctrl-C lands inside the package's import.
+HOLD_NUMPY = '''
+import sys, time
+class Hold:
+    def find_spec(self, name, path=None, target=None):
+        if name == "numpy":
+            sys.meta_path.remove(self)
+            print("importing numpy", flush=True)
+            time.sleep(120)
+        return None
+sys.meta_path.insert(0, Hold())
+'''
+
+
+def start(code, *args):
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    return subprocess.Popen([sys.executable, "-c", code, *args], env=env, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
+@pytest.mark.parametrize("args", [["rank"], ["play", "east-west"]])
+def test_ctrl_c_while_the_package_imports_is_one_line_and_status_130(args):
+    child = start(HOLD_NUMPY + console_script(), *args)
+    try:
+        assert child.stdout.readline() == "importing numpy\n"
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert (child.returncode, err, out) == (130, "pokerrules: interrupted\n", "")
+
+
+def test_the_entry_point_words_ctrl_c_as_the_command_does(capsys):
+    import _pokerrules_command
+    from pokerrules import cli_common
+
+    assert _pokerrules_command.INTERRUPTED == cli_common.interrupted() == 130
+    assert capsys.readouterr().err == _pokerrules_command.INTERRUPTED_LINE
+    assert "numpy" not in _pokerrules_command.__dict__

@@ -129,9 +129,13 @@ def _rank(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     game: TurnBasedGame = args.play_games[args.game]
     options = {"players": args.players} if args.players is not None else {}
-    inferred = bool(args.agents) and args.players is None  # one player per agent
-    if inferred:
-        options["players"] = len(args.agents.split(","))
+    given = None if args.agents is None else [name.strip() for name in args.agents.split(",")]
+    if given is not None and not all(given):  # "" is no line-up, not the default one
+        raise UsageError(f"--agents takes agent names, one per seat, such as "
+                         f"{','.join(game.DEFAULT_AGENTS)}; not {_shown(args.agents)}")
+    inferred = given is not None and args.players is None  # one player per agent
+    if given is not None and inferred:
+        options["players"] = len(given)
     try:
         state = game.new_game(seed=args.seed, **options)
     except PokerRulesError as error:
@@ -145,10 +149,10 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError(f"--human plays at the terminal; it does not go with {flag}")
     if args.human is not None and not 0 <= args.human < state.players:
         raise UsageError(f"there is no seat {args.human}; seats are 0 to {state.players - 1}")
-    if args.agents and args.level:
+    if given is not None and args.level:
         raise UsageError("give --agents or --level, not both")
-    if args.agents:
-        names = [name.strip() for name in args.agents.split(",")]
+    if given is not None:
+        names = given
     elif args.level:
         names = [f"level {args.level}"] * state.players
     else:

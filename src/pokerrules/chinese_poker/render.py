@@ -6,12 +6,13 @@ from pokerrules._core import _shown
 from pokerrules.chinese_poker.rules import _format
 from pokerrules.chinese_poker.state import ChinesePokerState
 from pokerrules.errors import ArgumentTypeError
-from pokerrules.game import seat_index
+from pokerrules.game import chance_status, seat_index
 
 
 def render(state: ChinesePokerState, viewer: int | None = None) -> str:
     """The table as text for the terminal: scores, card counts, the play to beat and
-    whose turn it is; after the last round, the points of every round and the totals.
+    whose turn it is (or, at a chance node, that chance deals next); after the last
+    round, the points of every round and the totals.
 
     No hand is shown unless ``viewer`` (a seat) is given: then that seat's hand is.
     Dealt hands chosen face up (``open_choice``) are shown to everyone.
@@ -27,7 +28,9 @@ def render(state: ChinesePokerState, viewer: int | None = None) -> str:
         viewer = seat_index(viewer, n)
     seats = range(n)
     lines = [
-        f"Chinese Poker, round {state.round}, dealer player {state.dealer}, "
+        f"Chinese Poker, round {state.round}, "
+        + ("the cut for the deal is under way, " if state.dealer is None
+           else f"dealer player {state.dealer}, ") +
         f"game to {state.rules.target} points",
         "scores: " + "  ".join(f"p{p} {state.scores[p]}" for p in seats),
     ]
@@ -48,7 +51,8 @@ def render(state: ChinesePokerState, viewer: int | None = None) -> str:
             else:
                 shown = f"{len(pile)} cards, face down"
             lines.append(f"hand {i}: {shown}")
-        lines.append(f"player {player} chooses a hand")
+        lines.append(chance_status(state) if state.is_chance_node
+                     else f"player {player} chooses a hand")
     else:
         lines.append("cards:  " + "  ".join(f"p{p} {len(state.hands[p])}" for p in seats))
         table = state.table_play
@@ -58,7 +62,8 @@ def render(state: ChinesePokerState, viewer: int | None = None) -> str:
         else:
             by = f"by player {state.table_player}"
             lines.append(f"table: {_format(table.cards)}  ({table}, {by})")
-        lines.append(f"player {player} to move")
+        lines.append(chance_status(state) if state.is_chance_node
+                     else f"player {player} to move")
     if viewer is not None:
         lines.append(f"your hand (player {viewer}): {_format(state.hands[viewer]) or '-'}")
     return "\n".join(lines)

@@ -6,13 +6,14 @@ from pokerrules._core import _shown
 from pokerrules.eastwest.rules import _CARD_TEXT, EAST, ROW_CAPACITY, ROWS, SEAT_NAMES, WEST
 from pokerrules.eastwest.state import EastWestState
 from pokerrules.errors import ArgumentTypeError
-from pokerrules.game import seat_index
+from pokerrules.game import chance_status, seat_index
 
 
 def render(state: EastWestState, viewer: int | None = None) -> str:
     """The table as text: the board column in the middle, West's cards to its
     left, East's to its right (``--`` marks an empty slot), then whose turn it is
-    or, at the end, each row's result and the winner.
+    (at a chance node of an explicit-chance game, that chance deals next) or, at
+    the end, each row's result and the winner.
 
     The card just drawn is shown only when ``viewer`` is the seat to move: as
     in :meth:`EastWestState.view`, only the player who drew it sees it. With
@@ -38,8 +39,11 @@ def render(state: EastWestState, viewer: int | None = None) -> str:
     for row in range(ROWS):
         left = ["--"] * (ROW_CAPACITY - len(west[row])) + [_CARD_TEXT[c] for c in west[row]]
         right = [_CARD_TEXT[c] for c in east[row]] + ["--"] * (ROW_CAPACITY - len(east[row]))
-        board = _CARD_TEXT[state.board[row]]
+        board = _CARD_TEXT[state.board[row]] if row < len(state.board) else "--"
         lines.append(f"row {row}  {' '.join(left):>15}   [{board}]    {' '.join(right)}")
+    if state.is_chance_node:
+        lines.append(f"stock {len(state.stock)} · {chance_status(state)}")
+        return "\n".join(lines)
     seat, card = state.current_player, state.drawn_card
     if seat is not None and card is not None:
         drew = f", drew {_CARD_TEXT[card]}" if viewer == seat else ""

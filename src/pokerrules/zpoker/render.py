@@ -5,7 +5,7 @@ from __future__ import annotations
 from pokerrules._core import _shown
 from pokerrules.cards import Card
 from pokerrules.errors import ArgumentTypeError
-from pokerrules.game import seat_index
+from pokerrules.game import chance_status, seat_index
 from pokerrules.zpoker.rules import PLAYERS, SIDES, Phase
 from pokerrules.zpoker.state import ZPokerState
 
@@ -27,7 +27,7 @@ def _cell(state: ZPokerState, position: str, viewer: int | None) -> str:
 def render(state: ZPokerState, viewer: int | None = None) -> str:
     """The board as text: the grid (``Kh+2``: the king of hearts on two covered
     cards; ``##``: a face-down card), the pile count in X, each player's card count
-    and side rank, and whose turn it is.
+    and side rank, and whose turn it is (or, at a chance node, that chance deals).
 
     No hand is shown unless ``viewer`` (a seat) is given: then that seat's hand and
     own face-down card are. The command line shows the public board only. Right
@@ -76,6 +76,8 @@ def _redeal(state: ZPokerState) -> list[str]:
 
 
 def _status(state: ZPokerState) -> str:
+    if state.is_chance_node:
+        return chance_status(state)
     if state.phase is Phase.OVER:
         return f"game over after {state.rounds} End Game rounds: player {state.winner} wins"
     if state.phase is Phase.FIND_LEADER:
