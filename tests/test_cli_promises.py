@@ -190,3 +190,29 @@ def test_the_entry_point_words_ctrl_c_as_the_command_does(capsys):
     assert _pokerrules_command.INTERRUPTED == cli_common.interrupted() == 130
     assert capsys.readouterr().err == _pokerrules_command.INTERRUPTED_LINE
     assert "numpy" not in _pokerrules_command.__dict__
+
+
+# ------------------------------------------------------------------ play_game's default line-up
+
+
+@pytest.mark.parametrize("name", TURN_BASED)
+def test_play_game_without_agents_plays_the_command_lines_default_game(capsys, name):
+    from pokerrules.game import game_module, play_game
+
+    record = play_game(name, seed=5)
+    game = game_module(name)
+    players = game.new_game(seed=5).players
+    assert record.agents == tuple(game.DEFAULT_AGENTS)[:players]
+    status, out, _ = run(capsys, "play", name, "--seed", "5", "--json")
+    played = json.loads(out)
+    assert status == 0 and played["agents"] == list(record.agents)
+    assert played["moves"] == [m.move for m in record.moves]
+    assert played["winners"] == list(record.result.winners)
+
+
+def test_play_game_still_needs_a_seed():
+    from pokerrules.errors import ArgumentTypeError
+    from pokerrules.game import play_game
+
+    with pytest.raises(ArgumentTypeError, match="play_game takes an int seed"):
+        play_game("east-west")

@@ -107,8 +107,8 @@ def game_module(game: ModuleType | str) -> ModuleType:
 
 def play_game(
     game: ModuleType | str,
-    agents: Sequence[Agent | str],
-    seed: int,
+    agents: Sequence[Agent | str] | None = None,
+    seed: int | None = None,
     rules: Any = None,
     max_moves: int = 100_000,
 ) -> GameRecord:
@@ -117,12 +117,14 @@ def play_game(
     with one agent per player; the number of agents is the number of players.
 
     Agents are objects with ``choose`` or names from the module's ``AGENTS``
-    ("random", "greedy", ...). The deal comes from ``seed`` (an int, so that the
-    record replays); the agents draw from their own stream derived from it, so the
-    same seed and agents give the same game.
+    ("random", "greedy", ...). Without ``agents`` the game's default line-up plays,
+    as ``pokerrules play`` does: the first of its ``DEFAULT_AGENTS``, one per player
+    of the game's default number. The deal comes from ``seed`` (an int, so that
+    the record replays; it must be given); the agents draw from their own stream
+    derived from it, so the same seed and agents give the same game.
 
     Raises:
-        ArgumentTypeError: a seed that is not an int.
+        ArgumentTypeError: a seed that is not an int (None included).
         PokerRulesError: a ``game`` that is none of the games, agents that are not
             a list (a single name is no list), an unknown agent name, an agent
             without a ``choose`` method (or a class instead of an instance), a
@@ -135,6 +137,11 @@ def play_game(
     seed = int(seed)
     game = game_module(game)
     max_moves = check_count(max_moves, "max_moves")
+    options: dict[str, Any] = {"seed": seed}
+    if rules is not None:
+        options["rules"] = rules
+    if agents is None:  # the default line-up of the default number of players
+        agents = tuple(game.DEFAULT_AGENTS)[:game.new_game(**options).players]
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise PokerRulesError(
             f"agents must be a list with one agent per player, not {_shown(agents)}")
@@ -152,10 +159,7 @@ def play_game(
         elif not callable(getattr(agent, "choose", None)):
             raise PokerRulesError(f"agent {seat} ({_shown(agent)}) has no choose() method")
         players.append(agent)
-    options: dict[str, Any] = {"seed": seed, "players": len(players)}
-    if rules is not None:
-        options["rules"] = rules
-    state = game.new_game(**options)
+    state = game.new_game(**options, players=len(players))
     agent_rng = np.random.default_rng([seed, 1])
     for _ in range(max_moves):
         player = state.current_player
