@@ -216,3 +216,79 @@ def test_play_game_still_needs_a_seed():
 
     with pytest.raises(ArgumentTypeError, match="play_game takes an int seed"):
         play_game("east-west")
+
+
+# ------------------------------------------------------------------ Pai Gow rules by name
+
+
+def paigow_calls(rules):
+    """Every Pai Gow function that takes the table's rules, called with ``rules``."""
+    from pokerrules import paigow
+
+    hand = "As Ah Jk 7c 7d 3s 2h"
+    player, banker = paigow.Setting("Kc Kd 9h 8s 2c", "Ah Qd"), \
+        paigow.Setting("Jc Jd 7h 5s 3c", "Ac Qs")
+    return {
+        "house_way": lambda: paigow.house_way(hand, rules),
+        "house_way_rule": lambda: paigow.house_way_rule(hand, rules),
+        "house_way_many": lambda: paigow.house_way_many([[51, 50, 52, 20, 21, 7, 2]], rules),
+        "foul_many": lambda: paigow.foul_many([[51, 50, 52, 20, 21, 7, 2]], rules),
+        "optimal_setting": lambda: paigow.optimal_setting(hand, rules, "sample",
+                                                          samples=200, seed=1),
+        "simulate": lambda: paigow.simulate(rules, 500, seed=1),
+        "deal_round": lambda: paigow.deal_round(rules, [1, 2], seed=1),
+        "play_round": lambda: paigow.play_round(rules, {1: None, 2: None}, seed=1),
+        "settle": lambda: paigow.settle(player, banker, 10, rules),
+    }
+
+
+@pytest.mark.parametrize("call", sorted(paigow_calls(None)))
+@pytest.mark.parametrize("name", ["casino", "Casino", "CLASSIC"])
+def test_every_pai_gow_function_takes_a_presets_name(call, name):
+    from pokerrules.paigow import PaiGowRules
+
+    preset = PaiGowRules.casino() if name.lower() == "casino" else PaiGowRules.classic()
+    by_name, by_rules = paigow_calls(name)[call](), paigow_calls(preset)[call]()
+    if call == "simulate":
+        assert by_name.rules == preset and by_name.to_dict() == by_rules.to_dict()
+    elif call in ("house_way_many", "foul_many"):
+        assert by_name.tolist() == by_rules.tolist()
+    else:
+        assert by_name == by_rules
+
+
+@pytest.mark.parametrize("call", sorted(paigow_calls(None)))
+def test_an_unknown_preset_lists_the_presets(call):
+    with pytest.raises(PokerRulesError, match=r"^no PaiGowRules preset is named 'vegas'; "
+                                              r"the presets are 'classic' and 'casino'$"):
+        paigow_calls("vegas")[call]()
+    with pytest.raises(PokerRulesError, match="'paigow' names hand rules"):
+        paigow_calls("paigow")[call]()
+    from pokerrules.errors import ArgumentTypeError
+
+    with pytest.raises(ArgumentTypeError, match="a preset"):
+        paigow_calls(3)[call]()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["rank", "--rules", "casino", "As Ks"],
+     "choose from paigow, piquet, standard, not 'casino' (that names a Pai Gow table's rules, "
+     "for pokerrules paigow ... --rules"),
+    (["paigow", "set", "--rules", "paigow", "As Ah Jk 7c 7d 3s 2h"],
+     "choose from casino, classic, not 'paigow' (that names hand rules, for pokerrules rank "
+     "--rules"),
+    (["paigow", "simulate", "--rules", "piquet"], "not 'piquet' (that names hand rules"),
+    (["paigow", "simulate", "--rules", "vegas"], "choose from casino, classic, not 'vegas'\n"),
+])
+def test_each_rules_flag_tells_the_other_kind_of_rules_apart(capsys, args, message):
+    status, out, err = run(capsys, *args)
+    assert (status, out) == (2, "")
+    assert err.startswith("pokerrules: error: argument --rules: ") and err.count("\n") == 1
+    assert message in err
+
+
+def test_rules_flags_read_names_in_any_case(capsys):
+    status, out, _ = run(capsys, "paigow", "round", "--rules", "Casino", "--json", "--seed", "1")
+    assert status == 0 and json.loads(out)["rules"]["commission"] == 0.05
+    status, out, _ = run(capsys, "rank", "--rules", "PAIGOW", "--json", "Jk As")
+    assert status == 0 and json.loads(out)["rules"] == "paigow"

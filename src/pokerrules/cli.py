@@ -28,6 +28,7 @@ from pokerrules.cli_common import (
     count_argument,
     error_line,
     interrupted,
+    preset_argument,
     read_line,
     run_input,
     seed_argument,
@@ -44,9 +45,14 @@ from pokerrules.hands import (
     evaluate_two,
 )
 from pokerrules.paigow import cli as paigow_cli
+from pokerrules.paigow.rules import PRESETS as TABLE_PRESETS
 from pokerrules.zpoker import cli as zpoker_cli
 
 RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
+#: What ``--rules`` of ``pokerrules paigow`` takes, as ``rank --rules`` words it.
+_TABLE_RULES = {name: "that names a Pai Gow table's rules, for pokerrules paigow ... "
+                      "--rules; rank ranks Pai Gow hands with --rules paigow"
+                for name in TABLE_PRESETS}
 
 # Each game's command line: its add_cli(commands) adds a subcommand, or joins
 # `pokerrules play NAME` (see pokerrules.cli_common.Commands).
@@ -282,7 +288,10 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     rank.add_argument("cards", nargs="*", help='cards, e.g. "As Ks Qs Js Ts 9d 2c"')
-    rank.add_argument("--rules", choices=sorted(RULES), default="standard")
+    rank.add_argument("--rules", type=preset_argument(RULES, _TABLE_RULES), default="standard",
+                      metavar="{paigow,piquet,standard}",
+                      help="the hand rules: standard (default), paigow (the 53-card deck with "
+                           "the joker) or piquet (the 32-card deck)")
     rank.add_argument("--partial", action="store_true",
                       help="rank 1 to 5 cards as a partial hand (2 and 5 cards too)")
     rank.add_argument("--json", action="store_true", help="print JSON")

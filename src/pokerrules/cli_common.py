@@ -12,7 +12,7 @@ import argparse
 import io
 import json
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NoReturn, Protocol, TextIO
 
 from pokerrules._core import _shown
@@ -29,6 +29,7 @@ __all__ = [
     "count_argument",
     "error_line",
     "interrupted",
+    "preset_argument",
     "read_line",
     "run_input",
     "run_lines",
@@ -98,6 +99,24 @@ def seed_argument(text: str) -> int:
     except (ValueError, PokerRulesError):
         raise argparse.ArgumentTypeError(
             f"a seed is an int from 0 to 2**53 - 1, not {_shown(text)}") from None
+
+
+def preset_argument(presets: Iterable[str], elsewhere: Mapping[str, str]) -> Callable[[str], str]:
+    """The ``type`` of a ``--rules`` option: the name of one of ``presets``, in any
+    case. A name that another command's ``--rules`` takes (``elsewhere``: name -> what
+    it is there) is told apart from a typo, since ``rank`` and ``paigow`` both say
+    ``--rules`` for the rules of what they do (hand rules; a table's rules)."""
+    names = sorted(presets)
+
+    def preset(text: str) -> str:
+        name = text.lower()
+        if name in names:
+            return name
+        there = f" ({elsewhere[name]})" if name in elsewhere else ""
+        raise argparse.ArgumentTypeError(
+            f"choose from {', '.join(names)}, not {_shown(text)}{there}")
+
+    return preset
 
 
 def count_argument(text: str) -> int:

@@ -221,7 +221,7 @@ def test_deal_validates_the_rest():
     with pytest.raises(TypeError, match="seed"):
         deal_round(CLASSIC, [1, 2], seed="7")
     with pytest.raises(TypeError, match="PaiGowRules"):
-        deal_round("classic", [1, 2], seed=1)
+        deal_round(PAI_GOW_DECK, [1, 2], seed=1)  # preset names are taken
 
 
 # ------------------------------------------------------------- settlement
@@ -544,10 +544,11 @@ def test_cli_set_file(tmp_path, capsys):
     path.write_text("As Ah Jk 7c 7d 3s 2h\nAs Ah\n\nKh Kd As Qc Jd Th 4s\nXx 2c 3c 4c 5c 6c 7c\n")
     assert main(["paigow", "set", "--file", str(path)]) == 2
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert len(lines) == 4
-    assert lines[0]["low"] == "7d 7c" and lines[2]["low"] == "As Qc"
+    assert len(lines) == 5  # one per input line, the blank one too
+    assert lines[0]["low"] == "7d 7c" and lines[3]["low"] == "As Qc"
     assert lines[1] == {"line": 2, "error": "a Pai Gow hand takes 7 cards, got 2: As Ah"}
-    assert lines[3]["line"] == 5 and "Xx" in lines[3]["error"]
+    assert lines[2] == {"line": 3, "error": "a Pai Gow hand takes 7 cards, got 0"}
+    assert lines[4]["line"] == 5 and "Xx" in lines[4]["error"]
 
 
 def test_cli_set_file_with_bom_and_bad_bytes_sets_the_good_lines(tmp_path, capsys):

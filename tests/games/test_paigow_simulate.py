@@ -227,7 +227,7 @@ def test_bad_arguments_raise():
         with ThreadPoolExecutor(1) as pool:
             simulate(CASINO, 10, seed=1, workers=2, executor=pool)
     with pytest.raises(TypeError):
-        simulate("casino", 10, seed=1)
+        simulate(CASINO.hand_rules, 10, seed=1)  # preset names are taken
 
 
 @pytest.mark.fast

@@ -197,7 +197,7 @@ def test_bad_options_raise():
     with pytest.raises(PokerRulesError, match="house way"):
         optimal_setting(HAND, CASINO.replace(house_way=lambda cards, rules: None))
     with pytest.raises(TypeError):
-        optimal_setting(HAND, "casino")
+        optimal_setting(HAND, CASINO.hand_rules)  # preset names are taken
 
 
 @pytest.mark.slow

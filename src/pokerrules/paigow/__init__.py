@@ -30,7 +30,14 @@ from pokerrules.paigow.houseway import (
     house_way_many,
     house_way_rule,
 )
-from pokerrules.paigow.rules import BANKER_FOUL_RULES, HouseWayFunction, PaiGowRules
+from pokerrules.paigow.rules import (
+    BANKER_FOUL_RULES,
+    PRESETS,
+    HouseWayFunction,
+    PaiGowRules,
+    PaiGowRulesLike,
+    paigow_rules,
+)
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
 from pokerrules.paigow.strategy import (
@@ -57,6 +64,7 @@ __all__ = [
     "FORTUNE_LINES",
     "FORTUNE_PAYTABLE",
     "HOUSE_WAY_RULES",
+    "PRESETS",
     "WAYS",
     "Deal",
     "FortuneResult",
@@ -66,6 +74,7 @@ __all__ = [
     "OptimalStrategy",
     "Outcome",
     "PaiGowRules",
+    "PaiGowRulesLike",
     "RandomSetting",
     "RoundRecord",
     "SeatRecord",
@@ -86,6 +95,7 @@ __all__ = [
     "house_way_rule",
     "is_foul",
     "optimal_setting",
+    "paigow_rules",
     "play_round",
     "settings",
     "settle",

@@ -16,11 +16,13 @@ from pokerrules.cli_common import (
     UsageError,
     count_argument,
     interrupted,
+    preset_argument,
     run_input,
     seed_argument,
 )
+from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
 from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, house_way, house_way_rule
-from pokerrules.paigow.rules import PaiGowRules, shown
+from pokerrules.paigow.rules import PRESETS, PaiGowRules, shown
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
 from pokerrules.paigow.strategy import OptimalSetting, optimal_setting
@@ -28,7 +30,10 @@ from pokerrules.paigow.table import RoundRecord, play_round
 
 __all__ = ["add_cli", "optimal_text", "round_text", "set_record", "simulation_text"]
 
-PRESETS = {"classic": PaiGowRules.classic, "casino": PaiGowRules.casino}
+#: What ``--rules`` of ``pokerrules rank`` takes, as this command's ``--rules`` words it.
+_HAND_RULES = {rules.name: f"that names hand rules, for pokerrules rank --rules; a Pai Gow "
+                           f"table always ranks by the {PAI_GOW.name} hand rules"
+               for rules in (STANDARD, PAI_GOW, PIQUET)}
 
 EPILOG = """examples:
   pokerrules paigow set "As Ah Jk 7c 7d 3s 2h"
@@ -41,7 +46,7 @@ EPILOG = """examples:
 
 
 def _rules(args: argparse.Namespace) -> PaiGowRules:
-    rules = PRESETS[args.rules]()
+    rules = PRESETS[args.rules]
     return rules.replace(house_way=args.way) if args.way else rules
 
 
@@ -241,8 +246,10 @@ def add_cli(commands: Commands) -> None:
     sub = paigow.add_subparsers(dest="paigow_command", metavar="COMMAND", required=True)
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--rules", choices=sorted(PRESETS), default="classic",
-                       help="rules preset (default classic)")
+        p.add_argument("--rules", type=preset_argument(PRESETS, _HAND_RULES),
+                       default="classic", metavar="{casino,classic}",
+                       help="the table's rules: classic (default; the rules text) or casino "
+                            "(the wheel second highest, 5%% commission)")
         p.add_argument("--way", choices=WAYS, help="house way (default: the preset's, foxwoods)")
         p.add_argument("--json", action="store_true", help="print JSON")
 

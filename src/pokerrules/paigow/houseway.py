@@ -17,7 +17,14 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
-from pokerrules.paigow.rules import DEFAULT_RULES, HouseWayFunction, PaiGowRules, shown
+from pokerrules.paigow.rules import (
+    DEFAULT_RULES,
+    HouseWayFunction,
+    PaiGowRules,
+    PaiGowRulesLike,
+    paigow_rules,
+    shown,
+)
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 
 __all__ = [
@@ -59,10 +66,12 @@ def _way_number(name: str) -> int:
     return WAYS.index(name)
 
 
-def _chosen(rules: PaiGowRules, way: str | HouseWayFunction | None) -> str | HouseWayFunction:
-    if not isinstance(rules, PaiGowRules):
-        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
-    return rules.house_way if way is None else way
+def _chosen(
+    rules: PaiGowRulesLike, way: str | HouseWayFunction | None
+) -> tuple[PaiGowRules, str | HouseWayFunction]:
+    """The rules (a preset named) and the way to set by: ``way``, else theirs."""
+    rules = paigow_rules(rules)
+    return rules, rules.house_way if way is None else way
 
 
 def _codes(cards: tuple[Card, ...]) -> list[int]:
@@ -71,11 +80,12 @@ def _codes(cards: tuple[Card, ...]) -> list[int]:
 
 def house_way(
     hand: CardsLike,
-    rules: PaiGowRules = DEFAULT_RULES,
+    rules: PaiGowRulesLike = DEFAULT_RULES,
     way: str | HouseWayFunction | None = None,
 ) -> Setting:
-    """Sets seven cards by the rules' house way, or by ``way`` (a name from
-    :data:`WAYS` or a callable ``(cards, rules) -> Setting``) when given.
+    """Sets seven cards by the rules' house way (``rules``: :class:`PaiGowRules` or a
+    preset's name, "classic" or "casino"), or by ``way`` (a name from :data:`WAYS`
+    or a callable ``(cards, rules) -> Setting``) when given.
 
     The built-in ways never foul; where cards of one rank could go either way,
     the lowest card codes go in front, so a hand always sets the same way. They
@@ -93,7 +103,7 @@ def house_way(
         PokerRulesError: an unknown way name. IllegalMoveError: a callable way
             returned a setting of other cards. TypeError: it returned no Setting.
     """
-    chosen = _chosen(rules, way)
+    rules, chosen = _chosen(rules, way)
     cards = hand_cards(hand)
     if isinstance(chosen, str):
         high, low, _ = _paigow.house_way_codes(
@@ -110,7 +120,7 @@ def house_way(
 
 
 def house_way_rule(
-    hand: CardsLike, rules: PaiGowRules = DEFAULT_RULES, way: str | None = None
+    hand: CardsLike, rules: PaiGowRulesLike = DEFAULT_RULES, way: str | None = None
 ) -> int:
     """The number (1 to 10, see :data:`HOUSE_WAY_RULES`) of the built-in house
     way's rule that sets ``hand``.
@@ -123,7 +133,7 @@ def house_way_rule(
         PokerRulesError: the way (or the rules' house way) is not a built-in
             name; else the errors of :func:`house_way` for a bad hand.
     """
-    chosen = _chosen(rules, way)
+    rules, chosen = _chosen(rules, way)
     if not isinstance(chosen, str):
         raise PokerRulesError("house_way_rule explains the built-in ways only")
     cards = hand_cards(hand)
@@ -133,7 +143,7 @@ def house_way_rule(
 
 
 def house_way_many(
-    codes: npt.ArrayLike, rules: PaiGowRules = DEFAULT_RULES, way: str | None = None
+    codes: npt.ArrayLike, rules: PaiGowRulesLike = DEFAULT_RULES, way: str | None = None
 ) -> npt.NDArray[np.uint8]:
     """Sets many hands by a built-in house way, in C with the GIL released.
 
@@ -142,7 +152,7 @@ def house_way_many(
 
     Args:
         codes: integer array-like of shape (n, 7), card codes 0..52.
-        rules: the rules (their house way, when ``way`` is not given).
+        rules: the rules or a preset's name (their house way, when ``way`` is not given).
         way: a name from :data:`WAYS`; default the rules' house way.
 
     Returns:
@@ -154,7 +164,7 @@ def house_way_many(
         InvalidCardError, DuplicateCardError: a bad row, named by its index.
         PokerRulesError: the way is not a built-in name.
     """
-    chosen = _chosen(rules, way)
+    rules, chosen = _chosen(rules, way)
     if not isinstance(chosen, str):
         raise PokerRulesError("house_way_many runs the built-in ways only; name one with way=")
     out, _ = _paigow.house_way_batch(codes, rules.hand_rules.variant, _way_number(chosen))
@@ -163,7 +173,7 @@ def house_way_many(
 
 
 def foul_many(
-    codes: npt.ArrayLike, rules: PaiGowRules = DEFAULT_RULES, *, check: bool = True
+    codes: npt.ArrayLike, rules: PaiGowRulesLike = DEFAULT_RULES, *, check: bool = True
 ) -> npt.NDArray[np.bool_]:
     """Foul flags of many settings, in C with the GIL released.
 
@@ -178,7 +188,7 @@ def foul_many(
     Raises:
         The errors of :func:`house_way_many` for a bad array.
     """
-    _chosen(rules, None)  # refuses anything but PaiGowRules
+    rules = paigow_rules(rules)
     flags: npt.NDArray[np.bool_] = _paigow.foul_batch(codes, rules.hand_rules.variant, check)
     return flags
 

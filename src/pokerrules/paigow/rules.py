@@ -10,11 +10,20 @@ from typing import Any, TypeAlias
 from pokerrules._core import _shown
 from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
-from pokerrules.errors import PokerRulesError
-from pokerrules.hands import PAI_GOW, HandRules
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
+from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
 from pokerrules.paigow.setting import Setting
 
-__all__ = ["BANKER_FOUL_RULES", "DEFAULT_RULES", "HouseWayFunction", "PaiGowRules", "callable_name"]
+__all__ = [
+    "BANKER_FOUL_RULES",
+    "DEFAULT_RULES",
+    "PRESETS",
+    "HouseWayFunction",
+    "PaiGowRules",
+    "PaiGowRulesLike",
+    "callable_name",
+    "paigow_rules",
+]
 
 #: A house way given as code: the seven cards and the rules in, a setting out.
 HouseWayFunction: TypeAlias = Callable[[tuple[Card, ...], "PaiGowRules"], "Setting"]
@@ -172,3 +181,41 @@ class PaiGowRules:
 
 #: The default rules of the package's functions (one shared, frozen instance).
 DEFAULT_RULES = PaiGowRules.classic()
+
+#: The presets of :class:`PaiGowRules` by name: what every ``rules`` argument of the
+#: Pai Gow functions and the command line's ``pokerrules paigow ... --rules`` take.
+PRESETS: dict[str, PaiGowRules] = {"classic": DEFAULT_RULES, "casino": PaiGowRules.casino()}
+
+#: Table rules, or a preset's name ("classic", "casino", in any case).
+PaiGowRulesLike: TypeAlias = PaiGowRules | str
+
+_HAND_RULES_NAMES = frozenset(rules.name for rules in (STANDARD, PAI_GOW, PIQUET))
+
+
+def paigow_rules(rules: object, argument: str = "rules") -> PaiGowRules:
+    """``rules`` as :class:`PaiGowRules`: the rules themselves, or a preset's name
+    from :data:`PRESETS` in any case ("casino", "Classic"), as the hand-ranking
+    functions take a :class:`~pokerrules.hands.HandRules` preset's name.
+
+    >>> from pokerrules.paigow import paigow_rules
+    >>> paigow_rules("Casino") == PaiGowRules.casino()
+    True
+
+    Raises:
+        PokerRulesError: text that names no preset (the message lists them, and says
+            so when the text names hand rules instead).
+        ArgumentTypeError: anything else, naming ``argument``.
+    """
+    if isinstance(rules, PaiGowRules):
+        return rules
+    choices = " and ".join(repr(name) for name in PRESETS)
+    if isinstance(rules, str):
+        name = rules.lower() if rules.isascii() else ""
+        if name in PRESETS:
+            return PRESETS[name]
+        hint = (f" ({shown(rules)} names hand rules; a Pai Gow table always ranks by the "
+                "paigow hand rules)") if name in _HAND_RULES_NAMES else ""
+        raise PokerRulesError(
+            f"no PaiGowRules preset is named {shown(rules)}; the presets are {choices}{hint}")
+    raise ArgumentTypeError(f"{argument} must be PaiGowRules or the name of a preset "
+                            f"({choices}), not {type(rules).__name__}")

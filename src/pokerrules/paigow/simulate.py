@@ -26,7 +26,7 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules._core import ALL_CARDS, _shown
 from pokerrules.cards import SeedLike
-from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
+from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import Strategy, house_way
 from pokerrules.paigow.parallel import (
     check_start_method,
@@ -34,7 +34,13 @@ from pokerrules.paigow.parallel import (
     positive_count,
     run_chunks,
 )
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name
+from pokerrules.paigow.rules import (
+    DEFAULT_RULES,
+    PaiGowRules,
+    PaiGowRulesLike,
+    callable_name,
+    paigow_rules,
+)
 from pokerrules.paigow.setting import Setting
 from pokerrules.paigow.strategy import OptimalStrategy
 from pokerrules.shuffle import seed_int
@@ -280,7 +286,7 @@ def _tasks(
 
 
 def simulate(
-    rules: PaiGowRules = DEFAULT_RULES,
+    rules: PaiGowRulesLike = DEFAULT_RULES,
     rounds: int = 1_000_000,
     *,
     player: StrategyLike = "house_way",
@@ -304,7 +310,7 @@ def simulate(
 
     Args:
         rules: the rules (commission, banker commission, wheel, house way,
-            banker foul rule).
+            banker foul rule), or a preset's name ("classic", "casino", any case).
         rounds: rounds to play, 1 to 2**63 - 1 (any integer type).
         player, banker: "house_way" (the rules' own), a name from ``WAYS``,
             "optimal" (:class:`OptimalStrategy` with 5,000 samples seeded by
@@ -336,13 +342,13 @@ def simulate(
         finished, the rates and EVs are None.
 
     Raises:
-        PokerRulesError: a bad count, strategy, workers, executor or start method.
-        ArgumentTypeError: rules that are not PaiGowRules, a seed that is neither an
+        PokerRulesError: a bad count, strategy, workers, executor or start method;
+            a name that is no preset.
+        ArgumentTypeError: rules that are neither PaiGowRules nor a name, a seed that is neither an
             int nor a Generator.
         IllegalMoveError: a callable strategy set cards not in its hand.
     """
-    if not isinstance(rules, PaiGowRules):
-        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+    rules = paigow_rules(rules)
     rounds = positive_count("rounds", rounds)
     chunk_size = positive_count("chunk_size", chunk_size)
     workers = check_workers(workers, executor)

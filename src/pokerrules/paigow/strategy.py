@@ -22,7 +22,7 @@ from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.parallel import check_workers, positive_count, run_chunks
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules
+from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 from pokerrules.paigow.setting import Setting, hand_cards
 from pokerrules.shuffle import seed_int
 
@@ -154,7 +154,7 @@ def _count(
 
 def optimal_setting(
     hand: CardsLike,
-    rules: PaiGowRules = DEFAULT_RULES,
+    rules: PaiGowRulesLike = DEFAULT_RULES,
     method: str = "exact",
     *,
     samples: int = 100_000,
@@ -182,7 +182,8 @@ def optimal_setting(
 
     Args:
         hand: seven distinct cards of the 53.
-        rules: the rules (commission, wheel, and the opponent's house way).
+        rules: the rules (commission, wheel, and the opponent's house way), or a
+            preset's name ("classic", "casino").
         method: "exact" (every opponent hand of the other 46 cards; about a
             third of a second) or "sample" (``samples`` random opponent hands;
             ``stderr`` gives each EV's standard error; needs ``seed``).
@@ -211,8 +212,7 @@ def optimal_setting(
             stopped). There is no partial result: a strategy that called this
             must not go on with a half-counted hand.
     """
-    if not isinstance(rules, PaiGowRules):
-        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+    rules = paigow_rules(rules)
     cards = hand_cards(hand)
     if method not in METHODS:
         raise PokerRulesError(f"unknown method {_shown(method)}; choose from {', '.join(METHODS)}")

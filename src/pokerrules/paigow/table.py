@@ -25,8 +25,10 @@ from pokerrules.paigow.houseway import WAYS, HouseWay, Strategy, house_way
 from pokerrules.paigow.rules import (
     DEFAULT_RULES,
     PaiGowRules,
+    PaiGowRulesLike,
     callable_name,
     finite_number,
+    paigow_rules,
     shown,
 )
 from pokerrules.paigow.setting import Setting, is_foul
@@ -107,7 +109,7 @@ def _occupied(rules: PaiGowRules, occupied: Iterable[int]) -> tuple[int, ...]:
 
 
 def deal_round(
-    rules: PaiGowRules, occupied: Iterable[int], seed: SeedLike, *, first_pile: int = 1
+    rules: PaiGowRulesLike, occupied: Iterable[int], seed: SeedLike, *, first_pile: int = 1
 ) -> Deal:
     """Deals a round as the rules text says.
 
@@ -122,7 +124,8 @@ def deal_round(
     positions, only as many piles as positions are handed out.
 
     Args:
-        rules: the table's rules (``rules.positions`` positions).
+        rules: the table's rules (``rules.positions`` positions), or a preset's
+            name ("classic", "casino").
         occupied: the occupied positions; must include the banker's (1) and
             at least one other.
         seed: int (0 to 2**53 - 1) or numpy Generator: the same seed deals the
@@ -139,8 +142,7 @@ def deal_round(
         ArgumentTypeError: occupied that is no iterable of ints, or a seed that is
             neither an int nor a Generator.
     """
-    if not isinstance(rules, PaiGowRules):
-        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+    rules = paigow_rules(rules)
     seats = _occupied(rules, occupied)
     if isinstance(first_pile, bool) or not isinstance(first_pile, int) or \
             not 1 <= first_pile <= PILES:
@@ -218,7 +220,7 @@ def _wager(wager: object) -> float:
 
 
 def settle(
-    player: Setting, banker: Setting, wager: float = 1, rules: PaiGowRules = DEFAULT_RULES
+    player: Setting, banker: Setting, wager: float = 1, rules: PaiGowRulesLike = DEFAULT_RULES
 ) -> Settlement:
     """Settles a player's bet against the banker.
 
@@ -241,8 +243,7 @@ def settle(
         DuplicateCardError: a card in both settings.
         ArgumentTypeError: a setting that is no :class:`Setting`.
     """
-    if not isinstance(rules, PaiGowRules):
-        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+    rules = paigow_rules(rules)
     if not isinstance(player, Setting) or not isinstance(banker, Setting):
         raise ArgumentTypeError("settle takes the player's and the banker's Setting")
     wager = _wager(wager)
@@ -525,7 +526,7 @@ def _strategy(strategy: Strategy | str | None) -> Strategy:
 
 
 def play_round(
-    rules: PaiGowRules,
+    rules: PaiGowRulesLike,
     strategies: Mapping[int, Strategy | str | None],
     seed: SeedLike,
     *,
@@ -535,7 +536,7 @@ def play_round(
     """Plays one round at a table.
 
     Args:
-        rules: the table's rules.
+        rules: the table's rules, or a preset's name ("classic", "casino").
         strategies: each occupied position (1 is the banker) -> its strategy: a
             callable ``(cards, rules) -> Setting`` (such as :class:`HouseWay` or
             :class:`RandomSetting`), a house way name, or None for the rules'
@@ -557,6 +558,7 @@ def play_round(
         IllegalMoveError: a strategy set cards that are not its hand (naming the
             position).
     """
+    rules = paigow_rules(rules)
     if not isinstance(strategies, Mapping):
         raise ArgumentTypeError("strategies maps each occupied position to a strategy")
     deal = deal_round(rules, strategies.keys(), seed, first_pile=first_pile)
