@@ -292,3 +292,34 @@ def test_rules_flags_read_names_in_any_case(capsys):
     assert status == 0 and json.loads(out)["rules"]["commission"] == 0.05
     status, out, _ = run(capsys, "rank", "--rules", "PAIGOW", "--json", "Jk As")
     assert status == 0 and json.loads(out)["rules"] == "paigow"
+
+
+# ------------------------------------------------------------------ a script without the guard
+
+UNGUARDED = '''
+from pokerrules.paigow import simulate
+
+# at the top level: each worker imports this file and gets here again
+simulate(rounds=4_000, seed=1, workers=2, chunk_size=1_000, start_method={method!r})
+'''
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no forkserver on Windows")
+@pytest.mark.parametrize("method", ["forkserver", "spawn"])
+def test_a_script_without_the_main_guard_is_told_what_to_add(tmp_path, method):
+    from pokerrules.paigow import parallel
+
+    assert parallel.DEFAULT_START_METHOD in ("forkserver", "spawn")  # the pool's own
+    script = tmp_path / "unguarded.py"
+    script.write_text(UNGUARDED.format(method=method))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "PYTHONPATH": str(SRC)})
+    assert (done.returncode, done.stdout) == (1, ""), done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith("pokerrules.errors.PokerRulesError: the pool's worker processes "
+                           "died while starting")
+    assert f"main script, {script} (start method {method})" in last
+    assert last.endswith('it must start its work under `if __name__ == "__main__":`')
+    # the workers refuse with the same advice, before multiprocessing's RuntimeError
+    assert "RuntimeError" not in done.stderr
+    assert f"a pool worker, importing the main script {script}, reached" in done.stderr

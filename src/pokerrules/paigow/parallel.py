@@ -25,6 +25,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from multiprocessing import connection
 from types import FrameType
@@ -112,6 +113,44 @@ def check_workers(workers: int, executor: Executor | None) -> int:
     if executor is not None and workers != 1:
         raise PokerRulesError("give workers or executor, not both")
     return workers
+
+
+_GUARD = 'start its work under `if __name__ == "__main__":`'
+
+
+def _main_script() -> str | None:
+    """The file or module that the workers of a "forkserver" or "spawn" pool import
+    as their main module before they start (None when there is none: an
+    interactive session)."""
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    if spec is not None and spec.name != "__main__":
+        return str(spec.name)  # python -m NAME
+    path = getattr(main, "__file__", None)
+    return None if path is None or sys.flags.interactive else str(path)
+
+
+def _refuse_a_pool_while_importing_main() -> None:
+    """In a worker that is still importing the main script (forkserver, spawn), a
+    pool of its own would be the script's top-level work started again: refused
+    with what to add, before multiprocessing's own RuntimeError."""
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        script = getattr(sys.modules.get("__mp_main__"), "__file__", None) or "the script"
+        raise PokerRulesError(
+            f"a pool worker, importing the main script {script}, reached parallel work at "
+            f"the script's top level; the script must {_GUARD}")
+
+
+def _broken_at_start(error: BrokenProcessPool, method: str) -> PokerRulesError | None:
+    """The error of a pool whose workers died while starting, when they import the
+    main script: most likely its unguarded top-level code ran the work again."""
+    script = _main_script()
+    if method == "fork" or script is None:
+        return None
+    return PokerRulesError(
+        f"the pool's worker processes died while starting ({error}). Each imports the "
+        f"main script, {script} (start method {method}), and a script that runs parallel "
+        f"work at its top level starts it again in every worker: it must {_GUARD}")
 
 
 def _start_worker() -> None:
@@ -253,7 +292,11 @@ def run_chunks(
 
     Raises:
         Whatever a chunk raised (after stopping the others, as for Ctrl-C).
-        PokerRulesError: a bad ``workers``, ``executor`` or ``start_method``.
+        PokerRulesError: a bad ``workers``, ``executor`` or ``start_method``; an own
+            pool ("forkserver", "spawn") whose workers died while starting, which
+            they do when the main script starts its work at its top level instead
+            of under ``if __name__ == "__main__":`` (each worker imports the
+            script, and there the work refuses to start a pool again).
     """
     workers = check_workers(workers, executor)
     method = check_start_method(start_method)
@@ -276,11 +319,17 @@ def run_chunks(
         if executor is not None:
             return _run_on(executor, EXECUTOR_IN_FLIGHT, fn, tasks, done, own=False)
         processes = min(workers, total)
+        _refuse_a_pool_while_importing_main()
         pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker,
                                    mp_context=multiprocessing.get_context(method))
         with _sigterm_stops_pool():
             try:
                 return _run_on(pool, 2 * processes, fn, tasks, done, own=True)
+            except BrokenProcessPool as exc:
+                started = _broken_at_start(exc, method)
+                if started is None:
+                    raise
+                raise started from exc
             except _Terminated:  # the workers are gone: now die of SIGTERM as asked
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
                 os.kill(os.getpid(), signal.SIGTERM)
