@@ -18,6 +18,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "myst_parser",
     "encoding_tables",
+    "game_agents",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "_ext"]

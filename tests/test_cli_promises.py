@@ -323,3 +323,31 @@ def test_a_script_without_the_main_guard_is_told_what_to_add(tmp_path, method):
     # the workers refuse with the same advice, before multiprocessing's RuntimeError
     assert "RuntimeError" not in done.stderr
     assert f"a pool worker, importing the main script {script}, reached" in done.stderr
+
+
+# ------------------------------------------------------------------ the game pages' agent lists
+
+DOCS = ROOT / "docs"
+
+
+def test_every_game_page_lists_its_agents_from_the_code():
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        import game_agents
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))
+    from pokerrules.game import game_module
+    from pokerrules.runner import GAMES
+
+    pages = {"east-west": "eastwest", "z-poker": "zpoker", "chinese-poker": "chinese_poker"}
+    assert set(pages) == set(GAMES)
+    for name, page in pages.items():
+        package = game_module(name)
+        text = (DOCS / "games" / f"{page}.rst").read_text()
+        assert f".. game-agents:: {package.__name__}\n" in text
+        lines = "\n".join(game_agents.agent_lines(package))
+        assert all(f"* - ``{agent}``" in lines for agent in package.AGENTS)
+        assert all(f"* - ``{level}``" in lines for level in package.LEVELS)
+        assert f"is ``{','.join(package.DEFAULT_AGENTS)}``" in lines
+        # no hand-written line-up left to drift
+        assert "default agents are" not in text.lower()

@@ -184,9 +184,10 @@ def optimal_setting(
         hand: seven distinct cards of the 53.
         rules: the rules (commission, wheel, and the opponent's house way), or a
             preset's name ("classic", "casino").
-        method: "exact" (every opponent hand of the other 46 cards; about a
-            third of a second) or "sample" (``samples`` random opponent hands;
-            ``stderr`` gives each EV's standard error; needs ``seed``).
+        method: "exact" (every opponent hand of the other 46 cards; about half
+            a second of CPU, up to a second on a slow machine) or "sample"
+            (``samples`` random opponent hands; ``stderr`` gives each EV's
+            standard error; needs ``seed``).
         samples: opponent hands drawn by "sample", 1 to 2**63 - 1 (any
             integer type). They are drawn in pieces of ``_paigow.PIECE``
             (2**20, about 0.2 s) so that Ctrl-C is seen between pieces; the
