@@ -74,7 +74,8 @@ PUBLIC_NAMES = {
 
 # Each __all__ as it was (the top level since with every name of pokerrules.cards
 # and pokerrules.hands, and play_game; later the two input bounds, BATCH_LIMIT and
-# CARD_LIMIT); a star import gives the same names.
+# CARD_LIMIT; Pai Gow since with its rules presets by name: PRESETS, PaiGowRulesLike,
+# paigow_rules); a star import gives the same names.
 ALL = {
     'pokerrules': [
         'ArgumentTypeError', 'BATCH_LIMIT', 'CARD_LIMIT', 'CHINESE_POKER_DECK', 'Card',
@@ -107,12 +108,13 @@ ALL = {
     'pokerrules.paigow': [
         'BANKER', 'BANKER_FOUL_RULES', 'Deal', 'FORTUNE_LINES', 'FORTUNE_PAYTABLE',
         'FortuneResult', 'HOUSE_WAY_RULES', 'HouseWay', 'HouseWayFunction',
-        'OptimalSetting', 'OptimalStrategy', 'Outcome', 'PaiGowRules', 'RandomSetting',
-        'RoundRecord', 'SeatRecord', 'Setting', 'SettingValue', 'Settlement',
-        'SimulationResult', 'Strategy', 'WAYS', 'deal_round', 'fortune_bonus',
-        'fortune_counts', 'fortune_house_edge', 'fortune_lines', 'foul_many', 'hand_cards',
-        'house_way', 'house_way_many', 'house_way_rule', 'is_foul', 'optimal_setting',
-        'play_round', 'settings', 'settle', 'simulate',
+        'OptimalSetting', 'OptimalStrategy', 'Outcome', 'PRESETS', 'PaiGowRules',
+        'PaiGowRulesLike', 'RandomSetting', 'RoundRecord', 'SeatRecord', 'Setting',
+        'SettingValue', 'Settlement', 'SimulationResult', 'Strategy', 'WAYS',
+        'deal_round', 'fortune_bonus', 'fortune_counts', 'fortune_house_edge',
+        'fortune_lines', 'foul_many', 'hand_cards', 'house_way', 'house_way_many',
+        'house_way_rule', 'is_foul', 'optimal_setting', 'paigow_rules', 'play_round',
+        'settings', 'settle', 'simulate',
     ],
 }
 

@@ -26,6 +26,7 @@ __all__ = [
     "OneLineParser",
     "TurnBasedGame",
     "UsageError",
+    "chance_status",
     "count_argument",
     "error_line",
     "interrupted",
@@ -99,6 +100,13 @@ def seed_argument(text: str) -> int:
     except (ValueError, PokerRulesError):
         raise argparse.ArgumentTypeError(
             f"a seed is an int from 0 to 2**53 - 1, not {_shown(text)}") from None
+
+
+def chance_status(state: Any) -> str:
+    """The line a game's ``render`` ends with while ``state`` (a game of the shared
+    protocol) waits at a chance node."""
+    left = len(state.chance_outcomes())
+    return f"chance deals the next card (one of {left} undealt card{'s' * (left != 1)})"
 
 
 def preset_argument(presets: Iterable[str], elsewhere: Mapping[str, str]) -> Callable[[str], str]:

@@ -53,7 +53,6 @@ __all__ = [
     "RandomAgent",
     "Result",
     "chance_mode",
-    "chance_status",
     "deal_stream",
     "game_module",
     "play_game",
@@ -120,12 +119,6 @@ def chance_mode(chance: object) -> str:
     if not isinstance(chance, str) or chance not in CHANCE_MODES:
         raise PokerRulesError(f"chance is 'sampled' or 'explicit', not {_shown(chance)}")
     return chance
-
-
-def chance_status(state: GameState[Any]) -> str:
-    """The line a game's ``render`` ends with while ``state`` waits at a chance node."""
-    left = len(state._undealt)
-    return f"chance deals the next card (one of {left} undealt card{'s' * (left != 1)})"
 
 
 def deal_stream(seed: int | np.random.Generator | None, chance: str) -> DealStream | None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pokerrules._core import _shown
 from pokerrules.chinese_poker.rules import _format
 from pokerrules.chinese_poker.state import ChinesePokerState
+from pokerrules.cli_common import chance_status
 from pokerrules.errors import ArgumentTypeError
-from pokerrules.game import chance_status, seat_index
+from pokerrules.game import seat_index
 
 
 def render(state: ChinesePokerState, viewer: int | None = None) -> str:

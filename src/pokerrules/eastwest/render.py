@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pokerrules._core import _shown
+from pokerrules.cli_common import chance_status
 from pokerrules.eastwest.rules import _CARD_TEXT, EAST, ROW_CAPACITY, ROWS, SEAT_NAMES, WEST
 from pokerrules.eastwest.state import EastWestState
 from pokerrules.errors import ArgumentTypeError
-from pokerrules.game import chance_status, seat_index
+from pokerrules.game import seat_index
 
 
 def render(state: EastWestState, viewer: int | None = None) -> str:

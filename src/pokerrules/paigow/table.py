@@ -124,8 +124,7 @@ def deal_round(
     positions, only as many piles as positions are handed out.
 
     Args:
-        rules: the table's rules (``rules.positions`` positions), or a preset's
-            name ("classic", "casino").
+        rules: the table's rules or a preset's name (``rules.positions`` positions).
         occupied: the occupied positions; must include the banker's (1) and
             at least one other.
         seed: int (0 to 2**53 - 1) or numpy Generator: the same seed deals the

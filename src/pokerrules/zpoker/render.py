@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pokerrules._core import _shown
 from pokerrules.cards import Card
+from pokerrules.cli_common import chance_status
 from pokerrules.errors import ArgumentTypeError
-from pokerrules.game import chance_status, seat_index
+from pokerrules.game import seat_index
 from pokerrules.zpoker.rules import PLAYERS, SIDES, Phase
 from pokerrules.zpoker.state import ZPokerState
 
