@@ -140,10 +140,13 @@ ROOT = SRC.parent
 
 def console_script():
     """The script pip writes for the ``pokerrules`` entry point of pyproject.toml."""
-    import tomllib
+    import re
 
-    entry = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    module, _, function = entry["pokerrules"].partition(":")
+    # [project.scripts]: pokerrules = "module:function" (no tomllib before Python 3.11)
+    scripts = (ROOT / "pyproject.toml").read_text().split("[project.scripts]")[1]
+    found = re.search(r'^pokerrules = "([\w.]+):(\w+)"$', scripts, re.MULTILINE)
+    assert found is not None
+    module, function = found.groups()
     return (f"import sys\nfrom {module} import {function}\n"
             f"if __name__ == '__main__':\n    sys.exit({function}())\n")
 
