@@ -102,6 +102,7 @@ class State(pyspiel.State):
         super().__init__(game)
         self.encoding = encoding
         self.game_state: GameState[Any] = encoding.new_game(seed=None, chance="explicit")
+        self._rewards = [0.0] * encoding.players
 
     def current_player(self) -> int:
         state = self.game_state
@@ -121,12 +122,15 @@ class State(pyspiel.State):
         return [(card.code, float(p)) for card, p in outcomes]
 
     def _apply_action(self, action: int) -> None:
+        before = self.encoding.returns(self.game_state)
         if self.game_state.is_chance_node:
             self.game_state.apply_chance(int(action))
         else:
-            before = self.encoding.returns(self.game_state)
             self.encoding.apply(self.game_state, action)
-            self._returns_before = before
+        # Rewards are per transition, chance steps included, so that they sum
+        # to the returns (OpenSpiel's contract).
+        now = self.encoding.returns(self.game_state)
+        self._rewards = [a - b for a, b in zip(now, before)]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -140,13 +144,9 @@ class State(pyspiel.State):
         return list(self.encoding.returns(self.game_state))
 
     def rewards(self) -> list[float]:
-        """What the last player action changed in each player's return (chance
-        steps since then change nothing: they deal cards, which pay nobody)."""
-        before = getattr(self, "_returns_before", None)
-        now = self.encoding.returns(self.game_state)
-        if before is None:
-            return [0.0] * len(now)
-        return [a - b for a, b in zip(now, before)]
+        """What the last action (a player's or chance's) changed in each
+        player's return: summed over a game's actions, the returns."""
+        return list(self._rewards)
 
     def __str__(self) -> str:
         return self.game_state.to_json()

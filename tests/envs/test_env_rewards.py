@@ -1,0 +1,95 @@
+"""Rewards add up to the returns: OpenSpiel's per-step rewards (chance steps
+included) and PettingZoo's rewards, over random games of every game and scope."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+
+from pokerrules.chinese_poker import ChinesePokerRules
+from pokerrules.envs import chinese_poker_v0, east_west_v0, z_poker_v0
+
+pytestmark = pytest.mark.fast
+
+SCOPES = [("round", 100), ("game", 100), ("game", 20)]
+
+SPIEL_GAMES = [
+    pytest.param(east_west_v0.openspiel_game, {}, 40, id="east_west"),
+    pytest.param(east_west_v0.openspiel_game, {"win_rule": "two_rows"}, 20,
+                 id="east_west_two_rows"),
+    pytest.param(z_poker_v0.openspiel_game, {}, 20, id="z_poker"),
+    *(pytest.param(chinese_poker_v0.openspiel_game,
+                   {"players": players, "scope": scope, "target": target},
+                   30 if scope == "round" else 2 if target == 100 else 6,
+                   id=f"chinese_poker_{players}_{scope}_{target}")
+      for players in (2, 3, 4) for scope, target in SCOPES),
+]
+
+
+@pytest.mark.parametrize("load, params, games", SPIEL_GAMES)
+def test_openspiel_rewards_sum_to_the_returns(load, params, games) -> None:
+    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
+    game = load(**params)
+    rng = np.random.default_rng(sum(map(ord, str(params))))
+    paid_at_chance = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        assert state.rewards() == [0.0] * game.num_players()
+        total = np.zeros(game.num_players())
+        while not state.is_terminal():
+            chance = state.is_chance_node()
+            if chance:
+                outcomes = state.chance_outcomes()
+                action = outcomes[int(rng.integers(len(outcomes)))][0]
+            else:
+                legal = state.legal_actions()
+                action = legal[int(rng.integers(len(legal)))]
+            state.apply_action(action)
+            rewards = state.rewards()
+            paid_at_chance += chance and any(rewards)
+            total += rewards
+            # After every step, not only at the end.
+            assert total.tolist() == state.returns()
+        assert total.tolist() == state.returns()
+    assert paid_at_chance == 0  # cards pay nobody
+
+
+PETTINGZOO_ENVS = [
+    pytest.param(east_west_v0.env, 60, id="east_west"),
+    pytest.param(z_poker_v0.env, 40, id="z_poker"),
+    *(pytest.param(functools.partial(chinese_poker_v0.env, ChinesePokerRules(target=target),
+                                     players=players, scope=scope),
+                   40 if scope == "round" else 2 if target == 100 else 10,
+                   id=f"chinese_poker_{players}_{scope}_{target}")
+      for players in (2, 3, 4) for scope, target in SCOPES),
+]
+
+
+@pytest.mark.parametrize("make, games", PETTINGZOO_ENVS)
+def test_pettingzoo_rewards_sum_to_the_returns(make, games) -> None:
+    pytest.importorskip("pettingzoo", reason="PettingZoo is not installed")
+    env = make()
+    raw = env.unwrapped
+    for seed in range(games):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        # What each agent is told (its cumulative reward at each of its turns,
+        # the last one after the end) and the rewards of every step.
+        told = dict.fromkeys(env.possible_agents, 0.0)
+        stepped = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, _ = env.last()
+            assert reward == raw._cumulative_rewards[agent]
+            told[agent] += reward
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            for name, value in raw.rewards.items():
+                stepped[name] += value
+        returns = raw.encoding.returns(raw.state)
+        assert tuple(told.values()) == returns
+        assert tuple(stepped.values()) == returns
