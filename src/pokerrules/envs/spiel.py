@@ -102,7 +102,8 @@ class State(pyspiel.State):
         super().__init__(game)
         self.encoding = encoding
         self.game_state: GameState[Any] = encoding.new_game(seed=None, chance="explicit")
-        self._rewards = [0.0] * encoding.players
+        # The returns when a player last acted; rewards are paid from there.
+        self._paid: tuple[float, ...] = self.encoding.returns(self.game_state)
 
     def current_player(self) -> int:
         state = self.game_state
@@ -122,15 +123,12 @@ class State(pyspiel.State):
         return [(card.code, float(p)) for card, p in outcomes]
 
     def _apply_action(self, action: int) -> None:
-        before = self.encoding.returns(self.game_state)
         if self.game_state.is_chance_node:
             self.game_state.apply_chance(int(action))
         else:
+            before = self.encoding.returns(self.game_state)
             self.encoding.apply(self.game_state, action)
-        # Rewards are per transition, chance steps included, so that they sum
-        # to the returns (OpenSpiel's contract).
-        now = self.encoding.returns(self.game_state)
-        self._rewards = [a - b for a, b in zip(now, before)]
+            self._paid = before
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -144,9 +142,15 @@ class State(pyspiel.State):
         return list(self.encoding.returns(self.game_state))
 
     def rewards(self) -> list[float]:
-        """What the last action (a player's or chance's) changed in each
-        player's return: summed over a game's actions, the returns."""
-        return list(self._rewards)
+        """All 0 at a chance node; at a player's turn or the end, what each
+        player's return gained since the last player action (that action and
+        the cards dealt since). Summed over every state of a game, or over its
+        players' turns and its end alone (as OpenSpiel's ``rl_environment``
+        and ``random_sim_test`` read them), the rewards are the returns."""
+        now = self.encoding.returns(self.game_state)
+        if self.current_player() == pyspiel.PlayerId.CHANCE:  # (not at an episode's end)
+            return [0.0] * len(now)
+        return [a - b for a, b in zip(now, self._paid)]
 
     def __str__(self) -> str:
         return self.game_state.to_json()
