@@ -84,7 +84,7 @@ def test_agents_as_bots(module, load, params, agents) -> None:
     from open_spiel.python.algorithms import evaluate_bots
 
     game = load(**params)
-    bots = [AgentBot(module.AGENTS[name](), seed=i) for i, name in enumerate(agents)]
+    bots = [AgentBot(game, i, module.AGENTS[name](), seed=i) for i, name in enumerate(agents)]
     returns = [evaluate_bots.evaluate_bots(game.new_initial_state(), bots,
                                            np.random.RandomState(seed)) for seed in range(4)]
     assert all(len(r) == len(agents) for r in returns)
