@@ -151,6 +151,8 @@ def test_a_game_too_long_for_openspiel_is_refused_naming_the_target() -> None:
     assert largest.max_game_length() <= 2**31 - 1
     with pytest.raises(PokerRulesError, match=r"the largest target is 7,255,011$"):
         chinese_poker_v0.openspiel_game(players=2, target=7_255_012, scope="game")
+    with pytest.raises(PokerRulesError, match=r"the largest target is 7,267,287$"):
+        chinese_poker_v0.openspiel_game(players=3, target=7_267_288, scope="game")
     # A round is short whatever the target; an int OpenSpiel cannot hold is named.
     assert chinese_poker_v0.openspiel_game(target=2**31 - 1).max_game_length() < 10**5
     with pytest.raises(PokerRulesError, match="target 2147483648 does not fit"):
