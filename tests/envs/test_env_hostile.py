@@ -180,6 +180,30 @@ def test_openspiel_parameters_are_checked_before_openspiel_sees_them() -> None:
         "pokerrules_z_poker(hand_size=12)"
 
 
+def _play_to_the_end(env) -> None:
+    """Plays the first legal action until every agent is done."""
+    while not all(env.terminations.values()):
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("make", ENVS)
+def test_an_action_for_an_agent_that_is_done_is_refused(make) -> None:
+    env = make()
+    env.reset(seed=6)
+    _play_to_the_end(env)
+    before = _snapshot(env)
+    for action in (0, 1, np.int64(0), "pass", 1.5):
+        with pytest.raises(IllegalMoveError, match=r"^player_\d is done: its only action is "
+                                                   r"None, not "):
+            env.step(action)
+        assert _snapshot(env) == before
+    for _ in env.possible_agents:
+        env.step(None)
+    assert not env.agents
+    with pytest.raises(PokerRulesError, match="the episode is over"):
+        env.step(None)
+
+
 # ------------------------------------------------------------------ the fuzz
 ANYTHING = st.one_of(
     st.none(), st.booleans(), st.integers(), st.integers(-3, 2000),
@@ -194,12 +218,14 @@ ANYTHING = st.one_of(
 
 @given(make=st.sampled_from(MAKERS), call=st.sampled_from(
     ["reset", "observe", "action_space", "observation_space", "step", "action_name"]),
-    value=ANYTHING, started=st.booleans())
+    value=ANYTHING, when=st.sampled_from(["before reset", "started", "over"]))
 def test_anything_thrown_at_an_environment_is_refused_or_taken(make, call, value,
-                                                              started) -> None:
+                                                              when) -> None:
     env = make()
-    if started:
+    if when != "before reset":
         env.reset(seed=3)
+    if when == "over":
+        _play_to_the_end(env)
     before = _snapshot(env)
     target = env.unwrapped.encoding.action_name if call == "action_name" else \
         (lambda v: env.reset(seed=v)) if call == "reset" else getattr(env, call)
@@ -212,6 +238,8 @@ def test_anything_thrown_at_an_environment_is_refused_or_taken(make, call, value
             assert value in env.possible_agents
         elif call == "reset":
             assert value is None or (0 <= value < 2**53 and not isinstance(value, bool))
+        elif call == "step" and when == "over":
+            assert value is None
         else:
             assert 0 <= value < env.unwrapped.encoding.num_actions
             assert not isinstance(value, (bool, float, np.floating))

@@ -25,7 +25,12 @@ from pettingzoo import AECEnv
 
 from pokerrules._core import _shown
 from pokerrules.envs.encoding import Encoding
-from pokerrules.errors import GameOverError, PokerRulesError, UnknownAgentError
+from pokerrules.errors import (
+    GameOverError,
+    IllegalMoveError,
+    PokerRulesError,
+    UnknownAgentError,
+)
 from pokerrules.game import GameState
 from pokerrules.shuffle import SEED_LIMIT, seed_int
 
@@ -160,8 +165,9 @@ class PokerRulesEnv(AECEnv):
         """Plays ``action`` for the selected agent (None once it is done).
 
         Raises:
-            IllegalMoveError: an action that is not legal now (named); the game,
-                the rewards and the selected agent stay as they were.
+            IllegalMoveError: an action that is not legal now (named), or one
+                other than None for an agent that is done; the game, the rewards
+                and the selected agent stay as they were.
             ArgumentTypeError: an action that is no int.
             GameOverError: every agent is done (the episode is over).
             PokerRulesError: a step before the first ``reset``.
@@ -171,6 +177,9 @@ class PokerRulesEnv(AECEnv):
             raise GameOverError("the episode is over; call reset() to start another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # (PettingZoo's helper would raise a bare ValueError)
+                raise IllegalMoveError(
+                    f"{agent} is done: its only action is None, not {_shown(action)}")
             self._was_dead_step(action)
             return
         encoding = self.encoding
