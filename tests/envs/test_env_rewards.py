@@ -95,3 +95,21 @@ def test_pettingzoo_rewards_sum_to_the_returns(make, games) -> None:
         returns = raw.encoding.returns(raw.state)
         assert tuple(told.values()) == returns
         assert tuple(stepped.values()) == returns
+
+
+@pytest.mark.parametrize("params", [{"players": 2, "scope": "game", "target": 20},
+                                    {"players": 4, "scope": "round"}])
+def test_openspiel_rl_environment_pays_the_returns(params) -> None:
+    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(chinese_poker_v0.openspiel_game(**params), seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(4):
+        step = env.reset()
+        total = np.zeros(env.num_players)
+        while not step.last():
+            legal = step.observations["legal_actions"][step.observations["current_player"]]
+            step = env.step([legal[int(rng.integers(len(legal)))]])
+            total += step.rewards  # read at turns and the end, chance sampled between
+        assert total.tolist() == env.get_state.returns()
