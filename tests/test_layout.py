@@ -74,8 +74,9 @@ PUBLIC_NAMES = {
 
 # Each __all__ as it was (the top level since with every name of pokerrules.cards
 # and pokerrules.hands, and play_game; later the two input bounds, BATCH_LIMIT and
-# CARD_LIMIT; Pai Gow since with its rules presets by name: PRESETS, PaiGowRulesLike,
-# paigow_rules); a star import gives the same names.
+# CARD_LIMIT, and the environments' UnknownAgentError; Pai Gow since with its rules
+# presets by name: PRESETS, PaiGowRulesLike, paigow_rules); a star import gives the
+# same names.
 ALL = {
     'pokerrules': [
         'ArgumentTypeError', 'BATCH_LIMIT', 'CARD_LIMIT', 'CHINESE_POKER_DECK', 'Card',
@@ -83,8 +84,8 @@ ALL = {
         'GameOverError', 'HandCategory', 'HandRank', 'HandRules', 'HandSizeError',
         'IllegalMoveError', 'InvalidCardError', 'JOKER', 'JOKER_CODE', 'NotYourTurnError',
         'PAI_GOW', 'PAI_GOW_DECK', 'PIQUET', 'PIQUET_DECK', 'PokerRulesError',
-        'RulesMismatchError', 'STANDARD', 'STANDARD_DECK', 'SeedLike', '__version__',
-        'card_codes', 'categories', 'category_counts', 'describe', 'evaluate',
+        'RulesMismatchError', 'STANDARD', 'STANDARD_DECK', 'SeedLike', 'UnknownAgentError',
+        '__version__', 'card_codes', 'categories', 'category_counts', 'describe', 'evaluate',
         'evaluate_many', 'evaluate_partial', 'evaluate_two', 'format_cards', 'make_rng',
         'parse_cards', 'play_game', 'rank_value', 'table_bytes', 'value_counts',
     ],

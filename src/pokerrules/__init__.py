@@ -38,6 +38,7 @@ from pokerrules.errors import (
     NotYourTurnError,
     PokerRulesError,
     RulesMismatchError,
+    UnknownAgentError,
 )
 from pokerrules.game import play_game
 from pokerrules.hands import (
@@ -90,6 +91,7 @@ __all__ = [
     "PokerRulesError",
     "RulesMismatchError",
     "SeedLike",
+    "UnknownAgentError",
     "__version__",
     "card_codes",
     "categories",

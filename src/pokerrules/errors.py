@@ -19,6 +19,7 @@ __all__ = [
     "NotYourTurnError",
     "PokerRulesError",
     "RulesMismatchError",
+    "UnknownAgentError",
 ]
 
 
@@ -65,3 +66,10 @@ class NotYourTurnError(IllegalMoveError):
 
 class GameOverError(IllegalMoveError):
     """A move after the game has ended."""
+
+
+class UnknownAgentError(PokerRulesError, KeyError):
+    """An agent name a learning environment does not have ("player_9"). Also a
+    KeyError, as PettingZoo's own lookup of an agent's spaces raises."""
+
+    __str__ = BaseException.__str__  # the message as written (KeyError would quote it)

@@ -84,7 +84,7 @@ def test_agents_as_bots(module, load, params, agents) -> None:
     from open_spiel.python.algorithms import evaluate_bots
 
     game = load(**params)
-    bots = [AgentBot(module.AGENTS[name](), seed=i) for i, name in enumerate(agents)]
+    bots = [AgentBot(game, i, module.AGENTS[name](), seed=i) for i, name in enumerate(agents)]
     returns = [evaluate_bots.evaluate_bots(game.new_initial_state(), bots,
                                            np.random.RandomState(seed)) for seed in range(4)]
     assert all(len(r) == len(agents) for r in returns)
@@ -103,3 +103,45 @@ def test_illegal_actions_are_refused() -> None:
     with pytest.raises(IllegalMoveError, match="action 7 does not exist"):
         state._apply_action(7)
     assert str(state) == before
+
+
+def test_agent_bot_is_made_as_openspiel_bots_are() -> None:
+    import doctest
+
+    from pokerrules.envs import spiel
+    from pokerrules.errors import ArgumentTypeError, PokerRulesError
+
+    game = east_west_v0.openspiel_game()
+    bot = AgentBot(game, 1, eastwest.GreedyAgent(), seed=1)
+    assert bot.player_id() == 1
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    while state.is_chance_node() or state.current_player() != 1:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    assert bot.step(state) in state.legal_actions()
+    state.apply_action(state.legal_actions()[0])
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(IllegalMoveError, match="the bot plays player 1, but player 0"):
+        bot.step(state)
+    with pytest.raises(ArgumentTypeError, match=r"takes \(game, player_id, agent, seed=0\)"):
+        AgentBot(eastwest.GreedyAgent(), 0, eastwest.GreedyAgent(), seed=1)
+    with pytest.raises(ArgumentTypeError, match="pokerrules OpenSpiel game"):
+        AgentBot(pyspiel.load_game("kuhn_poker"), 0, eastwest.GreedyAgent())
+    for player in (2, -1, "0", None):
+        with pytest.raises(PokerRulesError, match="there is no player"):
+            AgentBot(game, player, eastwest.GreedyAgent())
+    with pytest.raises(PokerRulesError, match="no agent"):
+        AgentBot(game, 0, eastwest.GreedyAgent)
+    with pytest.raises(ArgumentTypeError, match="pokerrules OpenSpiel state"):
+        bot.step(None)
+    # The docstring's example: two bots through OpenSpiel's evaluate_bots.
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner()
+    for test in finder.find(spiel.AgentBot, "AgentBot", globs={}):
+        runner.run(test)
+    assert runner.summarize(verbose=False) == (0, 8)

@@ -1,6 +1,7 @@
 """The three turn-based games as reinforcement-learning environments.
 
-Install the frameworks with ``pip install "pokerrules[rl]"``. One module per game,
+Install the frameworks with ``pip install "pokerrules[rl]"`` (from a checkout of
+the source: ``pip install ".[rl]"``). One module per game,
 each named as PettingZoo names its environments, the number being the version of
 the encoding (observation layout and action indices):
 
@@ -18,7 +19,7 @@ the encoding (observation layout and action indices):
 >>> env = east_west_v0.env()
 >>> env.reset(seed=5)
 >>> env.agent_selection, env.last()[0]["action_mask"].tolist()
-('player_0', [1, 1, 1])
+('player_1', [1, 1, 1])
 """
 
 from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding

@@ -17,7 +17,6 @@ generator takes fresh entropy from the operating system.
 
 from __future__ import annotations
 
-import operator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -26,8 +25,14 @@ from pettingzoo import AECEnv
 
 from pokerrules._core import _shown
 from pokerrules.envs.encoding import Encoding
-from pokerrules.errors import ArgumentTypeError, GameOverError, PokerRulesError
+from pokerrules.errors import (
+    GameOverError,
+    IllegalMoveError,
+    PokerRulesError,
+    UnknownAgentError,
+)
 from pokerrules.game import GameState
+from pokerrules.shuffle import SEED_LIMIT, seed_int
 
 __all__ = ["RENDER_MODES", "PokerRulesEnv"]
 
@@ -47,6 +52,11 @@ class PokerRulesEnv(AECEnv):
 
     Raises:
         PokerRulesError: an unknown render mode.
+
+    Agent names other than ``possible_agents`` raise
+    :class:`~pokerrules.errors.UnknownAgentError` (in ``observe``,
+    ``observation_space`` and ``action_space``), which is also the ``KeyError``
+    that PettingZoo's own lookup of an agent's spaces raises.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "pokerrules",
@@ -54,13 +64,15 @@ class PokerRulesEnv(AECEnv):
 
     def __init__(self, encoding: Encoding, render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
+        if render_mode is not None and (
+                not isinstance(render_mode, str) or render_mode not in RENDER_MODES):
             raise PokerRulesError(
                 f"render_mode is None, 'human' or 'ansi', not {_shown(render_mode)}")
         self.metadata = {**self.metadata, "name": encoding.name}  # type: ignore[misc]
         self.encoding = encoding
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(encoding.players)]
+        self._seats = {agent: i for i, agent in enumerate(self.possible_agents)}
         low = np.zeros(encoding.observation_size, dtype=np.float32)
         self.observation_spaces = {
             agent: spaces.Dict({
@@ -76,11 +88,31 @@ class PokerRulesEnv(AECEnv):
         self._returns: tuple[float, ...] = ()
         self._no_mask = np.zeros(encoding.num_actions, dtype=np.int8)
 
+    def _seat(self, agent: object) -> int:
+        """The seat of ``agent`` ("player_1" is seat 1)."""
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise UnknownAgentError(
+                f"there is no agent {_shown(agent)}; the agents are "
+                f"{', '.join(self.possible_agents)}")
+        return seat
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        """``agent``'s observation space (a ``Dict`` of ``observation`` and
+        ``action_mask``).
+
+        Raises:
+            UnknownAgentError: no such agent.
+        """
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        """``agent``'s action space, ``Discrete(num_actions)``.
+
+        Raises:
+            UnknownAgentError: no such agent.
+        """
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts an episode: a new game from ``seed`` (see the module's seeding).
@@ -88,18 +120,21 @@ class PokerRulesEnv(AECEnv):
         Raises:
             ArgumentTypeError: a seed that is no int.
             PokerRulesError: a seed outside 0 to 2**53 - 1 (what the games take).
+            A refused seed changes nothing: the episode, its state and the
+            environment's generator stay as they were.
         """
-        if seed is not None:
-            if isinstance(seed, bool):
-                raise ArgumentTypeError(f"reset takes an int seed, not {_shown(seed)}")
-            try:
-                game_seed = operator.index(seed)
-            except TypeError:
-                raise ArgumentTypeError(f"reset takes an int seed, not {_shown(seed)}") from None
-            self._seeds = np.random.default_rng(game_seed)
+        if seed is None:
+            seeds = self._seeds
+            game_seed = int(seeds.integers(SEED_LIMIT))
         else:
-            game_seed = int(self._seeds.integers(2**53))
+            try:
+                game_seed = seed_int(seed)
+            except PokerRulesError as exc:  # ArgumentTypeError too
+                raise type(exc)(f"reset's seed is None or an int from 0 to 2**53 - 1, "
+                                f"not {_shown(seed)}") from None
+            seeds = np.random.default_rng(game_seed)
         state = self.encoding.new_game(seed=game_seed)
+        self._seeds = seeds
         self.state = state
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -114,9 +149,14 @@ class PokerRulesEnv(AECEnv):
         self.agent_selection = self.possible_agents[player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """``agent``'s observation and action mask (a new dict of new arrays)."""
+        """``agent``'s observation and action mask (a new dict of new arrays).
+
+        Raises:
+            UnknownAgentError: no such agent.
+            PokerRulesError: before the first ``reset``.
+        """
+        player = self._seat(agent)
         state = self._live()
-        player = self.possible_agents.index(agent)
         to_move = state.current_player == player and not self.terminations.get(agent, True)
         mask = self.encoding.action_mask(state) if to_move else self._no_mask.copy()
         return {"observation": self.encoding.observe(state, player), "action_mask": mask}
@@ -125,8 +165,9 @@ class PokerRulesEnv(AECEnv):
         """Plays ``action`` for the selected agent (None once it is done).
 
         Raises:
-            IllegalMoveError: an action that is not legal now (named); the game,
-                the rewards and the selected agent stay as they were.
+            IllegalMoveError: an action that is not legal now (named), or one
+                other than None for an agent that is done; the game, the rewards
+                and the selected agent stay as they were.
             ArgumentTypeError: an action that is no int.
             GameOverError: every agent is done (the episode is over).
             PokerRulesError: a step before the first ``reset``.
@@ -136,6 +177,9 @@ class PokerRulesEnv(AECEnv):
             raise GameOverError("the episode is over; call reset() to start another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # (PettingZoo's helper would raise a bare ValueError)
+                raise IllegalMoveError(
+                    f"{agent} is done: its only action is None, not {_shown(action)}")
             self._was_dead_step(action)
             return
         encoding = self.encoding

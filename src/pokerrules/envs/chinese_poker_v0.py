@@ -159,7 +159,7 @@ class ChinesePokerEncoding(Encoding):
         if scope not in SCOPES:
             raise PokerRulesError(f"scope is 'round' or 'game', not {_shown(scope)}")
         self.scope = scope
-        target = (rules or ChinesePokerRules()).target
+        target = self._game_rules(players, rules).target
         # A player's total is below the target before the last round, which adds
         # at most 50 points.
         self._most_points = target + 49
@@ -288,7 +288,7 @@ class ChinesePokerEncoding(Encoding):
             raise IllegalMoveError(f"{parsed} is no play, so it has no action index")
         return int(action)
 
-    def action_name(self, action: int) -> str:
+    def _action_name(self, action: int) -> str:
         if action == 0:
             return "pass"
         if action < _FIRST_PLAY:
@@ -357,6 +357,18 @@ def _longest(params: dict[str, Any]) -> int:
     return _MAX_CUT_DRAWS * players + rounds * per_round
 
 
+def _largest_target(params: dict[str, Any], most_steps: int) -> int:
+    """The largest target whose game takes at most ``most_steps`` steps."""
+    low, high = 1, 2**53  # _longest grows with the target: bisect
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _longest({**params, "target": middle}) <= most_steps:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def _register() -> Any:
     from pokerrules.envs import spiel
 
@@ -365,10 +377,18 @@ def _register() -> Any:
         return ChinesePokerEncoding(rules, params["players"], params["scope"])
 
     def bounds(params: dict[str, Any]) -> tuple[float, float, int]:
+        longest = _longest(params)
+        if longest > spiel.MAX_GAME_LENGTH:
+            largest = _largest_target(params, spiel.MAX_GAME_LENGTH)
+            raise PokerRulesError(
+                f"target {params['target']} is too large for an OpenSpiel game of "
+                f"{params['players']} players with scope 'game': it may take {longest:,} steps, "
+                f"more than OpenSpiel's game length holds ({spiel.MAX_GAME_LENGTH:,}); the "
+                f"largest target is {largest:,}")
         # A round scores at most 50 points; a game ends with a total below the
         # target plus 50.
         worst = 50 if params["scope"] == "round" else params["target"] + 49
-        return -float(worst), 0.0, _longest(params)
+        return -float(worst), 0.0, longest
 
     return spiel.register(
         OPENSPIEL_NAME, "Chinese Poker, the shedding game (pokerrules)", _DEFAULTS, encoding,

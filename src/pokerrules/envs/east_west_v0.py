@@ -98,7 +98,7 @@ class EastWestEncoding(Encoding):
             raise eastwest.IllegalMoveError(f"{move!r:.40} is no East-West move")
         return int(place.row)
 
-    def action_name(self, action: int) -> str:
+    def _action_name(self, action: int) -> str:
         return f"place the drawn card on row {action} ({('top', 'middle', 'bottom')[action]})"
 
     def returns(self, state: GameState[Any]) -> tuple[float, ...]:

@@ -84,10 +84,7 @@ class Encoding(ABC):
     num_actions: int
 
     def __init__(self, players: int, rules: Any = None) -> None:
-        self.players = players
-        self.rules = rules
-        # Validates players and rules now, rather than at the first reset.
-        self.new_game(seed=0)
+        self._game_rules(players, rules)
         self.observation_size = self.fields[-1].stop
         high = np.zeros(self.observation_size, dtype=np.float32)
         for f in self.fields:
@@ -102,6 +99,19 @@ class Encoding(ABC):
         return f"{type(self).__name__}(players={self.players}, rules={self.rules!r})"
 
     # --- the game -----------------------------------------------------------
+    def _game_rules(self, players: int, rules: Any) -> Any:
+        """Sets ``players`` and ``rules`` once the game takes them (so that bad
+        ones fail now, not at the first reset) and returns the rules a game
+        plays by (the game's default for None), for encodings whose layout
+        depends on them.
+
+        Raises:
+            PokerRulesError: a player count or rules the game does not take.
+        """
+        self.players = players
+        self.rules = rules
+        return self.new_game(seed=0).rules  # type: ignore[attr-defined]
+
     def new_game(self, seed: int | None, chance: str | None = None) -> GameState[Any]:
         """A game of these rules and players dealt from ``seed`` (0 to 2**53 - 1),
         or with ``chance="explicit"`` (and no seed) one whose every card is a
@@ -166,9 +176,18 @@ class Encoding(ABC):
             IllegalMoveError: a move that has no action index.
         """
 
-    @abstractmethod
     def action_name(self, action: int) -> str:
-        """What action index ``action`` means, in words (``"row 1"``)."""
+        """What action index ``action`` means, in words (``"row 1"``).
+
+        Raises:
+            ArgumentTypeError: ``action`` is no int.
+            IllegalMoveError: no such action index (the message gives the range).
+        """
+        return self._action_name(self._index(action))
+
+    @abstractmethod
+    def _action_name(self, action: int) -> str:
+        """What a valid action index means, in words."""
 
     def _index(self, action: object) -> int:
         """``action`` as an int in range; numpy integers are taken, bools not."""

@@ -44,7 +44,7 @@ class ZPokerEncoding(Encoding):
     game = zpoker
 
     def __init__(self, rules: ZPokerRules | None = None, players: int = 2) -> None:
-        deck = (rules or ZPokerRules()).deck.codes
+        deck = self._game_rules(players, rules).deck.codes
         n = len(deck)
         self._deck = deck
         self._deck_index = np.full(53, -1, dtype=np.intp)
@@ -119,7 +119,7 @@ class ZPokerEncoding(Encoding):
             raise zpoker.IllegalMoveError(f"{placement.card} is not in this game's deck")
         return _POSITIONS * d + _POSITION_INDEX[placement.position]
 
-    def action_name(self, action: int) -> str:
+    def _action_name(self, action: int) -> str:
         card, position = divmod(action, _POSITIONS)
         return f"{format_cards([self._deck[card]])} {POSITIONS[position]}"
 
