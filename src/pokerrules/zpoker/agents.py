@@ -11,11 +11,10 @@ from pokerrules import search
 from pokerrules._core import _shown
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import RandomAgent
-from pokerrules.hands import STANDARD, evaluate_partial
 from pokerrules.runner import check_count, check_generator
 from pokerrules.zpoker.moves import Placement
-from pokerrules.zpoker.policy import ZPokerSearch, greedy_scores, view_tops
-from pokerrules.zpoker.rules import POSITIONS, SIDES, Phase
+from pokerrules.zpoker.policy import ZPokerSearch, greedy_order, view_tops
+from pokerrules.zpoker.rules import Phase
 from pokerrules.zpoker.state import ZPokerView
 
 
@@ -26,7 +25,10 @@ class GreedyAgent:
     card counts as absent) and scored by, in order: whether the agent's side
     then beats, ties or trails the opponent's; the agent's side rank (higher
     first); the opponent's side rank (lower first); the card's rank (lower
-    first, keeping high cards for later). Deterministic: ``rng`` is unused.
+    first, keeping high cards for later); every side is ranked by
+    :func:`~pokerrules.hands.evaluate_partial`, as the game compares sides. The
+    rule is :func:`~pokerrules.zpoker.policy.greedy_scores`, which the search's
+    candidates and playouts use too. Deterministic: ``rng`` is unused.
     """
 
     def choose(
@@ -40,35 +42,30 @@ class GreedyAgent:
                 position).
             ArgumentTypeError: ``rng`` is no numpy Generator.
         """
-        check_generator(rng)
-        if not isinstance(view, ZPokerView):
-            raise IllegalMoveError(f"a Z Poker agent needs a ZPokerView, not {_shown(view)}")
-        if not legal_moves:
-            raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
-        for move in legal_moves:
-            if not isinstance(move, Placement) or move.card not in view.hand:
-                raise IllegalMoveError(
-                    f"{_shown(move)} is not a placement of a card player {view.player} holds")
-            if view.phase is not Phase.END_GAME and view.occupied(move.position):
-                raise IllegalMoveError(
-                    f"{move} is not legal: position {move.position} is taken before the "
-                    "End Game")
-        me, them = SIDES[view.player], SIDES[1 - view.player]
-        tops: dict[str, int] = {}
-        for position in POSITIONS:
-            card = view.top(position)
-            if card is not None:
-                tops[position] = card.code
+        _check_choice(view, legal_moves, rng)
+        order = greedy_order(view_tops(view), _placements(legal_moves), view.player)
+        return legal_moves[order[0]]
 
-        def score(move: Placement) -> tuple[int, int, int, int]:
-            board = dict(tops)
-            board[move.position] = move.card.code
-            mine = evaluate_partial([board[p] for p in me if p in board], STANDARD)
-            theirs = evaluate_partial([board[p] for p in them if p in board], STANDARD)
-            outcome = (mine > theirs) - (mine < theirs)
-            return (outcome, mine.value, -theirs.value, -move.card.rank)
 
-        return max(legal_moves, key=score)
+def _check_choice(view: ZPokerView, legal_moves: Sequence[Placement],
+                  rng: np.random.Generator) -> None:
+    check_generator(rng)
+    if not isinstance(view, ZPokerView):
+        raise IllegalMoveError(f"a Z Poker agent needs a ZPokerView, not {_shown(view)}")
+    if not legal_moves:
+        raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
+    for move in legal_moves:
+        if not isinstance(move, Placement) or move.card not in view.hand:
+            raise IllegalMoveError(
+                f"{_shown(move)} is not a placement of a card player {view.player} holds")
+        if view.phase is not Phase.END_GAME and view.occupied(move.position):
+            raise IllegalMoveError(
+                f"{move} is not legal: position {move.position} is taken before the "
+                "End Game")
+
+
+def _placements(moves: Sequence[Placement]) -> list[tuple[int, str]]:
+    return [(move.card.code, move.position) for move in moves]
 
 
 class SearchAgent(search.SearchAgent):
@@ -95,7 +92,6 @@ class SearchAgent(search.SearchAgent):
                  algorithm: search.Algorithm = "flat", time_ms: float | None = None) -> None:
         super().__init__(ZPokerSearch(depth), playouts, algorithm, time_ms)
         self.candidates = check_count(candidates, "candidates")
-        self._greedy = GreedyAgent()
 
     def choose(
         self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
@@ -105,11 +101,10 @@ class SearchAgent(search.SearchAgent):
         Raises:
             IllegalMoveError: as for :meth:`GreedyAgent.choose`.
         """
-        move = self._greedy.choose(view, legal_moves, rng)  # validates the view and moves
+        _check_choice(view, legal_moves, rng)
+        order = greedy_order(view_tops(view), _placements(legal_moves), view.player)
         if view.phase is Phase.FIND_LEADER or len(legal_moves) == 1:
-            return move
-        scores = greedy_scores(view_tops(view), legal_moves, view.player)
-        order = sorted(range(len(legal_moves)), key=scores.__getitem__, reverse=True)
+            return legal_moves[order[0]]
         best = [legal_moves[i] for i in order[: self.candidates]]
         chosen: Placement = super().choose(view, best, rng)
         return chosen

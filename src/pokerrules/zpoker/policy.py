@@ -3,12 +3,12 @@ the playout policy and a short horizon valued by the cards each side holds."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from pokerrules.cards import Card
-from pokerrules.hands import STANDARD, evaluate, evaluate_partial
+from pokerrules.hands import STANDARD, evaluate_partial
 from pokerrules.runner import check_count
 from pokerrules.search import ProtocolGame, result_rewards
 from pokerrules.zpoker.moves import Placement
@@ -18,69 +18,89 @@ from pokerrules.zpoker.state import ZPokerState, ZPokerView
 _STANDARD_RULES = ZPokerRules()
 
 
-def greedy_scores(tops: dict[str, int], moves: Sequence[Placement], player: int
-                  ) -> list[tuple[int, int, int, int]]:
-    """The greedy rule's score of each placement on a board of top cards
-    (position -> code; hidden and empty positions absent): whether the player's
-    side then beats (1), ties (0) or trails (-1) the other, the player's side
-    rank, minus the other side's rank, minus the card's rank (higher is better).
-    Sides of five cards are ranked as full hands, others as partial hands."""
+#: A placement's greedy key (higher is better): whether the player's side then
+#: beats (1), ties (0) or trails (-1) the other side, the player's side value,
+#: minus the other side's value, minus the card's rank (0..12).
+GreedyKey = tuple[int, int, int, int]
+
+
+def greedy_scores(tops: Mapping[str, int], placements: Sequence[tuple[int, str]],
+                  player: int) -> list[GreedyKey]:
+    """The greedy rule: the :data:`GreedyKey` of each placement, given as
+    ``(card code, position)``, on a board of top cards (position -> code; hidden
+    and empty positions absent) for seat ``player``. The best placement is the
+    first of the highest keys (:class:`~pokerrules.zpoker.agents.GreedyAgent`,
+    the search's candidates and its playouts all choose so).
+
+    Every side, of zero to five cards, is valued on one scale: the value of
+    :func:`~pokerrules.hands.evaluate_partial` under the standard rules, the
+    ranking the game itself compares sides with. Five cards rank there exactly
+    as :func:`~pokerrules.hands.evaluate` ranks them, and a full side is compared
+    with a shorter one as the rules compare them (three cards holding a pair beat
+    five unpaired ones); values of ``evaluate`` (the five-card class index) are on
+    another scale and never enter a key.
+
+    Returns a list as long as ``placements``. Codes and positions are not
+    checked: callers pass legal placements.
+    """
     mine_at, theirs_at = SIDES[player], SIDES[1 - player]
-    scores = []
-    for move in moves:
-        board = dict(tops)
-        board[move.position] = move.card.code
-        mine = [board[p] for p in mine_at if p in board]
-        theirs = [board[p] for p in theirs_at if p in board]
-        if len(mine) == 5 and len(theirs) == 5:
-            a, b = evaluate(mine, STANDARD).value, evaluate(theirs, STANDARD).value
-        else:
-            a, b = evaluate_partial(mine, STANDARD).value, evaluate_partial(theirs, STANDARD).value
-        scores.append(((a > b) - (a < b), a, -b, -move.card.rank))
+    # per position: the other top cards of both sides (None for a side the
+    # position is not on), that side's value, and one key per rank when suits
+    # cannot matter (below five cards)
+    around: dict[str, tuple[list[int] | None, list[int] | None, int, int,
+                            dict[int, GreedyKey] | None]] = {}
+    scores: list[GreedyKey] = []
+    for code, position in placements:
+        if position not in around:
+            mine = [tops[q] for q in mine_at if q != position and q in tops]
+            theirs = [tops[q] for q in theirs_at if q != position and q in tops]
+            in_mine, in_theirs = position in mine_at, position in theirs_at
+            suitless = (not in_mine or len(mine) < 4) and (not in_theirs or len(theirs) < 4)
+            around[position] = (
+                mine if in_mine else None, theirs if in_theirs else None,
+                0 if in_mine else evaluate_partial(mine, STANDARD).value,
+                0 if in_theirs else evaluate_partial(theirs, STANDARD).value,
+                {} if suitless else None)
+        mine_rest, theirs_rest, a, b, by_rank = around[position]
+        rank = code >> 2
+        if by_rank is not None and rank in by_rank:
+            scores.append(by_rank[rank])
+            continue
+        if mine_rest is not None:
+            mine_rest.append(code)
+            a = evaluate_partial(mine_rest, STANDARD).value
+            mine_rest.pop()
+        if theirs_rest is not None:
+            theirs_rest.append(code)
+            b = evaluate_partial(theirs_rest, STANDARD).value
+            theirs_rest.pop()
+        key = ((a > b) - (a < b), a, -b, -rank)
+        if by_rank is not None:
+            by_rank[rank] = key
+        scores.append(key)
     return scores
 
 
-def greedy_placement(stacks: dict[str, list[int]], hand: Sequence[int], player: int,
-                     cover: bool) -> tuple[int, str]:
-    """The greedy rule's placement as (card code, position), from the stacks of
-    codes and ``hand`` (codes, ascending); ``cover``: occupied positions may be
-    played on (the End Game). Ranks every side as a partial hand (as
-    :class:`~pokerrules.zpoker.agents.GreedyAgent` does) and breaks ties the same
-    way: the first in card-then-position order. The playouts' hot loop, so it
-    works on codes and ranks each side only once where the placement leaves it
-    unchanged."""
-    tops = {p: s[-1] for p, s in stacks.items() if s}
-    mine_at, theirs_at = SIDES[player], SIDES[1 - player]
-    best_key: tuple[int, int, int, int, int, int] | None = None
-    best = (hand[0], POSITIONS[0])
-    for pi, position in enumerate(POSITIONS):
-        if not cover and position in tops:
-            continue
-        mine = [tops[q] for q in mine_at if q != position and q in tops]
-        theirs = [tops[q] for q in theirs_at if q != position and q in tops]
-        in_mine, in_theirs = position in mine_at, position in theirs_at
-        a = 0 if in_mine else evaluate_partial(mine, STANDARD).value
-        b = 0 if in_theirs else evaluate_partial(theirs, STANDARD).value
-        # under five cards suits cannot matter: a card of the rank just tried
-        # scores the same and loses the tie
-        suitless = (not in_mine or len(mine) < 4) and (not in_theirs or len(theirs) < 4)
-        last_rank = -1
-        for ci, code in enumerate(hand):
-            if suitless and code // 4 == last_rank:
-                continue
-            last_rank = code // 4
-            if in_mine:
-                mine.append(code)
-                a = evaluate_partial(mine, STANDARD).value
-                mine.pop()
-            if in_theirs:
-                theirs.append(code)
-                b = evaluate_partial(theirs, STANDARD).value
-                theirs.pop()
-            key = ((a > b) - (a < b), a, -b, -(code // 4), -ci, -pi)
-            if best_key is None or key > best_key:
-                best_key, best = key, (code, position)
-    return best
+def greedy_order(tops: Mapping[str, int], placements: Sequence[tuple[int, str]],
+                 player: int) -> list[int]:
+    """Indices into ``placements`` ranked by :func:`greedy_scores`, best first;
+    equal keys keep their order, so the first index is the greedy rule's move."""
+    scores = greedy_scores(tops, placements, player)
+    return sorted(range(len(placements)), key=scores.__getitem__, reverse=True)
+
+
+def greedy_placement(stacks: Mapping[str, Sequence[int]], hand: Sequence[int], player: int,
+                     cover: bool, hidden: str | None = None) -> tuple[int, str]:
+    """The greedy rule's move (:func:`greedy_scores`) as (card code, position),
+    from the stacks of codes and ``hand`` (codes, ascending), the placements
+    taken in card-then-position order as the game lists its legal moves;
+    ``cover``: occupied positions may be played on (the End Game); ``hidden``: a
+    position whose card the player cannot see (it counts as absent)."""
+    tops = {p: s[-1] for p, s in stacks.items() if s and p != hidden}
+    positions = [p for p in POSITIONS if cover or not stacks[p]]
+    placements = [(code, p) for code in hand for p in positions]
+    scores = greedy_scores(tops, placements, player)
+    return placements[scores.index(max(scores))]
 
 
 def view_tops(view: ZPokerView) -> dict[str, int]:
@@ -124,8 +144,10 @@ class ZPokerSearch(ProtocolGame[ZPokerState]):
     def policy(self, world: ZPokerState, rng: np.random.Generator) -> Placement:
         player = world.current_player
         assert player is not None
+        # the mover does not see the other's face-down card, as in its view
+        hidden = world._hidden if player != 0 else None
         code, position = greedy_placement(world._stacks, world._hands[player], player,
-                                          world._phase is Phase.END_GAME)
+                                          world._phase is Phase.END_GAME, hidden)
         return Placement(Card(code), position)
 
     def rewards(self, world: ZPokerState) -> Sequence[float] | None:

@@ -1,0 +1,88 @@
+"""Z Poker's one greedy rule: GreedyAgent, the search's candidates and its playouts
+choose alike, on the scale the game compares sides with."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pokerrules import search
+from pokerrules.zpoker import GreedyAgent, Phase, SearchAgent, ZPokerState, new_game
+from pokerrules.zpoker.policy import ZPokerSearch, greedy_order, greedy_scores, view_tops
+
+
+def decisions(games: int, first_seed: int = 0) -> Iterator[tuple[ZPokerState, int]]:
+    """Every decision of seeded games in which greedy's move is played seven
+    times in ten and a random one otherwise (to reach boards greedy play alone
+    never makes, e.g. End Games with empty positions left)."""
+    for seed in range(first_seed, first_seed + games):
+        game = new_game(seed=seed)
+        rng = np.random.default_rng(seed)
+        while (player := game.current_player) is not None:
+            yield game, player
+            legal = game.legal_moves()
+            greedy = GreedyAgent().choose(game.view(player), legal, rng)
+            game.play(greedy if rng.random() < 0.7 else legal[int(rng.integers(len(legal)))])
+
+
+def check_agreement(games: int, first_seed: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    searched: list[list[Any]] = []
+
+    def record_candidates(self: Any, view: Any, legal_moves: Any, rng: Any) -> Any:
+        searched.append(list(legal_moves))
+        return legal_moves[0]
+
+    # the search agent's candidates, without searching them
+    monkeypatch.setattr(search.SearchAgent, "choose", record_candidates)
+    searcher, policy = SearchAgent(), ZPokerSearch()
+    rng = np.random.default_rng(0)
+    compared = {phase: 0 for phase in (Phase.FIND_LEADER, Phase.START_GAME, Phase.END_GAME)}
+    for game, player in decisions(games, first_seed):
+        view, legal = game.view(player), game.legal_moves()
+        greedy = GreedyAgent().choose(view, legal, rng)
+        where = (game.to_json(), str(greedy))
+        placements = [(m.card.code, m.position) for m in legal]
+        assert legal[greedy_order(view_tops(view), placements, player)[0]] == greedy, where
+        # the playouts move in a world that is the game itself
+        assert policy.policy(game.clone(), rng) == greedy, where
+        searched.clear()
+        searcher.choose(view, legal, rng)
+        if searched:
+            assert greedy in searched[0], where
+            assert searched[0][0] == greedy, where
+        compared[view.phase] += 1
+    return min(compared.values())
+
+
+@pytest.mark.fast
+def test_the_greedy_agent_the_playouts_and_the_search_candidates_choose_alike(monkeypatch):
+    assert check_agreement(20, 0, monkeypatch) > 30
+
+
+@pytest.mark.slow
+def test_they_choose_alike_over_300_games(monkeypatch):
+    assert check_agreement(300, 1000, monkeypatch) > 500
+
+
+@pytest.mark.fast
+def test_greedy_keys_value_the_sides_as_the_game_compares_them():
+    # Each key's side values are the game's own side ranks after the placement,
+    # whether the sides then hold five cards or fewer.
+    checked = 0
+    for game, player in decisions(12):
+        view = game.view(player)
+        if view.phase is Phase.FIND_LEADER:
+            continue
+        legal = game.legal_moves()
+        keys = greedy_scores(view_tops(view), [(m.card.code, m.position) for m in legal], player)
+        for move, key in zip(legal, keys, strict=True):
+            after = game.clone()
+            after.play_unchecked(move)
+            mine, theirs = after.side_rank(player), after.side_rank(1 - player)
+            assert key == ((mine > theirs) - (mine < theirs), mine.value, -theirs.value,
+                           -move.card.rank), (game.to_json(), str(move))
+            checked += len(after.side(player)) == 5 or len(after.side(1 - player)) == 5
+    assert checked > 1000
