@@ -4,12 +4,14 @@ built-in and user strategies; bad strategies refused naming the hand; the
 published figures on the full deck (slow)."""
 
 import itertools
+import json
 import math
 
 import numpy as np
 import pytest
 
 from pokerrules import _paigow, parse_cards
+from pokerrules.cli import main
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.paigow import (
     PaiGowRules,
@@ -143,7 +145,11 @@ def test_memory():
 
 
 @pytest.mark.slow
-def test_the_published_counts():
-    r = exact_house_edge(CLASSIC, "foxwoods")
-    assert (r.wins, r.pushes, r.losses) == (
+def test_the_published_counts(capsys):
+    """Classic rules (A-2-3-4-5 lowest), Foxwoods on both sides, through the command line."""
+    assert main(["paigow", "exact", "--rules", "classic", "--way", "foxwoods", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert (r["wins"], r["pushes"], r["losses"]) == (
         2_402_491_783_820_756, 3_341_087_256_920_524, 2_506_879_990_473_120)
+    assert r["total"] == math.comb(53, 7) * math.comb(46, 7)
+    assert r["symmetric"] is True
