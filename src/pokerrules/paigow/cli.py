@@ -346,7 +346,7 @@ def add_cli(commands: Commands) -> None:
         description="Count every ordered pair of disjoint hands (C(53,7) x C(46,7)) with "
         "the house way on the banker's side and --player-way on the player's; print the "
         "three counts, the rates and the player's EV at the rules' commission. About a "
-        "CPU-minute and 450 MiB (740 MiB with two ways).", epilog=EPILOG,
+        "CPU-minute; a peak of about 500 MiB (800 MiB with two ways).", epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     exact.add_argument("--player-way", choices=WAYS,
                        help="the player's way (default: the banker's)")
