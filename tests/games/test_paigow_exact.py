@@ -86,9 +86,10 @@ def test_every_pair_settled_by_settle_agrees():
                                                 (SUIT_DEPENDENT, "foxwoods")])
 def test_agrees_with_brute_force(rules, player, banker):
     expected = brute_force(MEDIUM, rules, player, banker)
-    for symmetry, parts in ((False, 1), (None, 1), (None, 4)):
+    for symmetry, parts, workers in ((False, 1, 1), (None, 1, 1), (None, 4, 1), (None, 1, 3),
+                                     (False, 5, 2)):
         r = exact_house_edge(rules, banker, player, deck=MEDIUM, symmetry=symmetry,
-                             parts=parts)
+                             parts=parts, workers=workers, progress=False)
         assert (r.wins, r.pushes, r.losses) == expected
         assert r.symmetric == (symmetry is None and player != SUIT_DEPENDENT)
 
@@ -136,6 +137,8 @@ def test_bad_strategies_are_refused_naming_the_hand():
         exact_house_edge(CLASSIC, "caesars", deck=SMALL)
     with pytest.raises(PokerRulesError, match="at least 14"):
         exact_house_edge(CLASSIC, deck=SMALL[:13])
+    with pytest.raises(PokerRulesError, match="workers must be a positive int"):
+        exact_house_edge(CLASSIC, deck=SMALL, workers=0)
 
 
 @pytest.mark.fast

@@ -38,7 +38,8 @@ EPILOG = """examples:
   pokerrules paigow round --seats 3 --seed 7 [--json]
   pokerrules paigow optimal "As Jk Qs Qh Qd 7s 2s" [--sample N --seed S] [--json]
   pokerrules paigow simulate --rounds 10000000 --rules casino --seed 1 --workers 2 [--json]
-  pokerrules paigow exact --rules classic --way foxwoods [--player-way trump_plaza] [--json]
+  pokerrules paigow exact --rules classic --way foxwoods [--player-way trump_plaza]
+                          [--workers N] [--json]
 """
 
 
@@ -249,7 +250,8 @@ def exact_text(result: ExactResult) -> str:
 
 def _exact(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    result = exact_house_edge(rules, player_way=args.player_way)
+    result = exact_house_edge(rules, player_way=args.player_way, workers=args.workers,
+                              progress=False if args.no_progress else None)
     print(json.dumps(result.to_dict()) if args.json else exact_text(result))
     return 0
 
@@ -350,5 +352,8 @@ def add_cli(commands: Commands) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     exact.add_argument("--player-way", choices=WAYS,
                        help="the player's way (default: the banker's)")
+    exact.add_argument("--workers", type=count_argument, default=1,
+                       help="threads (default 1); the counts do not depend on it")
+    exact.add_argument("--no-progress", action="store_true", help="no progress bar")
     common(exact)
     exact.set_defaults(run=_exact)

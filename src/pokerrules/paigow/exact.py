@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ from pokerrules import _paigow
 from pokerrules.cards import CardsLike, card_codes, format_cards, parse_cards
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import WAYS, _way_number
+from pokerrules.paigow.parallel import _progress_bar
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name, shown
 from pokerrules.paigow.setting import Setting
 
@@ -232,6 +234,8 @@ def exact_house_edge(
     deck: CardsLike | None = None,
     symmetry: bool | None = None,
     parts: int = 1,
+    workers: int = 1,
+    progress: bool | None = None,
 ) -> ExactResult:
     """The exact outcome counts of heads-up Pai Gow Poker over every ordered
     pair of disjoint hands (C(53, 7) x C(46, 7) for the full deck).
@@ -255,8 +259,12 @@ def exact_house_edge(
             table shows both strategies suit-blind; False never; True
             requires it (PokerRulesError naming a hand whose worth depends
             on its suits).
-        parts: split the count into this many independent parts (run one
-            after another here; the integers do not depend on it).
+        parts: split the count into this many independent parts (default 1,
+            or 8 per worker with more than one); the integers do not depend on it.
+        workers: threads counting parts at once, sharing the one table (the
+            count runs in C without the GIL); the integers do not depend on it.
+        progress: a progress bar over the parts on stderr (tqdm): None (default)
+            on a terminal when there is more than one part.
 
     Returns:
         :class:`ExactResult`: the three counts as exact integers, the rates and EV.
@@ -274,8 +282,9 @@ def exact_house_edge(
     for strategy in (banker, player):
         if isinstance(strategy, str):
             _way_number(strategy)
-    if isinstance(parts, bool) or not isinstance(parts, int) or parts < 1:
-        raise PokerRulesError(f"parts must be a positive int, not {shown(parts)}")
+    for name, value in (("parts", parts), ("workers", workers)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise PokerRulesError(f"{name} must be a positive int, not {shown(value)}")
     codes = _deck(deck)
     sides = 1 if player == banker else 2
     need = exact_memory(player, banker, codes)
@@ -304,11 +313,24 @@ def exact_house_edge(
         raise PokerRulesError("this deck has no suit renamings to use")
     if not symmetric:
         group = group[:1]
+    if workers > 1 and parts == 1:
+        parts = 8 * workers
+    bar = _progress_bar(parts, progress, "exact count", "part", parts)
+
+    def count(part: int) -> tuple[int, int, int]:
+        return _paigow.exact_count_part(codes, sides, table, group, part, parts)
+
     wins = losses = visits = 0
-    for part in range(parts):
-        w, lo, v = _paigow.exact_count_part(codes, sides, table, group, part, parts)
-        wins, losses, visits = wins + w, losses + lo, visits + v
-    del table
+    try:
+        # the C count releases the GIL: threads share the one table
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for w, lo, v in pool.map(count, range(parts)):
+                wins, losses, visits = wins + w, losses + lo, visits + v
+                if bar is not None:
+                    bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
     n = len(codes)
     total = math.comb(n, 7) * math.comb(n - 7, 7)
     return ExactResult(wins=wins, pushes=total - wins - losses, losses=losses,
