@@ -156,3 +156,12 @@ def test_the_published_counts(capsys):
         2_402_491_783_820_756, 3_341_087_256_920_524, 2_506_879_990_473_120)
     assert r["total"] == math.comb(53, 7) * math.comb(46, 7)
     assert r["symmetric"] is True
+
+
+@pytest.mark.fast
+def test_a_count_that_would_not_fit_is_refused(monkeypatch):
+    from pokerrules.paigow import exact
+
+    monkeypatch.setattr(exact, "_available_memory", lambda: 2**20)
+    with pytest.raises(PokerRulesError, match=r"needs 9 MiB; 1 MiB are available"):
+        exact_house_edge(CLASSIC, deck=SMALL)
