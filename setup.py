@@ -24,9 +24,10 @@ extensions = [
     ),
     Extension(
         "pokerrules._paigow",
-        sources=["ext/_paigow.pyx", "ext/paigow.c", "ext/paigow_sim.c", "ext/pr_eval.c"],
+        sources=["ext/_paigow.pyx", "ext/paigow.c", "ext/paigow_sim.c", "ext/paigow_exact.c",
+                 "ext/pr_eval.c"],
         include_dirs=["ext"],
-        depends=["ext/pr_eval.h", "ext/paigow.h", "ext/paigow_sim.h"],
+        depends=["ext/pr_eval.h", "ext/paigow.h", "ext/paigow_sim.h", "ext/paigow_exact.h"],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
     ),

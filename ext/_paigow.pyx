@@ -441,3 +441,125 @@ def settle_batch(player, banker, int variant):
     with nogil:
         pg_settle_batch(t, &pv[0, 0], &bv[0, 0], n, &o[0])
     return out
+
+
+# ------------------------------------------------------------ exact count
+
+cdef extern from "paigow_exact.h" nogil:
+    int PGX_PAD
+    int64_t pgx_binom(int n, int k)
+    void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t *out)
+    void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, int way, int side,
+                      int sides, uint8_t *table)
+    int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
+                              int64_t n, const uint8_t *rows, int side, int sides,
+                              uint8_t *table, int *why)
+    int64_t pgx_first_asymmetric(const uint8_t *deck, int ndeck, int sides,
+                                 const uint8_t *table, const uint8_t *gens, int ngens)
+    int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
+                       const uint8_t *group, int ngroup, int part, int nparts, int64_t *out)
+
+
+def exact_table_bytes(int ndeck, int sides):
+    """Bytes of the outcome table of a deck of ndeck cards, one or two sides."""
+    return int(pgx_binom(ndeck, 7)) * (3 if sides == 1 else 5) + PGX_PAD
+
+
+cdef const uint8_t[::1] _deck_view(deck) except *:
+    arr = np.ascontiguousarray(deck, dtype=np.uint8)
+    if arr.ndim != 1 or not 7 <= arr.shape[0] <= 53 or (np.diff(arr.astype(np.int64)) <= 0).any() \
+            or arr[arr.shape[0] - 1] > 52:
+        raise PokerRulesError("a deck is 7 to 53 increasing card codes")
+    return arr
+
+
+cdef uint8_t[::1] _table_view(table, int ndeck, int sides) except *:
+    if not isinstance(table, np.ndarray) or table.dtype != np.uint8 or table.ndim != 1 \
+            or table.shape[0] != exact_table_bytes(ndeck, sides) \
+            or not table.flags.c_contiguous or not table.flags.writeable:
+        raise PokerRulesError("not an outcome table of this deck")
+    return table
+
+
+def exact_hands(deck, int64_t start, int64_t n):
+    """uint8 (n, 7): the hands start .. start + n - 1 of the deck (colex order), as codes."""
+    cdef const uint8_t[::1] d = _deck_view(deck)
+    cdef int64_t total = pgx_binom(d.shape[0], 7)
+    if start < 0 or n < 0 or start + n > total:
+        raise PokerRulesError(f"hands {start}..{start + n} of {total} do not exist")
+    out = np.zeros((n, 7), dtype=np.uint8)
+    cdef uint8_t[:, ::1] o = out
+    if n:
+        with nogil:
+            pgx_hands(&d[0], d.shape[0], start, n, &o[0, 0])
+    return out
+
+
+def exact_fill_way(deck, int variant, int way, int side, int sides, table):
+    """Side ``side`` of the table: every hand set by a built-in way."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    _way(way)
+    cdef const uint8_t[::1] d = _deck_view(deck)
+    cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
+    if not 0 <= side < sides:
+        raise PokerRulesError(f"no side {side} in a table of {sides}")
+    with nogil:
+        pgx_fill_way(t, &d[0], d.shape[0], way, side, sides, &tv[0])
+
+
+def exact_fill_settings(deck, int variant, int64_t start, rows, int side, int sides, table):
+    """Stores settings (n, 7) of hands start.. on a side; returns (-1, 0) or
+    (first bad row, 1 not its hand's cards / 2 a foul)."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    cdef const uint8_t[::1] d = _deck_view(deck)
+    cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
+    arr = np.ascontiguousarray(rows, dtype=np.uint8)
+    cdef const uint8_t[:, ::1] r = arr
+    cdef int64_t n = r.shape[0], bad = -1
+    cdef int why = 0
+    if r.shape[1] != 7 or start < 0 or start + n > pgx_binom(d.shape[0], 7):
+        raise PokerRulesError("settings rows do not fit the table")
+    if not 0 <= side < sides:
+        raise PokerRulesError(f"no side {side} in a table of {sides}")
+    if n:
+        with nogil:
+            bad = pgx_fill_settings(t, &d[0], d.shape[0], start, n, &r[0, 0], side, sides,
+                                    &tv[0], &why)
+    return int(bad), why
+
+
+cdef const uint8_t[:, ::1] _maps(maps, int ndeck) except *:
+    arr = np.ascontiguousarray(maps, dtype=np.uint8)
+    if arr.ndim != 2 or arr.shape[0] < 1 or arr.shape[1] != ndeck:
+        raise PokerRulesError("position maps are rows of the deck's positions")
+    if (np.sort(arr, axis=1) != np.arange(ndeck)).any():
+        raise PokerRulesError("a position map is no permutation of the deck")
+    return arr
+
+
+def exact_first_asymmetric(deck, int sides, table, gens):
+    """-1, or the first hand whose outcomes change under one of the position maps."""
+    cdef const uint8_t[::1] d = _deck_view(deck)
+    cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
+    cdef const uint8_t[:, ::1] g = _maps(gens, d.shape[0])
+    cdef int64_t bad
+    with nogil:
+        bad = pgx_first_asymmetric(&d[0], d.shape[0], sides, &tv[0], &g[0, 0], g.shape[0])
+    return int(bad)
+
+
+def exact_count_part(deck, int sides, table, group, int part, int nparts):
+    """(wins, losses, hands visited) of part ``part`` of ``nparts`` (signed sums)."""
+    cdef const uint8_t[::1] d = _deck_view(deck)
+    cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
+    cdef const uint8_t[:, ::1] g = _maps(group, d.shape[0])
+    if nparts < 1 or not 0 <= part < nparts:
+        raise PokerRulesError(f"part {part} of {nparts} does not exist")
+    cdef int64_t out[3]
+    cdef int status
+    with nogil:
+        status = pgx_count_part(&d[0], d.shape[0], sides, &tv[0], &g[0, 0], g.shape[0],
+                                part, nparts, out)
+    if status < 0:
+        raise MemoryError("cannot allocate the counting grids")
+    return int(out[0]), int(out[1]), int(out[2])

@@ -4,8 +4,9 @@
  * always an ace there, and makes a straight or flush only in the straight or
  * flush rule), picks the rule that applies in priority order, and names the
  * two front cards.
- * Where cards of one rank could go either way, the lowest codes go in front,
- * so a hand always sets the same way. Hands are compared only through the
+ * Where cards of one rank could go either way, the one that keeps the better
+ * back stays behind (only a split of aces can keep a flush), else the lowest
+ * codes go in front: a hand always sets the same way, whatever its suits. Hands are compared only through the
  * evaluator (pr_eval_key, pr_partial_key); the pattern tests here (is there a
  * straight or flush, a seven-card run, trips beside a straight) answer what
  * the evaluator's best-five value does not say.
@@ -190,6 +191,33 @@ static front_t straight_or_flush_front(const hand_info *in) {
     return best;
 }
 
+/* Four aces, the joker one of them, split: the back keeps the joker and the
+ * natural ace that makes the best back (a flush or straight flush when the
+ * three other cards are of that ace's suit), so the setting does not depend on
+ * suit codes; among equal backs the lowest codes go in front. */
+static front_t split_aces(const hand_info *in) {
+    uint32_t naturals = rank_cards(in, RANK_ACE) & 15u;
+    if (!in->joker || count_bits(naturals) != 3) return two_of(in, RANK_ACE);
+    front_t best = two_of(in, RANK_ACE);
+    uint16_t best_back = 0;
+    for (uint32_t rest = naturals; rest; rest &= rest - 1) { /* the ace kept behind */
+        uint32_t front_bits = naturals & ~(rest & (0u - rest));
+        int a = 4 * RANK_ACE + pr_ctz32(front_bits);
+        int b = 4 * RANK_ACE + pr_ctz32(front_bits & (front_bits - 1));
+        uint8_t back[5];
+        int n = 0;
+        for (int k = 0; k < 7; k++)
+            if (in->hand[k] != a && in->hand[k] != b) back[n++] = in->hand[k];
+        uint64_t key = in->key - pr_card_key[a] - pr_card_key[b];
+        uint16_t v = pr_eval_key(in->t, key, back, 5);
+        if (v >= best_back) { /* kept ace ascending: on ties the higher one stays behind */
+            best_back = v;
+            best = pick(a, b);
+        }
+    }
+    return best;
+}
+
 static int trump_plaza_class(int r) {
     return r < RANK_SEVEN ? 0 : r <= RANK_TEN ? 1 : r < RANK_ACE ? 2 : 3;
 }
@@ -227,6 +255,7 @@ static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int wa
         int q = top(by[4]);
         uint32_t other = by[3] | by[2];
         if (other) front = two_of(&in, top(other));
+        else if (q == RANK_ACE) front = split_aces(&in);
         else if (q >= RANK_JACK) front = two_of(&in, q);
         else if (q >= RANK_SEVEN)
             front = top(by[1]) >= RANK_KING ? two_singles(&in) : two_of(&in, q);

@@ -107,15 +107,14 @@ ALL = {
         'new_game', 'parse_move', 'penalty', 'render',
     ],
     'pokerrules.paigow': [
-        'BANKER', 'BANKER_FOUL_RULES', 'Deal', 'FORTUNE_LINES', 'FORTUNE_PAYTABLE',
-        'FortuneResult', 'HOUSE_WAY_RULES', 'HouseWay', 'HouseWayFunction',
+        'BANKER', 'BANKER_FOUL_RULES', 'BatchWay', 'Deal', 'ExactResult', 'FORTUNE_LINES',
+        'FORTUNE_PAYTABLE', 'FortuneResult', 'HOUSE_WAY_RULES', 'HouseWay', 'HouseWayFunction',
         'OptimalSetting', 'OptimalStrategy', 'Outcome', 'PRESETS', 'PaiGowRules',
-        'PaiGowRulesLike', 'RandomSetting', 'RoundRecord', 'SeatRecord', 'Setting',
-        'SettingValue', 'Settlement', 'SimulationResult', 'Strategy', 'WAYS',
-        'deal_round', 'fortune_bonus', 'fortune_counts', 'fortune_house_edge',
-        'fortune_lines', 'foul_many', 'hand_cards', 'house_way', 'house_way_many',
-        'house_way_rule', 'is_foul', 'optimal_setting', 'paigow_rules', 'play_round',
-        'settings', 'settle', 'simulate',
+        'PaiGowRulesLike', 'RandomSetting', 'RoundRecord', 'SeatRecord', 'Setting', 'SettingValue',
+        'Settlement', 'SimulationResult', 'Strategy', 'WAYS', 'deal_round', 'exact_house_edge',
+        'exact_memory', 'fortune_bonus', 'fortune_counts', 'fortune_house_edge', 'fortune_lines',
+        'foul_many', 'hand_cards', 'house_way', 'house_way_many', 'house_way_rule', 'is_foul',
+        'optimal_setting', 'paigow_rules', 'play_round', 'settings', 'settle', 'simulate',
     ],
 }
 

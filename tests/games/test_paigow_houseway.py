@@ -82,6 +82,14 @@ def reference_front(hand, way="foxwoods", rules=CLASSIC):
         others = sorted(trips + pairs, reverse=True)
         if others:
             return lowest_two(others[0]), 2
+        if q == ACE and joker is not None and len(by_rank[ACE]) == 4:
+            # split aces: the natural ace that makes the best back stays behind
+            # with the joker; on equal backs the lowest codes go in front
+            def back_with(kept):
+                front = [a for a in by_rank[ACE][:3] if a != kept]
+                return evaluate([c for c in cards if c not in front], hand_rules).value
+            kept = max(reversed(by_rank[ACE][:3]), key=back_with)
+            return codes(a for a in by_rank[ACE][:3] if a != kept), 2
         if q >= JACK:
             return lowest_two(q), 2
         if q >= SEVEN:

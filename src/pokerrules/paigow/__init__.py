@@ -10,6 +10,7 @@ Setting('Jk As Ah 3s 2h / 7d 7c')
 False
 """
 
+from pokerrules.paigow.exact import BatchWay, ExactResult, exact_house_edge, exact_memory
 from pokerrules.paigow.fortune import (
     FORTUNE_LINES,
     FORTUNE_PAYTABLE,
@@ -66,7 +67,9 @@ __all__ = [
     "HOUSE_WAY_RULES",
     "PRESETS",
     "WAYS",
+    "BatchWay",
     "Deal",
+    "ExactResult",
     "FortuneResult",
     "HouseWay",
     "HouseWayFunction",
@@ -84,6 +87,8 @@ __all__ = [
     "SimulationResult",
     "Strategy",
     "deal_round",
+    "exact_house_edge",
+    "exact_memory",
     "fortune_bonus",
     "fortune_counts",
     "fortune_house_edge",

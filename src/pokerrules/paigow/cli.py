@@ -21,6 +21,7 @@ from pokerrules.cli_common import (
     seed_argument,
 )
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
+from pokerrules.paigow.exact import ExactResult, exact_house_edge
 from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, house_way, house_way_rule
 from pokerrules.paigow.rules import PRESETS, PaiGowRules, shown
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
@@ -28,7 +29,7 @@ from pokerrules.paigow.simulate import SimulationResult, simulate
 from pokerrules.paigow.strategy import OptimalSetting, optimal_setting
 from pokerrules.paigow.table import RoundRecord, play_round
 
-__all__ = ["add_cli", "optimal_text", "round_text", "set_record", "simulation_text"]
+__all__ = ["add_cli", "exact_text", "optimal_text", "round_text", "set_record", "simulation_text"]
 
 #: What ``--rules`` of ``pokerrules rank`` takes, as this command's ``--rules`` words it.
 _HAND_RULES = {rules.name: f"that names hand rules, for pokerrules rank --rules; a Pai Gow "
@@ -42,6 +43,8 @@ EPILOG = """examples:
   pokerrules paigow round --seats 3 --seed 7 [--json]
   pokerrules paigow optimal "As Jk Qs Qh Qd 7s 2s" [--sample N --seed S] [--json]
   pokerrules paigow simulate --rounds 10000000 --rules casino --seed 1 --workers 2 [--json]
+  pokerrules paigow exact --rules classic --way foxwoods [--player-way trump_plaza]
+                          [--workers N] [--json]
 """
 
 
@@ -236,9 +239,31 @@ def _simulate(args: argparse.Namespace) -> int:
     return INTERRUPTED if result.interrupted else 0
 
 
+def exact_text(result: ExactResult) -> str:
+    """The exact counts, rates and EV."""
+    lines = [f"{result.total:,} deals ({result.player_way} player, {result.banker_way} "
+             f"banker, A-2-3-4-5 {'second-highest' if result.wheel_second_highest else 'lowest'})",
+             "", "  outcome                       deals        rate"]
+    for name, count in (("player wins", result.wins), ("push", result.pushes),
+                        ("player loses", result.losses)):
+        lines.append(f"  {name:<12} {count:>25,}  {count / result.total:10.7f}")
+    lines.append("")
+    lines.append(f"player EV  {result.player_ev:+.7f} per unit at {result.commission:.0%} "
+                 f"commission; house edge {result.house_edge:.4%}")
+    return "\n".join(lines)
+
+
+def _exact(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    result = exact_house_edge(rules, player_way=args.player_way, workers=args.workers,
+                              progress=False if args.no_progress else None)
+    print(json.dumps(result.to_dict()) if args.json else exact_text(result))
+    return 0
+
+
 def add_cli(commands: Commands) -> None:
     """Adds the ``paigow`` command (``set``, ``round``, ``optimal``,
-    ``simulate``) to the main parser's subcommands."""
+    ``simulate``, ``exact``) to the main parser's subcommands."""
     paigow = commands.subparsers.add_parser(
         "paigow", help='Pai Gow Poker: pokerrules paigow set "As Ah Jk 7c 7d 3s 2h"',
         description="Set Pai Gow hands by the house way, or play a table round.",
@@ -324,3 +349,18 @@ def add_cli(commands: Commands) -> None:
     simulate_.add_argument("--no-progress", action="store_true", help="no progress bar")
     common(simulate_)
     simulate_.set_defaults(run=_simulate)
+
+    exact = sub.add_parser(
+        "exact", help="count every heads-up deal exactly: wins, pushes, losses and EV",
+        description="Count every ordered pair of disjoint hands (C(53,7) x C(46,7)) with "
+        "the house way on the banker's side and --player-way on the player's; print the "
+        "three counts, the rates and the player's EV at the rules' commission. About a "
+        "CPU-minute; a peak of about 500 MiB (800 MiB with two ways).", epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    exact.add_argument("--player-way", choices=WAYS,
+                       help="the player's way (default: the banker's)")
+    exact.add_argument("--workers", type=count_argument, default=1,
+                       help="threads (default 1); the counts do not depend on it")
+    exact.add_argument("--no-progress", action="store_true", help="no progress bar")
+    common(exact)
+    exact.set_defaults(run=_exact)

@@ -88,7 +88,9 @@ def house_way(
     or a callable ``(cards, rules) -> Setting``) when given.
 
     The built-in ways never foul; where cards of one rank could go either way,
-    the lowest card codes go in front, so a hand always sets the same way. They
+    the lowest card codes go in front, so a hand always sets the same way,
+    except that split aces keep behind the natural ace that makes the better
+    back (a flush or straight flush): no setting's worth depends on suits. They
     count the joker as an ace whenever they count pairs, trips and quads, and
     let it complete a straight or flush only in the straight-or-flush rule.
 

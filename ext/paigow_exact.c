@@ -1,0 +1,414 @@
+/* Pai Gow Poker, exactly: the outcome table and the count over disjoint pairs
+ * (see paigow_exact.h). */
+#include "paigow_exact.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "paigow.h"
+#include "paigow_sim.h"
+
+#define KEY_BITS 20
+#define KEY_MASK ((1u << KEY_BITS) - 1)
+
+/* families at least this large (hands containing S) are counted on the full grid */
+#define GRID_SHARE 8
+
+static int64_t binom[54][8];
+static int binom_ready;
+
+static void init_binom(void) {
+    if (binom_ready) return;
+    for (int n = 0; n < 54; n++) {
+        binom[n][0] = 1;
+        for (int k = 1; k < 8; k++) binom[n][k] = n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
+    }
+    binom_ready = 1;
+}
+
+int64_t pgx_binom(int n, int k) {
+    init_binom();
+    return n < 0 || k < 0 || k > 7 || n > 53 ? 0 : binom[n][k];
+}
+
+int64_t pgx_hand_index(const uint8_t pos[7]) {
+    init_binom();
+    int64_t i = 0;
+    for (int j = 0; j < 7; j++) i += binom[pos[j]][j + 1];
+    return i;
+}
+
+/* The next k-subset of 0..n-1 in colex order; 0 after the last. */
+static int next_subset(uint8_t *pos, int k, int n) {
+    for (int i = 0; i < k; i++) {
+        int limit = i + 1 < k ? pos[i + 1] : n;
+        if (pos[i] + 1 < limit) {
+            pos[i]++;
+            for (int j = 0; j < i; j++) pos[j] = (uint8_t)j;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The subset of colex number index. */
+static void unrank(int64_t index, uint8_t pos[7]) {
+    init_binom();
+    for (int j = 6; j >= 0; j--) {
+        int p = j;
+        while (p + 1 < 54 && binom[p + 1][j + 1] <= index) p++;
+        pos[j] = (uint8_t)p;
+        index -= binom[p][j + 1];
+    }
+}
+
+/* Table entries, byte by byte (the same on any byte order). */
+static uint64_t entry(const uint8_t *table, int sides, int64_t i) {
+    const uint8_t *p = table + i * PGX_BYTES(sides);
+    uint64_t x = 0;
+    for (int b = PGX_BYTES(sides) - 1; b >= 0; b--) x = (x << 8) | p[b];
+    return x;
+}
+
+static void set_key(uint8_t *table, int sides, int64_t i, int side, uint32_t key) {
+    uint64_t x = entry(table, sides, i);
+    int shift = side * KEY_BITS;
+    x = (x & ~((uint64_t)KEY_MASK << shift)) | ((uint64_t)key << shift);
+    uint8_t *p = table + i * PGX_BYTES(sides);
+    for (int b = 0; b < PGX_BYTES(sides); b++) p[b] = (uint8_t)(x >> (8 * b));
+}
+
+static void keys_of(uint64_t x, int sides, uint32_t *player, uint32_t *banker) {
+    *player = (uint32_t)(x & KEY_MASK);
+    *banker = sides == 1 ? *player : (uint32_t)((x >> KEY_BITS) & KEY_MASK);
+}
+
+static uint32_t setting_key(const pr_tables *t, const uint8_t high[5], const uint8_t low[2]) {
+    return (uint32_t)pr_eval_codes(t, high, 5) * PGX_NF + (uint32_t)pg_low_index(t, low[0], low[1]);
+}
+
+void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t *out) {
+    uint8_t pos[7];
+    unrank(start, pos);
+    for (int64_t i = 0; i < n; i++) {
+        for (int j = 0; j < 7; j++) out[7 * i + j] = deck[pos[j]];
+        next_subset(pos, 7, ndeck);
+    }
+}
+
+void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, int way, int side,
+                  int sides, uint8_t *table) {
+    uint8_t pos[7] = {0, 1, 2, 3, 4, 5, 6}, hand[7], high[5], low[2];
+    int64_t i = 0;
+    do {
+        for (int j = 0; j < 7; j++) hand[j] = deck[pos[j]];
+        pg_house_way_set(t, hand, way, high, low);
+        set_key(table, sides, i++, side, setting_key(t, high, low));
+    } while (next_subset(pos, 7, ndeck));
+}
+
+int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
+                          int64_t n, const uint8_t *rows, int side, int sides, uint8_t *table,
+                          int *why) {
+    uint8_t pos[7];
+    unrank(start, pos);
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *row = rows + 7 * i;
+        uint64_t want = 0, got = 0;
+        for (int j = 0; j < 7; j++) {
+            want |= 1ull << deck[pos[j]];
+            if (row[j] < PR_NCODES) got |= 1ull << row[j];
+            else got |= 1ull << 63; /* never a hand's */
+        }
+        int distinct = 1;
+        for (int j = 0; j < 7; j++)
+            for (int m = j + 1; m < 7; m++) distinct &= row[j] != row[m];
+        if (got != want || !distinct) {
+            *why = 1;
+            return i;
+        }
+        if (pg_is_foul(t, row, row + 5)) {
+            *why = 2;
+            return i;
+        }
+        set_key(table, sides, start + i, side, setting_key(t, row, row + 5));
+        next_subset(pos, 7, ndeck);
+    }
+    return -1;
+}
+
+static void sort7(uint8_t *a) {
+    for (int i = 1; i < 7; i++) {
+        uint8_t x = a[i];
+        int j = i - 1;
+        while (j >= 0 && a[j] > x) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = x;
+    }
+}
+
+int64_t pgx_first_asymmetric(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
+                             const uint8_t *gens, int ngens) {
+    (void)deck;
+    uint8_t pos[7] = {0, 1, 2, 3, 4, 5, 6}, img[7];
+    int64_t i = 0;
+    do {
+        uint64_t x = entry(table, sides, i);
+        for (int g = 0; g < ngens; g++) {
+            const uint8_t *map = gens + g * ndeck;
+            for (int j = 0; j < 7; j++) img[j] = map[pos[j]];
+            sort7(img);
+            if (entry(table, sides, pgx_hand_index(img)) != x) return i;
+        }
+        i++;
+    } while (next_subset(pos, 7, ndeck));
+    return -1;
+}
+
+/* ------------------------------------------------------------------ counting */
+
+typedef struct {
+    const uint8_t *table;
+    int sides;
+    int nb, nf;         /* back values below nb, front indexes below nf */
+    uint32_t *grid_p;   /* nb * nf counts of the player's keys, and the banker's */
+    uint32_t *grid_b;
+    uint32_t *rows_p;   /* nb: points per back value */
+    uint32_t *rows_b;
+    uint32_t *fen;      /* Fenwick tree over back values + 1 */
+    uint32_t *pk, *bk;  /* a small family's keys */
+    uint32_t *order;    /* the family's points by front */
+    int64_t cap;        /* room in pk, bk, order */
+} counter;
+
+typedef struct {
+    int64_t wins, losses; /* #{P beats B on both}, #{B wins or copies both} */
+} pair_counts;
+
+/* Counts on the grid filled with n points of each side. */
+static pair_counts grid_counts(counter *c, int64_t n) {
+    int nb = c->nb, nf = c->nf;
+    uint64_t colcum[PGX_NF] = {0}, marg_p[PGX_NF] = {0}, marg_b[PGX_NF] = {0};
+    uint64_t w = 0, xb = 0, xf = 0, inserted = 0;
+    for (int b = 0; b < nb; b++) {
+        const uint32_t *rp = c->grid_p + (int64_t)b * nf, *rb = c->grid_b + (int64_t)b * nf;
+        if (c->rows_p[b]) {
+            uint64_t run = 0;
+            for (int f = 0; f < nf; f++) {
+                w += rp[f] * run;
+                run += colcum[f];
+                marg_p[f] += rp[f];
+            }
+            xb += (uint64_t)c->rows_p[b] * inserted;
+        }
+        if (c->rows_b[b]) {
+            for (int f = 0; f < nf; f++) colcum[f] += rb[f];
+            inserted += c->rows_b[b];
+        }
+    }
+    for (int f = 0; f < nf; f++) marg_b[f] = colcum[f];
+    uint64_t below = 0;
+    for (int f = 0; f < nf; f++) {
+        xf += marg_p[f] * below;
+        below += marg_b[f];
+    }
+    pair_counts r;
+    r.wins = (int64_t)w;
+    r.losses = (int64_t)((uint64_t)n * (uint64_t)n - xb - xf + w);
+    return r;
+}
+
+static void grid_add(counter *c, uint32_t p, uint32_t b) {
+    c->grid_p[(p / PGX_NF) * c->nf + p % PGX_NF]++;
+    c->rows_p[p / PGX_NF]++;
+    c->grid_b[(b / PGX_NF) * c->nf + b % PGX_NF]++;
+    c->rows_b[b / PGX_NF]++;
+}
+
+static void grid_clear(counter *c) {
+    memset(c->grid_p, 0, sizeof(uint32_t) * c->nb * c->nf);
+    memset(c->grid_b, 0, sizeof(uint32_t) * c->nb * c->nf);
+    memset(c->rows_p, 0, sizeof(uint32_t) * c->nb);
+    memset(c->rows_b, 0, sizeof(uint32_t) * c->nb);
+}
+
+static uint64_t fen_query(const uint32_t *fen, int i) { /* points with back value < i */
+    uint64_t s = 0;
+    for (; i > 0; i -= i & -i) s += fen[i];
+    return s;
+}
+
+static void fen_add(uint32_t *fen, int size, int i, uint32_t d) { /* at back value i - 1 */
+    for (; i <= size; i += i & -i) fen[i] += d;
+}
+
+/* Counts among the n points in pk, bk: fronts bucketed, a Fenwick tree over backs. */
+static pair_counts small_counts(counter *c, int64_t n) {
+    int nf = c->nf, size = c->nb;
+    int64_t start_p[PGX_NF + 1] = {0}, start_b[PGX_NF + 1] = {0};
+    for (int64_t i = 0; i < n; i++) {
+        start_p[c->pk[i] % PGX_NF + 1]++;
+        start_b[c->bk[i] % PGX_NF + 1]++;
+    }
+    uint64_t xf = 0, below = 0;
+    for (int f = 0; f < nf; f++) {
+        xf += (uint64_t)start_p[f + 1] * below;
+        below += (uint64_t)start_b[f + 1];
+    }
+    for (int f = 0; f < nf; f++) {
+        start_p[f + 1] += start_p[f];
+        start_b[f + 1] += start_b[f];
+    }
+    /* order: the player's points by front in [0, n), the banker's in [n, 2n) */
+    int64_t fill_p[PGX_NF], fill_b[PGX_NF];
+    memcpy(fill_p, start_p, sizeof(int64_t) * nf);
+    memcpy(fill_b, start_b, sizeof(int64_t) * nf);
+    for (int64_t i = 0; i < n; i++) {
+        c->order[fill_p[c->pk[i] % PGX_NF]++] = c->pk[i] / PGX_NF;
+        c->order[n + fill_b[c->bk[i] % PGX_NF]++] = c->bk[i] / PGX_NF;
+    }
+    uint64_t w = 0, xb = 0;
+    for (int f = 0; f < nf; f++) {
+        for (int64_t i = start_p[f]; i < start_p[f + 1]; i++) w += fen_query(c->fen, (int)c->order[i]);
+        for (int64_t i = start_b[f]; i < start_b[f + 1]; i++)
+            fen_add(c->fen, size, (int)c->order[n + i] + 1, 1);
+    }
+    for (int64_t i = 0; i < n; i++) xb += fen_query(c->fen, (int)c->order[i]);
+    if (n * 16 < size) { /* undo, cheaper than clearing */
+        for (int64_t i = 0; i < n; i++) fen_add(c->fen, size, (int)c->order[n + i] + 1, (uint32_t)-1);
+    } else {
+        memset(c->fen, 0, sizeof(uint32_t) * (size + 1));
+    }
+    pair_counts r;
+    r.wins = (int64_t)w;
+    r.losses = (int64_t)((uint64_t)n * (uint64_t)n - xb - xf + w);
+    return r;
+}
+
+/* The hands of the deck that contain the k positions s, into the grid or pk/bk. */
+static int64_t gather(counter *c, int ndeck, const uint8_t *s, int k, int to_grid) {
+    uint8_t rest[53], pick[7], hand[7];
+    int nrest = 0, m = 7 - k;
+    for (int p = 0, j = 0; p < ndeck; p++) {
+        if (j < k && s[j] == p) j++;
+        else rest[nrest++] = (uint8_t)p;
+    }
+    for (int j = 0; j < m; j++) pick[j] = (uint8_t)j;
+    int64_t n = 0;
+    do {
+        int a = 0, b = 0;
+        for (int j = 0; j < 7; j++) /* merge s and the picked rest */
+            hand[j] = (b >= m || (a < k && s[a] < rest[pick[b]])) ? s[a++] : rest[pick[b++]];
+        uint32_t pk, bk;
+        keys_of(entry(c->table, c->sides, pgx_hand_index(hand)), c->sides, &pk, &bk);
+        if (to_grid) grid_add(c, pk, bk);
+        else {
+            c->pk[n] = pk;
+            c->bk[n] = bk;
+        }
+        n++;
+    } while (m > 0 && next_subset(pick, m, nrest));
+    return n;
+}
+
+int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
+                   const uint8_t *group, int ngroup, int part, int nparts, int64_t out[3]) {
+    init_binom();
+    (void)deck;
+    counter c;
+    memset(&c, 0, sizeof c);
+    c.table = table;
+    c.sides = sides;
+    c.nb = PGX_NB;
+    c.nf = PGX_NF;
+    int64_t cells = (int64_t)c.nb * c.nf;
+    /* the largest family counted point by point */
+    int64_t cap = 0;
+    for (int k = 1; k < 7; k++) {
+        int64_t n = pgx_binom(ndeck - k, 7 - k);
+        if (n * GRID_SHARE < cells && n > cap) cap = n;
+    }
+    c.cap = cap;
+    c.grid_p = calloc((size_t)cells, sizeof(uint32_t));
+    c.grid_b = calloc((size_t)cells, sizeof(uint32_t));
+    c.rows_p = calloc((size_t)c.nb, sizeof(uint32_t));
+    c.rows_b = calloc((size_t)c.nb, sizeof(uint32_t));
+    c.fen = calloc((size_t)c.nb + 1, sizeof(uint32_t));
+    c.pk = malloc(sizeof(uint32_t) * (size_t)(cap + 1));
+    c.bk = malloc(sizeof(uint32_t) * (size_t)(cap + 1));
+    c.order = malloc(sizeof(uint32_t) * (size_t)(2 * cap + 2));
+    uint64_t *images = malloc(sizeof(uint64_t) * (size_t)ngroup * 53);
+    int status = -1;
+    if (!c.grid_p || !c.grid_b || !c.rows_p || !c.rows_b || !c.fen || !c.pk || !c.bk ||
+        !c.order || !images)
+        goto done;
+    for (int g = 0; g < ngroup; g++)
+        for (int p = 0; p < ndeck; p++) images[g * 53 + p] = 1ull << group[g * ndeck + p];
+    int64_t wins = 0, losses = 0, visits = 0;
+    if (part == 0) { /* S empty: every hand, in table order; and S a whole hand, P = B */
+        int64_t n = pgx_binom(ndeck, 7), same_wins = 0, same_losses = 0;
+        for (int64_t i = 0; i < n; i++) {
+            uint32_t pk, bk;
+            keys_of(entry(table, sides, i), sides, &pk, &bk);
+            grid_add(&c, pk, bk);
+            same_wins += pk / PGX_NF > bk / PGX_NF && pk % PGX_NF > bk % PGX_NF;
+            same_losses += pk / PGX_NF <= bk / PGX_NF && pk % PGX_NF <= bk % PGX_NF;
+        }
+        pair_counts r = grid_counts(&c, n);
+        grid_clear(&c);
+        wins += r.wins - same_wins;
+        losses += r.losses - same_losses;
+        visits += n;
+    }
+    int64_t ordinal = 1;
+    for (int k = 1; k < 7; k++) {
+        uint8_t s[7];
+        for (int j = 0; j < k; j++) s[j] = (uint8_t)j;
+        int64_t family = pgx_binom(ndeck - k, 7 - k);
+        int to_grid = family * GRID_SHARE >= cells;
+        do {
+            if (ordinal++ % nparts != part) continue;
+            uint64_t mask = 0;
+            for (int j = 0; j < k; j++) mask |= 1ull << s[j];
+            int stabilizer = 0, canonical = 1;
+            for (int g = 0; g < ngroup && canonical; g++) {
+                const uint64_t *img = images + g * 53;
+                uint64_t image = 0;
+                for (int j = 0; j < k; j++) image |= img[s[j]];
+                if (image < mask) canonical = 0;
+                stabilizer += image == mask;
+            }
+            if (!canonical) continue;
+            int64_t weight = ngroup / stabilizer;
+            int64_t n = gather(&c, ndeck, s, k, to_grid);
+            pair_counts r;
+            if (to_grid) {
+                r = grid_counts(&c, n);
+                grid_clear(&c);
+            } else {
+                r = small_counts(&c, n);
+            }
+            int64_t sign = k % 2 ? -weight : weight;
+            wins += sign * r.wins;
+            losses += sign * r.losses;
+            visits += n;
+        } while (next_subset(s, k, ndeck));
+    }
+    out[0] = wins;
+    out[1] = losses;
+    out[2] = visits;
+    status = 0;
+done:
+    free(c.grid_p);
+    free(c.grid_b);
+    free(c.rows_p);
+    free(c.rows_b);
+    free(c.fen);
+    free(c.pk);
+    free(c.bk);
+    free(c.order);
+    free(images);
+    return status;
+}

@@ -1,0 +1,63 @@
+/* Pai Gow Poker, exactly: every ordered pair of disjoint hands of a deck counted.
+ *
+ * A deck is a sorted list of n card codes (n <= 53); a hand is 7 of its
+ * positions, numbered in colex order (pgx_hand_index). The outcome table holds
+ * every hand's outcome under each side's strategy, a 20-bit key per side
+ * (back value * 128 + front index, as pr_eval and pg_low_index number them),
+ * the player's in bits 0..19 and, with two sides, the banker's in bits 20..39,
+ * in PGX_BYTES(sides) bytes per hand (the array padded by 8 bytes).
+ *
+ * The count: the player wins a pair when both hands are strictly higher and
+ * loses when both are lower or equal (copies go to the banker). Over disjoint
+ * pairs, by inclusion-exclusion on the set S of cards the two share,
+ * count = sum over S of (-1)^|S| #{(P, B): P and B contain S, condition}, each
+ * term a 2-D dominance count over the hands that contain S. With a symmetry
+ * group of the deck (position maps under which the table is invariant) one S
+ * per orbit is counted, times the orbit's size.
+ */
+#ifndef PG_PAIGOW_EXACT_H
+#define PG_PAIGOW_EXACT_H
+
+#include <stdint.h>
+
+#include "pr_eval.h"
+
+#define PGX_BYTES(sides) ((sides) == 1 ? 3 : 5)
+#define PGX_PAD 8
+#define PGX_NB 8192 /* back values below this */
+#define PGX_NF 128  /* front indexes below this */
+
+/* C(n, k) for n <= 53, k <= 7. */
+int64_t pgx_binom(int n, int k);
+
+/* Colex number of 7 increasing positions. */
+int64_t pgx_hand_index(const uint8_t pos[7]);
+
+/* Hands start .. start + n - 1 of the deck, as codes (n rows of 7). */
+void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t *out);
+
+/* Fills side (0 player, 1 banker) of the table with every hand set by a
+ * built-in house way. t as in paigow_sim.h (pg_sim_prepare done). */
+void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, int way, int side,
+                  int sides, uint8_t *table);
+
+/* Stores n settings (rows of 7: five back codes, then two front) of hands
+ * start .. start + n - 1 on a side. Returns -1, or the first row whose cards are
+ * not its hand's (*why 1) or that fouls (*why 2); rows before it are stored. */
+int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
+                          int64_t n, const uint8_t *rows, int side, int sides, uint8_t *table,
+                          int *why);
+
+/* -1 when every hand's keys are unchanged by each of the ngens position maps
+ * (ngens rows of ndeck), else the first hand that changes. */
+int64_t pgx_first_asymmetric(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
+                             const uint8_t *gens, int ngens);
+
+/* Part `part` of `nparts` of the count (the S are dealt round-robin; part 0
+ * also counts S empty). group: ngroup position maps (a group, the identity
+ * among them; ngroup 1 for none). out[0] wins, out[1] losses (signed sums; the
+ * parts add up to the counts), out[2] hands visited. 0, or -1 out of memory. */
+int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
+                   const uint8_t *group, int ngroup, int part, int nparts, int64_t out[3]);
+
+#endif
