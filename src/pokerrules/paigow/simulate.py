@@ -26,12 +26,12 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules._core import ALL_CARDS, _shown
 from pokerrules.cards import SeedLike
+from pokerrules.checks import check_count
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import Strategy, house_way
 from pokerrules.paigow.parallel import (
     check_start_method,
     check_workers,
-    positive_count,
     run_chunks,
 )
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name
@@ -343,8 +343,8 @@ def simulate(
     """
     if not isinstance(rules, PaiGowRules):
         raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
-    rounds = positive_count("rounds", rounds)
-    chunk_size = positive_count("chunk_size", chunk_size)
+    rounds = check_count(rounds, "rounds")
+    chunk_size = check_count(chunk_size, "chunk_size")
     workers = check_workers(workers, executor)
     check_start_method(start_method)
     if isinstance(seed, np.random.Generator):

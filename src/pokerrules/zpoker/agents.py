@@ -9,10 +9,11 @@ import numpy as np
 
 from pokerrules import search
 from pokerrules._core import _shown
+from pokerrules.checks import check_count
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import RandomAgent
 from pokerrules.hands import STANDARD, evaluate_partial
-from pokerrules.runner import check_count, check_generator
+from pokerrules.runner import check_generator
 from pokerrules.zpoker.moves import Placement
 from pokerrules.zpoker.policy import ZPokerSearch, greedy_scores, view_tops
 from pokerrules.zpoker.rules import POSITIONS, SIDES, Phase
