@@ -105,8 +105,8 @@ _DECK_SIZES = {"standard": 52, "paigow": 53, "piquet": 32}
 
 #: The most hands (rows) or values one batch call takes: 2**30, about a billion.
 BATCH_LIMIT = 1 << 30
-# The most threads evaluate_many takes (the kernel runs at most 64).
-_MAX_THREADS = 1024
+cdef enum:  # the most threads evaluate_many takes (the kernel runs at most 64)
+    MAX_THREADS = 1024
 #: The most items, and cards, read from an iterator of cards (a list, a tuple or
 #: text is read whole).
 CARD_LIMIT = 10_000
@@ -1021,10 +1021,10 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1):
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
     cdef int n_threads
-    if type(threads) is int and 1 <= threads <= _MAX_THREADS:  # the common case, first
-        n_threads = threads
+    if type(threads) is int and threads == 1:  # the default, first
+        n_threads = 1
     else:
-        n_threads = _checked_count(threads, "threads", 1, _MAX_THREADS)
+        n_threads = _checked_count(threads, "threads", 1, MAX_THREADS)
     cdef Py_buffer rows, res
     arr = codes  # a C-contiguous uint8 array is read in place
     if not (type(codes) is np.ndarray and _byte_rows(codes, &rows, 5, 7)):
