@@ -105,6 +105,8 @@ _DECK_SIZES = {"standard": 52, "paigow": 53, "piquet": 32}
 
 #: The most hands (rows) or values one batch call takes: 2**30, about a billion.
 BATCH_LIMIT = 1 << 30
+cdef enum:  # the most threads evaluate_many takes (the kernel runs at most 64)
+    MAX_THREADS = 1024
 #: The most items, and cards, read from an iterator of cards (a list, a tuple or
 #: text is read whole).
 CARD_LIMIT = 10_000
@@ -985,7 +987,7 @@ def evaluate_partial(cards, rules=STANDARD):
     return _new_rank(r, KIND_PARTIAL, pr_partial_key(r._tables, buf, n), buf, n)
 
 
-def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
+def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1):
     """Rank many hands at once, with the GIL released.
 
     Args:
@@ -995,19 +997,22 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
         rules: a :class:`HandRules` or a preset's name.
         check: validate every row (deck, duplicates). ``check=False`` skips it
             for trusted input; codes out of 0..52 are still refused.
-        threads: native threads to split the rows over (POSIX; one thread on
-            other systems). The results do not depend on it.
+        threads: native threads to split the rows over, an int from 1 to 1,024
+            (enough for any machine's cores; POSIX, one thread on other systems).
+            At most 64 run, and no more than there are rows. The results do not
+            depend on it.
 
     Returns:
         numpy.ndarray of int32, shape (n,): the five-card values (as
         ``HandRank.value``).
 
     Raises:
-        ArgumentTypeError: a non-integer array, or bad rules as for :func:`evaluate`.
+        ArgumentTypeError: a non-integer array, ``threads`` no int, or bad rules
+        as for :func:`evaluate`.
         HandSizeError: a shape other than (n, 5..7). InvalidCardError,
         DuplicateCardError, CardNotInDeckError: a bad row, named by its index.
-        PokerRulesError: threads below 1; more than BATCH_LIMIT rows, or a
-        broadcast view (a stride of 0), refused before any work.
+        PokerRulesError: ``threads`` outside 1..1,024; more than BATCH_LIMIT
+        rows, or a broadcast view (a stride of 0), refused before any work.
 
     Another thread may write to ``codes`` meanwhile: the kernel reads only inside
     its tables whatever the bytes, so the result is then meaningless for the rows
@@ -1015,8 +1020,11 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
     """
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
-    if threads < 1:
-        raise PokerRulesError(f"threads must be at least 1, got {threads}")
+    cdef int n_threads
+    if type(threads) is int and threads == 1:  # the default, first
+        n_threads = 1
+    else:
+        n_threads = _checked_count(threads, "threads", 1, MAX_THREADS)
     cdef Py_buffer rows, res
     arr = codes  # a C-contiguous uint8 array is read in place
     if not (type(codes) is np.ndarray and _byte_rows(codes, &rows, 5, 7)):
@@ -1038,7 +1046,7 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
         PyObject_GetBuffer(out, &res, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
         with nogil:
             bad_row = pr_eval_batch_threads(t, <const uint8_t *>rows.buf, n, k,
-                                            <int32_t *>res.buf, do_check, &why, threads)
+                                            <int32_t *>res.buf, do_check, &why, n_threads)
         PyBuffer_Release(&res)
     finally:
         PyBuffer_Release(&rows)
@@ -1050,6 +1058,13 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, int threads=1):
 
 _np_empty = np.empty
 _INT32 = np.dtype(np.int32)
+
+
+def _checked_count(value, name, low, high):
+    """The shared count check (:func:`pokerrules.checks.check_count`, which
+    imports this module, hence imported here on first use)."""
+    from pokerrules.checks import check_count
+    return check_count(value, name, low, high)
 
 
 cdef bint _byte_rows(object arr, Py_buffer *view, int k_min, int k_max) except -1:

@@ -10,11 +10,11 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from pokerrules._core import _shown
+from pokerrules.checks import check_count
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.records import GameRecord
 
-__all__ = ["GAMES", "Agent", "RandomAgent", "check_count", "check_generator", "game_module",
-           "play_game"]
+__all__ = ["GAMES", "Agent", "RandomAgent", "check_generator", "game_module", "play_game"]
 
 MoveT = TypeVar("MoveT")
 
@@ -29,21 +29,6 @@ def check_generator(rng: Any) -> np.random.Generator:
     if not isinstance(rng, np.random.Generator):
         raise ArgumentTypeError(f"rng must be a numpy.random.Generator, not {_shown(rng)}")
     return rng
-
-
-def check_count(value: Any, name: str, low: int = 1) -> int:
-    """``value`` checked as a whole number >= ``low`` (numpy integers are accepted,
-    bools and floats are not), as a plain int.
-
-    Raises:
-        ArgumentTypeError: not an integer.
-        PokerRulesError: below ``low``.
-    """
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise ArgumentTypeError(f"{name} must be an int >= {low}, not {_shown(value)}")
-    if value < low:
-        raise PokerRulesError(f"{name} must be an int >= {low}, not {_shown(value)}")
-    return int(value)
 
 
 class Agent(Protocol):

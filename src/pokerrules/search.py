@@ -9,7 +9,8 @@ holds only what is the game's own:
   cards, the public cards, the counts and the history), hidden cards shuffled;
 - ``policy(world, rng)``: the playout policy, a cheap move that plays sensibly;
 - optionally ``rewards(world)`` to end a playout early with a value (a round's
-  points, say) and ``batch_values`` for vectorized playouts.
+  points, say), ``batch_values`` for vectorized playouts, and ``players(view)``
+  when the views carry no ``players`` count.
 
 :class:`ProtocolGame` supplies the rest from the shared game protocol (``clone``,
 ``legal_moves``, ``play``, ``result``), so any game of :mod:`pokerrules.game`
@@ -31,17 +32,19 @@ time limit per decision in milliseconds (not reproducible, as machines differ).
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, Generic, Literal, TypeVar
 
 import numpy as np
 
 from pokerrules._core import _shown
+from pokerrules.checks import check_count
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.game import GameState
-from pokerrules.runner import check_count, check_generator
+from pokerrules.game import GameState, seat_index
+from pokerrules.runner import check_generator
 
 __all__ = [
     "ProtocolGame",
@@ -57,6 +60,8 @@ M = TypeVar("M")
 S = TypeVar("S", bound=GameState[Any])
 Algorithm = Literal["flat", "ismcts"]
 _SEED_BOUND = 2**63
+#: Seeds drawn from the caller's generator at a time.
+_SEED_CHUNK = 1024
 
 
 class SearchGame(Generic[W, M]):
@@ -81,6 +86,12 @@ class SearchGame(Generic[W, M]):
     def policy(self, world: W, rng: np.random.Generator) -> M:
         """The playout move of the player to move in ``world``."""
         raise NotImplementedError
+
+    def players(self, view: Any) -> int:
+        """How many play the game ``view`` is a view of (by default the view's
+        ``players``)."""
+        players: int = view.players
+        return players
 
     def to_move(self, world: W) -> int | None:
         """The player to move, None when the world's game is over."""
@@ -152,16 +163,36 @@ def playout(game: SearchGame[W, M], world: W, rng: np.random.Generator) -> Seque
     raise PokerRulesError(f"a playout did not end within {game.max_playout_moves} moves")
 
 
-def _search_arguments(moves: Sequence[Any], budget: Any, rng: Any, name: str) -> int:
-    """The budget of a search, once its moves and generator are checked."""
+def _search_arguments(game: SearchGame[Any, Any], view: Any, player: Any,
+                      moves: Sequence[Any], budget: Any, rng: Any, name: str,
+                      deadline: Any) -> tuple[int, int, float | None]:
+    """The seat, budget and deadline of a search, once its moves and generator
+    are checked."""
     check_generator(rng)
     if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence) or not moves:
         raise PokerRulesError(f"a search needs a list of moves, not {_shown(moves)}")
-    return check_count(budget, name)
+    budget = check_count(budget, name)
+    if deadline is not None:
+        if isinstance(deadline, (bool, np.bool_)) or not isinstance(
+                deadline, (int, float, np.integer, np.floating)):
+            raise ArgumentTypeError(
+                f"deadline must be a time.perf_counter() time, not {_shown(deadline)}")
+        try:
+            deadline = float(deadline)
+        except OverflowError:  # an int beyond floats: as far as times go
+            deadline = math.inf if deadline > 0 else -math.inf
+        if math.isnan(deadline):
+            raise PokerRulesError("deadline must be a time.perf_counter() time, not nan")
+    return seat_index(player, game.players(view)), budget, deadline
 
 
-def _seeds(rng: np.random.Generator, n: int) -> list[int]:
-    return [int(s) for s in rng.integers(_SEED_BOUND, size=n)]
+def _seeds(rng: np.random.Generator, n: int) -> Iterator[int]:
+    """``n`` seeds from ``rng``, drawn :data:`_SEED_CHUNK` at a time (the same
+    seeds as drawn at once), so that a large budget does not fill the memory."""
+    while n > 0:
+        chunk = min(n, _SEED_CHUNK)
+        yield from (int(s) for s in rng.integers(_SEED_BOUND, size=chunk))
+        n -= chunk
 
 
 def flat_values(
@@ -177,44 +208,42 @@ def flat_values(
     ``moves`` over the same ``worlds`` sampled worlds, each move followed by a
     playout with the same random stream (common random numbers).
 
-    A game with a ``batch_values(view, moves, worlds, rng)`` method plays all
-    worlds at once through it (its rows are worlds, its columns moves), valued for
-    the viewer, who must then be ``player``. With a ``deadline``
-    (a :func:`time.perf_counter` time) sampling stops early once it has passed,
-    after at least one world (with ``batch_values``: after a batch of an eighth of
-    the worlds).
+    A game with a ``batch_values(view, moves, worlds, rng)`` method plays the
+    worlds through it (its rows are worlds, its columns moves), valued for the
+    viewer, who must then be ``player``; a call plays at most
+    :data:`BATCH_PLAYOUTS` playouts (worlds times moves), so memory does not
+    grow with the budget. With a ``deadline`` (a :func:`time.perf_counter`
+    time) sampling stops once it has passed, checked after every world (with
+    ``batch_values``: after every call, the calls growing from
+    :data:`FIRST_BATCH_PLAYOUTS` playouts, doubling up to
+    :data:`BATCH_PLAYOUTS`), so a search runs past its deadline by at most
+    one world or one call.
 
     Returns:
         float64 array of shape (len(moves),), in 0..1.
 
     Raises:
-        ArgumentTypeError: ``worlds`` is no int or ``rng`` no numpy Generator.
-        PokerRulesError: no moves, ``worlds`` below 1, or a ``player`` other than
-            the viewer of a game that batches.
+        ArgumentTypeError: ``worlds`` is no int, ``rng`` no numpy Generator or
+            ``deadline`` no number.
+        PokerRulesError: no moves, ``worlds`` below 1, a ``player`` who is no
+            seat of the game (or, for a game that batches, not the viewer), or a
+            ``deadline`` that is nan.
     """
-    worlds = _search_arguments(moves, worlds, rng, "worlds")
+    player, worlds, deadline = _search_arguments(game, view, player, moves, worlds, rng,
+                                                 "worlds", deadline)
     batch = getattr(game, "batch_values", None)
     if batch is not None and player != getattr(view, "player", player):
         raise PokerRulesError(
             f"batched playouts value the viewer's moves: player {_shown(player)} is not "
             f"the viewer {view.player}")
     if batch is not None:
-        stream = np.random.default_rng(_seeds(rng, 1)[0])
-        step = worlds if deadline is None else max(1, worlds // 8)
-        parts, done = [], 0
-        while done < worlds:
-            size = min(step, worlds - done)
-            parts.append(np.asarray(batch(view, moves, size, stream), dtype=np.float64))
-            done += size
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        means: np.ndarray = np.concatenate(parts).mean(axis=0)
-        return means
+        return _batched_values(batch, view, moves, worlds, rng, deadline)
     seeds = _seeds(rng, worlds)
     totals = np.zeros(len(moves))
     done = 0
-    stream = np.random.default_rng(seeds[0] if seeds else 0)
-    for seed in seeds:
+    first = next(seeds)
+    stream = np.random.default_rng(first)
+    for seed in itertools.chain((first,), seeds):
         base = game.determinize(view, np.random.default_rng(seed))
         start = stream.bit_generator.state
         for i, move in enumerate(moves):
@@ -232,6 +261,35 @@ def flat_values(
             break
     result: np.ndarray = totals / done
     return result
+
+
+#: Most playouts (worlds times moves) one ``batch_values`` call plays: it bounds
+#: a call's memory and how far past a deadline a batched search runs.
+BATCH_PLAYOUTS = 4096
+#: The playouts of a batched search's first call when it has a deadline.
+FIRST_BATCH_PLAYOUTS = 256
+
+
+def _batched_values(batch: Any, view: Any, moves: Sequence[Any], worlds: int,
+                    rng: np.random.Generator, deadline: float | None) -> np.ndarray:
+    """:func:`flat_values` through the game's ``batch_values``, a call at a time.
+
+    Worlds come from one stream, each drawn in turn, so batches of any size give
+    the same worlds; the sums add world after world, as one call's would."""
+    stream = np.random.default_rng(next(_seeds(rng, 1)))
+    largest = max(1, BATCH_PLAYOUTS // len(moves))
+    size = largest if deadline is None else max(1, FIRST_BATCH_PLAYOUTS // len(moves))
+    totals, done = np.zeros(len(moves)), 0
+    while done < worlds:
+        size = min(size, largest, worlds - done)
+        part = np.asarray(batch(view, moves, size, stream), dtype=np.float64)
+        totals = np.concatenate([totals[None], part]).sum(axis=0)
+        done += size
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        size *= 2
+    means: np.ndarray = totals / done
+    return means
 
 
 class _Node:
@@ -260,19 +318,24 @@ def ismcts(
     """Single-observer information-set MCTS with UCT: each iteration samples a
     world, descends the tree of moves (for every player; a child's chances are
     counted over the iterations where its move was legal), adds one node and
-    plays out with the game's policy.
+    plays out with the game's policy. With a ``deadline`` (a
+    :func:`time.perf_counter` time) it stops after the iteration that passes it.
 
     Returns:
         float64 array of shape (len(moves),): the visits of each root move.
 
     Raises:
-        ArgumentTypeError: ``iterations`` is no int or ``rng`` no numpy Generator.
-        PokerRulesError: no moves, or ``iterations`` below 1.
+        ArgumentTypeError: ``iterations`` is no int, ``rng`` no numpy Generator,
+            or ``exploration`` or ``deadline`` no number.
+        PokerRulesError: no moves, ``iterations`` below 1, a ``player`` who is no
+            seat of the game, an ``exploration`` that is no finite number >= 0 or
+            a ``deadline`` that is nan.
     """
-    iterations = _search_arguments(moves, iterations, rng, "iterations")
+    player, iterations, deadline = _search_arguments(game, view, player, moves, iterations,
+                                                     rng, "iterations", deadline)
+    exploration = _positive_number(exploration, "exploration", zero=True)
     root = _Node(player)
-    seeds = _seeds(rng, iterations)
-    for seed in seeds:
+    for seed in _seeds(rng, iterations):
         stream = np.random.default_rng(seed)
         world = game.determinize(view, stream)
         node, path = root, [root]
@@ -362,9 +425,7 @@ class SearchAgent:
             raise ArgumentTypeError(
                 f"a SearchAgent searches a SearchGame (each game's policy module has "
                 f"one), not {_shown(game)}")
-        playouts = check_count(playouts, "playouts")
-        if playouts > _MAX_PLAYOUTS:
-            raise PokerRulesError(f"playouts must be at most {_MAX_PLAYOUTS:,}, not {playouts:,}")
+        playouts = check_count(playouts, "playouts", 1, _MAX_PLAYOUTS)
         if algorithm not in ("flat", "ismcts"):
             raise PokerRulesError(f"unknown algorithm {_shown(algorithm)}; use 'flat' or 'ismcts'")
         if time_ms is not None:

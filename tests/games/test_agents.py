@@ -238,6 +238,9 @@ class _CountingBatch(search.SearchGame):
     def __init__(self):
         self.asked = []
 
+    def players(self, view):
+        return 2
+
     def batch_values(self, view, moves, worlds, rng):
         self.asked.append(worlds)
         return np.full((worlds, len(moves)), 0.5)
@@ -248,12 +251,12 @@ def test_a_time_limit_stops_batched_playouts_after_one_batch():
     values = search.flat_values(game, None, 0, ["a", "b"], 80, np.random.default_rng(1))
     assert game.asked == [80] and list(values) == [0.5, 0.5]
     game.asked.clear()
-    search.flat_values(game, None, 0, ["a", "b"], 80, np.random.default_rng(1), deadline=0.0)
-    assert game.asked == [10]  # the deadline had passed after the first eighth
+    search.flat_values(game, None, 0, ["a", "b"], 10**6, np.random.default_rng(1), deadline=0.0)
+    assert game.asked == [search.FIRST_BATCH_PLAYOUTS // 2]  # the deadline had passed
     game.asked.clear()
-    search.flat_values(game, None, 0, ["a", "b"], 80, np.random.default_rng(1),
+    search.flat_values(game, None, 0, ["a", "b"], 5000, np.random.default_rng(1),
                        deadline=float("inf"))
-    assert game.asked == [10] * 8
+    assert game.asked == [128, 256, 512, 1024, 2048, 1032]  # doubling to 4096 playouts
 
 
 def test_search_functions_and_budgets_refuse_what_cannot_be_searched():
@@ -263,7 +266,7 @@ def test_search_functions_and_budgets_refuse_what_cannot_be_searched():
     with pytest.raises(PokerRulesError, match="viewer"):
         search.flat_values(game, view, 1 - view.player, legal, 4, rng)
     for function in (search.flat_values, search.ismcts):
-        with pytest.raises(PokerRulesError, match=">= 1"):
+        with pytest.raises(PokerRulesError, match="from 1 to"):
             function(game, view, view.player, legal, 0, rng)
         with pytest.raises(ArgumentTypeError, match="rng"):
             function(game, view, view.player, legal, 4, 0)
@@ -278,7 +281,7 @@ def test_search_functions_and_budgets_refuse_what_cannot_be_searched():
         with pytest.raises(error, match="time_ms"):
             search.SearchAgent(game, time_ms=bad)
     assert search.SearchAgent(game, time_ms=np.int64(5)).time_ms == 5.0
-    with pytest.raises(PokerRulesError, match="at most"):
+    with pytest.raises(PokerRulesError, match="from 1 to 1,000,000,000"):
         search.SearchAgent(game, playouts=10**30)
 
 

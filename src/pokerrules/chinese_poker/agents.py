@@ -9,6 +9,7 @@ import numpy as np
 
 from pokerrules import search
 from pokerrules._core import _shown
+from pokerrules.checks import check_count
 from pokerrules.chinese_poker.moves import AnyMove, ChooseHand, Move
 from pokerrules.chinese_poker.plays import _COUNT, Play, _classify, _nibbles, beats
 from pokerrules.chinese_poker.policy import ChinesePokerSearch, greedy_play
@@ -16,7 +17,7 @@ from pokerrules.chinese_poker.rules import SINGLE_VALUE
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import RandomAgent
-from pokerrules.runner import check_count, check_generator
+from pokerrules.runner import check_generator
 
 
 class GreedyAgent:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from pokerrules._core import _shown
 from pokerrules.cards import CHINESE_POKER_DECK, CardsLike, card_codes
+from pokerrules.checks import check_count
 from pokerrules.errors import CardNotInDeckError, DuplicateCardError, PokerRulesError
-from pokerrules.runner import check_count
 
 RANK_SYMBOLS = "23456789TJQKA"
 #: Rank index (2..A = 0..12) in the single order 3 < 4 < ... < A < 2, as 0..12.

@@ -12,6 +12,7 @@ import numpy as np
 from pokerrules import search
 from pokerrules._core import _shown
 from pokerrules.cards import PIQUET_DECK
+from pokerrules.checks import check_count
 from pokerrules.eastwest.moves import Place
 from pokerrules.eastwest.policy import EastWestSearch, heuristic_move
 from pokerrules.eastwest.rules import _PACK, ROW_CAPACITY, ROWS, _wins
@@ -19,7 +20,7 @@ from pokerrules.eastwest.state import EastWestView
 from pokerrules.errors import HandSizeError, IllegalMoveError
 from pokerrules.game import RandomAgent
 from pokerrules.hands import PIQUET, HandRules, evaluate_many, evaluate_partial
-from pokerrules.runner import check_count, check_generator
+from pokerrules.runner import check_generator
 
 
 def _require_choice(view: EastWestView, legal_moves: Sequence[Place], rng: Any) -> None:

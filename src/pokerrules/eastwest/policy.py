@@ -96,6 +96,9 @@ class EastWestSearch(ProtocolGame[EastWestState]):
     again (everything else is face up), the playout policy is the pairing
     heuristic, and :meth:`batch_values` plays every world at once in numpy."""
 
+    def players(self, view: EastWestView) -> int:
+        return 2  # East-West is for two
+
     def determinize(self, view: EastWestView, rng: np.random.Generator) -> EastWestState:
         """A game with the viewer's table and the unseen cards in a random order
         (:meth:`EastWestState.from_view`)."""

@@ -17,7 +17,6 @@ caller's script works when the script starts its work under
 from __future__ import annotations
 
 import multiprocessing
-import operator
 import os
 import signal
 import sys
@@ -29,28 +28,22 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from multiprocessing import connection
 from types import FrameType
-from typing import Any, SupportsIndex, TypeVar
-
-import numpy as np
+from typing import Any, TypeVar
 
 from pokerrules._core import _shown
+from pokerrules.checks import check_count
 from pokerrules.errors import PokerRulesError
 
 __all__ = [
     "DEFAULT_START_METHOD",
     "EXECUTOR_IN_FLIGHT",
-    "MAX_COUNT",
     "check_start_method",
     "check_workers",
-    "positive_count",
     "run_chunks",
 ]
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-#: Counts (rounds, samples, chunk sizes) stay below this: the C kernels count in int64.
-MAX_COUNT = 2**63
 
 #: Chunks handed to an outside executor at a time (its size is unknown); a
 #: pool of our own gets two per process.
@@ -60,27 +53,6 @@ EXECUTOR_IN_FLIGHT = 256
 #: has it (the default of Python 3.14 on Linux), else "spawn" (Windows).
 DEFAULT_START_METHOD = (
     "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn")
-
-
-def positive_count(name: str, value: object) -> int:
-    """``value`` as an int from 1 to 2**63 - 1: any integer type (Python or
-    numpy: anything with ``__index__``) but a bool (Python's or numpy's).
-
-    Raises:
-        PokerRulesError: not an integer, below 1, or 2**63 or more.
-    """
-    number = 0
-    # numpy bools have __index__: numpy 2 refuses it, numpy 1 only warns
-    if not isinstance(value, (bool, np.bool_)) and isinstance(value, SupportsIndex):
-        try:
-            number = operator.index(value)
-        except TypeError:  # an __index__ that refuses
-            pass
-    if number < 1:
-        raise PokerRulesError(f"{name} must be a positive int, not {_shown(value)}")
-    if number >= MAX_COUNT:
-        raise PokerRulesError(f"{name} must be below 2**63, got {_shown(number)}")
-    return number
 
 
 def check_start_method(method: object) -> str:
@@ -105,7 +77,7 @@ def check_workers(workers: int, executor: Executor | None) -> int:
     Raises:
         PokerRulesError: a bad ``workers`` or ``executor``, or both given.
     """
-    workers = positive_count("workers", workers)
+    workers = check_count(workers, "workers")
     if executor is not None and not isinstance(executor, Executor):
         if not callable(getattr(executor, "submit", None)):
             raise PokerRulesError(f"executor must be a concurrent.futures.Executor, "

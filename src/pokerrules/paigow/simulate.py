@@ -26,12 +26,12 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules._core import ALL_CARDS, _shown
 from pokerrules.cards import SeedLike
+from pokerrules.checks import check_count
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import Strategy, house_way
 from pokerrules.paigow.parallel import (
     check_start_method,
     check_workers,
-    positive_count,
     run_chunks,
 )
 from pokerrules.paigow.rules import (
@@ -349,8 +349,8 @@ def simulate(
         IllegalMoveError: a callable strategy set cards not in its hand.
     """
     rules = paigow_rules(rules)
-    rounds = positive_count("rounds", rounds)
-    chunk_size = positive_count("chunk_size", chunk_size)
+    rounds = check_count(rounds, "rounds")
+    chunk_size = check_count(chunk_size, "chunk_size")
     workers = check_workers(workers, executor)
     check_start_method(start_method)
     if isinstance(seed, np.random.Generator):

@@ -19,9 +19,10 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules._core import _shown
 from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
+from pokerrules.checks import check_count
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.houseway import house_way
-from pokerrules.paigow.parallel import check_workers, positive_count, run_chunks
+from pokerrules.paigow.parallel import check_workers, run_chunks
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 from pokerrules.paigow.setting import Setting, hand_cards
 from pokerrules.shuffle import seed_int
@@ -225,7 +226,7 @@ def optimal_setting(
     variant = rules.hand_rules.variant
     way_number = _paigow.WAYS.index(opponent)
     if method == "sample":
-        samples = positive_count("samples", samples)
+        samples = check_count(samples, "samples")
         if seed is None:
             raise ArgumentTypeError("method='sample' needs a seed (int or numpy Generator)")
         hist = _paigow.banker_hist_sample(codes, variant, way_number, samples, seed_words(seed))
@@ -281,7 +282,7 @@ class OptimalStrategy:
     seat: str = "player"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "samples", positive_count("samples", self.samples))
+        object.__setattr__(self, "samples", check_count(self.samples, "samples"))
         if self.seat not in SEATS:
             raise PokerRulesError(
                 f"unknown seat {_shown(self.seat)}; choose from {', '.join(SEATS)}")

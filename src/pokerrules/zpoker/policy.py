@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from pokerrules.cards import Card
+from pokerrules.checks import check_count
 from pokerrules.hands import STANDARD, evaluate_partial
-from pokerrules.runner import check_count
 from pokerrules.search import ProtocolGame, result_rewards
 from pokerrules.zpoker.moves import Placement
-from pokerrules.zpoker.rules import POSITIONS, SIDES, Phase, ZPokerRules
+from pokerrules.zpoker.rules import PLAYERS, POSITIONS, SIDES, Phase, ZPokerRules
 from pokerrules.zpoker.state import ZPokerState, ZPokerView
 
 _STANDARD_RULES = ZPokerRules()
@@ -128,6 +128,9 @@ class ZPokerSearch(ProtocolGame[ZPokerState]):
 
     def __init__(self, depth: int = 1) -> None:
         self.depth = check_count(depth, "depth")
+
+    def players(self, view: ZPokerView) -> int:
+        return PLAYERS
 
     def determinize(self, view: ZPokerView, rng: np.random.Generator) -> ZPokerState:
         """A state with the viewer's hand and board of ``view``, the unseen cards

@@ -1,0 +1,42 @@
+"""The check of whole-number arguments every module shares: counts, budgets,
+threads and workers are all checked here, and refused alike."""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from pokerrules._core import _shown
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
+
+__all__ = ["MAX_COUNT", "check_count"]
+
+#: Counts (rounds, samples, chunk sizes, budgets) stay below this: the C kernels
+#: count in int64.
+MAX_COUNT = 2**63
+
+
+def check_count(value: object, name: str, low: int = 1, high: int = MAX_COUNT - 1) -> int:
+    """``value`` checked as a whole number from ``low`` to ``high``, as a plain int.
+    Any integer type is accepted (Python's, numpy's: anything with ``__index__``)
+    but a bool; a float is refused even when whole (``2.0``), as is text.
+
+    Raises:
+        ArgumentTypeError: not an integer.
+        PokerRulesError: below ``low`` or above ``high``.
+    """
+    number = None
+    # numpy bools have __index__: numpy 2 refuses it, numpy 1 only warns
+    if not isinstance(value, (bool, np.bool_)):
+        try:
+            number = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:  # no __index__, or one that refuses
+            pass
+    bound = "2**63 - 1" if high == MAX_COUNT - 1 else f"{high:,}"
+    wanted = f"{name} must be an int from {low:,} to {bound}, not {_shown(value)}"
+    if number is None:
+        raise ArgumentTypeError(wanted)
+    if not low <= number <= high:
+        raise PokerRulesError(wanted)
+    return number
