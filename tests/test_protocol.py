@@ -115,7 +115,7 @@ def test_bad_chance_calls_raise_and_change_nothing(name):
         (lambda: explicit.apply_chance("Jk"), IllegalMoveError, "cannot deal Jk"),
         (lambda: explicit.apply_chance("As Kd"), IllegalMoveError, "one card"),
         (lambda: explicit.apply_chance("nonsense"), IllegalMoveError, "no card"),
-        (lambda: explicit.apply_chance(None), IllegalMoveError, "no card"),
+        (lambda: explicit.apply_chance(None), ArgumentTypeError, "outcome"),
         (lambda: explicit.apply_chance(99), IllegalMoveError, "no card"),
     ]
     if game is not eastwest or not pending:  # East-West's cut gives every card back

@@ -81,7 +81,8 @@ class Deck:
     """A named deck: the card codes it holds, ascending.
 
     Raises:
-        PokerRulesError: a name that is no text, or codes that are no sequence of ints.
+        PokerRulesError: a name that is no text, or codes that are no sequence of ints
+            or not ascending.
         InvalidCardError: a code outside 0..52.
         DuplicateCardError: a card given twice.
     """
@@ -105,6 +106,8 @@ class Deck:
         if len(set(codes)) != len(codes):
             twice = next(c for c in codes if codes.count(c) > 1)
             raise DuplicateCardError(f"deck {_shown(self.name)} holds {ALL_CARDS[twice]} twice")
+        if codes != sorted(codes):
+            raise PokerRulesError(f"deck {_shown(self.name)}: the codes are not ascending")
         object.__setattr__(self, "codes", tuple(codes))
 
     @property

@@ -18,10 +18,11 @@ documentation describes them for people writing search or learning code.
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import asdict
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -30,14 +31,18 @@ import numpy as np
 from pokerrules._core import ALL_CARDS, Card, _shown, format_cards, parse_cards
 from pokerrules.errors import (
     ArgumentTypeError,
+    CardNotInDeckError,
+    DuplicateCardError,
     GameOverError,
+    HandSizeError,
     IllegalMoveError,
+    InvalidCardError,
     NotYourTurnError,
     PokerRulesError,
 )
 from pokerrules.records import FORMAT_VERSION, GameRecord, MoveRecord, Result
 from pokerrules.runner import GAMES, Agent, RandomAgent, game_module, play_game
-from pokerrules.shuffle import DealStream
+from pokerrules.shuffle import SEED_LIMIT, DealStream
 
 __all__ = [
     "CHANCE_MODES",
@@ -55,6 +60,7 @@ __all__ = [
     "chance_mode",
     "deal_stream",
     "game_module",
+    "hidden_cards",
     "play_game",
     "require_over",
     "rng_from_state",
@@ -158,6 +164,47 @@ def seat_index(player: Any, players: int) -> int:
     return seat
 
 
+def hidden_cards(hidden: object, unseen: Sequence[int]) -> list[int]:
+    """``hidden`` (a :meth:`GameState.from_view` argument) checked as the codes a
+    viewer has not seen, in the order given: each code of ``unseen`` exactly once.
+    At most one item past them is read, so an endless iterable ends too.
+
+    Raises:
+        ArgumentTypeError: ``hidden`` is no iterable of int codes (text, a set or a
+            mapping, which give no order; a bool or float among the items).
+        HandSizeError: more or fewer cards than the viewer has not seen.
+        InvalidCardError, DuplicateCardError, CardNotInDeckError: a code of no card,
+            one given twice, or a card the viewer has seen.
+    """
+    if isinstance(hidden, (str, bytes, bytearray, Set, Mapping)) or \
+            not isinstance(hidden, Iterable):
+        raise ArgumentTypeError(
+            f"hidden is a sequence of the card codes the viewer has not seen, not "
+            f"{_shown(hidden)}")
+    items = list(itertools.islice(hidden, len(unseen) + 1))
+    if len(items) != len(unseen):
+        more = "more than" if len(items) > len(unseen) else f"{len(items)} cards, not"
+        raise HandSizeError(
+            f"hidden holds {more} the {len(unseen)} hidden cards (those the viewer has "
+            "not seen)")
+    codes: list[int] = []
+    for item in items:
+        if isinstance(item, (bool, np.bool_)) or not isinstance(item, (int, np.integer)):
+            raise ArgumentTypeError(f"hidden holds card codes (ints), not {_shown(item)}")
+        codes.append(int(item))
+    wanted, seen = set(unseen), set()
+    for code in codes:
+        if not 0 <= code < len(ALL_CARDS):
+            raise InvalidCardError(f"hidden: no card has the code {code}")
+        if code in seen:
+            raise DuplicateCardError(f"hidden: {ALL_CARDS[code]} is given twice")
+        if code not in wanted:
+            raise CardNotInDeckError(
+                f"hidden: {ALL_CARDS[code]} is not a card the viewer has not seen")
+        seen.add(code)
+    return codes
+
+
 class GameState(ABC, Generic[MoveT]):
     """Base class of every game's state.
 
@@ -200,6 +247,9 @@ class GameState(ABC, Generic[MoveT]):
         self._stream: DealStream | None = None
         self._undealt: list[int] = []  # ascending: what chance may deal next
         self._dealt: list[int] = []  # every card chance dealt, in order
+        # The streams reseed replaced: (seed, cards dealt when it was replaced) each,
+        # so that a save can deal every card again from the stream that dealt it.
+        self._reseeds: tuple[tuple[int, int], ...] = ()
 
     # --- to implement -------------------------------------------------------
     @property
@@ -299,18 +349,24 @@ class GameState(ABC, Generic[MoveT]):
 
     def apply_chance(self, outcome: Card | str | int) -> None:
         """Resolves a chance node: deals ``outcome`` (a card of
-        :meth:`chance_outcomes`: a Card, its text or its code).
+        :meth:`chance_outcomes`: a Card, its text or its code, a Python or numpy int).
 
         Raises:
+            ArgumentTypeError: an outcome of another type (a list, a set, a bool...).
             GameOverError: the game is over.
             IllegalMoveError: no chance node, or a card chance cannot deal now
                 (named). Either way nothing changes.
         """
+        if isinstance(outcome, (bool, np.bool_)) or \
+                not isinstance(outcome, (Card, str, int, np.integer)):
+            raise ArgumentTypeError(
+                f"apply_chance takes one card (a Card, its text or its code) as outcome, "
+                f"not {_shown(outcome)}")
         self._require_chance(f"apply_chance({_shown(outcome)})")
-        cards: Any = [outcome] if isinstance(outcome, int) else outcome
+        cards: Any = outcome if isinstance(outcome, str) else [outcome]
         try:
             codes = [c.code for c in parse_cards(cards)]
-        except (PokerRulesError, TypeError) as exc:
+        except PokerRulesError as exc:
             raise IllegalMoveError(f"chance outcome {_shown(outcome)} is no card: {exc}") from None
         if len(codes) != 1:
             raise IllegalMoveError(f"a chance outcome is one card, not {_shown(outcome)}")
@@ -348,7 +404,12 @@ class GameState(ABC, Generic[MoveT]):
         """
         if self._chance != SAMPLED:
             raise PokerRulesError("an explicit-chance game draws no cards; it takes apply_chance")
-        self._stream = DealStream.from_seed(seed)
+        stream = DealStream.from_seed(seed)
+        # a stream that dealt no card leaves no trace: saves name only those that did
+        if self._stream is not None and \
+                len(self._dealt) > (self._reseeds[-1][1] if self._reseeds else 0):
+            self._reseeds = (*self._reseeds, (self._stream.seed, len(self._dealt)))
+        self._stream = stream
 
     # --- search worlds --------------------------------------------------------
     @classmethod
@@ -473,13 +534,16 @@ class GameState(ABC, Generic[MoveT]):
         deal stream's position, the cards chance dealt, every move's text and the
         history, with the format version; :meth:`from_json` restores it exactly. It
         holds no integer beyond 2**53, so any JSON reader keeps it intact."""
+        stream: dict[str, Any] | None = None if self._stream is None else self._stream.to_dict()
+        if stream is not None and self._reseeds:
+            stream["earlier"] = [{"seed": seed, "dealt": dealt} for seed, dealt in self._reseeds]
         data = {
             "format": STATE_FORMAT_VERSION,
             "game": self.game_name,
             "players": self.players,
             "chance": self._chance,
             "deal": self._saved_deal if self._saved_deal is not None else self._deal_dict(),
-            "stream": None if self._stream is None else self._stream.to_dict(),
+            "stream": stream,
             "dealt": format_cards(self._dealt),
             "moves": [str(m) for m in self._moves],
             "history": [asdict(r) for r in self._history],
@@ -495,8 +559,10 @@ class GameState(ABC, Generic[MoveT]):
         Raises:
             PokerRulesError: text that is no saved game of this kind: not JSON,
                 another game, another format version (named), a deal the game cannot
-                make, a card or move the rules refuse (its number is named) or a
-                history or player count that does not match the moves.
+                make, a card or move the rules refuse (its number is named), a
+                sampled card that its deal stream does not deal or a stream position
+                that dealing them does not reach, or a history or player count that
+                does not match the moves.
         """
         try:
             return cls._restore(text)
@@ -513,21 +579,37 @@ class GameState(ABC, Generic[MoveT]):
         data = _saved_game(cls.game_name, text)
         players, deal, moves = data["players"], data["deal"], data["moves"]
         chance = chance_mode(data["chance"])
-        stream = None if data["stream"] is None else DealStream.from_dict(data["stream"])
-        if stream is not None and chance == EXPLICIT:
+        streams = _saved_streams(data["stream"])
+        if streams and chance == EXPLICIT:
             raise PokerRulesError("an explicit-chance game draws no cards; it saves no stream")
         if not isinstance(data["dealt"], str):
             raise PokerRulesError(f"dealt is card text, not {_shown(data['dealt'])}")
         dealt = [c.code for c in parse_cards(data["dealt"])]
+        for seed, until in streams[:-1]:
+            if until is not None and until > len(dealt):
+                raise PokerRulesError(
+                    f"stream: an earlier stream (seed {seed}) is said to deal {until} cards, "
+                    f"but the game dealt {len(dealt)}")
         state = cls._from_deal(deal, players)
         if state.players != players:
             raise PokerRulesError(
                 f"players is {players}, but the deal is for {state.players} players")
         state._begin(None, EXPLICIT)
-        state._replay(dealt, moves)
-        if chance == SAMPLED and state._chance_pending():
-            raise PokerRulesError("the saved game stops before a card it deals itself")
+        stream = state._replay(dealt, moves, streams)
+        if chance == SAMPLED:
+            if stream is None and (dealt or state._undealt):
+                raise PokerRulesError(
+                    "stream: a sampled game that deals cards saves its deal stream, not null")
+            if state._chance_pending():
+                raise PokerRulesError("the saved game stops before a card it deals itself")
+            saved = data["stream"]
+            if stream is not None and (stream.seed, stream.drawn) != \
+                    (saved["seed"], saved["drawn"]):
+                raise PokerRulesError(
+                    f"stream: dealing the saved cards leaves the stream of seed {stream.seed} "
+                    f"at drawn={stream.drawn}, not at the saved drawn={saved['drawn']}")
         state._chance, state._stream = chance, stream
+        state._reseeds = tuple((seed, until) for seed, until in streams[:-1] if until is not None)
         for number, (record, saved) in enumerate(zip(state._history, data["history"]), start=1):
             if _canonical(asdict(record)) != _canonical(saved):
                 raise PokerRulesError(
@@ -539,17 +621,33 @@ class GameState(ABC, Generic[MoveT]):
                 "(cards in their order, no extra fields)")
         return state
 
-    def _replay(self, dealt: list[int], moves: list[str]) -> None:
-        """Deals ``dealt`` at the chance nodes and plays ``moves`` between them."""
+    def _replay(self, dealt: list[int], moves: list[str],
+                streams: list[tuple[int, int | None]]) -> DealStream | None:
+        """Deals ``dealt`` at the chance nodes and plays ``moves`` between them. With
+        ``streams`` (a sampled game's: each seed with the number of cards dealt when
+        the next one replaced it, None for the last) each card must be the one its
+        stream draws; returns the last stream where the replay leaves it."""
         cards = moves_made = 0
+        segments = iter(streams)
+        first, until = next(segments, (None, None))
+        stream = None if first is None else DealStream(first)
         while True:
+            while until is not None and cards == until:
+                seed, until = next(segments)
+                stream = DealStream(seed)
             if self._chance_pending():
                 if cards == len(dealt):
                     break
+                drawn = None if stream is None else stream.card(self._undealt)
                 try:
                     self._deal_chance(dealt[cards])
                 except PokerRulesError as exc:
                     raise type(exc)(f"saved card {cards + 1} is refused: {exc}") from None
+                if stream is not None and drawn is not None and drawn != dealt[cards]:
+                    raise PokerRulesError(
+                        f"saved card {cards + 1} ({ALL_CARDS[dealt[cards]]}) is not what "
+                        f"the deal stream of seed {stream.seed} deals there "
+                        f"({ALL_CARDS[drawn]})")
                 cards += 1
             else:
                 if moves_made == len(moves):
@@ -565,6 +663,39 @@ class GameState(ABC, Generic[MoveT]):
             raise PokerRulesError(
                 f"the saved game has {len(dealt) - cards} card(s) and {len(moves) - moves_made}"
                 " move(s) more than it can take")
+        return stream
+
+
+def _saved_streams(saved: object) -> list[tuple[int, int | None]]:
+    """A save's ``stream`` as the seeds that dealt its cards, each with the number of
+    cards dealt when the next replaced it (None for the last, the current stream);
+    empty for null."""
+    if saved is None:
+        return []
+    if not isinstance(saved, dict):
+        raise PokerRulesError(f"stream is an object or null, not {_shown(saved)}")
+    earlier = saved.get("earlier", [])
+    current = DealStream.from_dict({k: v for k, v in saved.items() if k != "earlier"})
+    if "earlier" in saved and (not isinstance(earlier, list) or not earlier):
+        raise PokerRulesError(
+            f"stream: earlier is a non-empty list of {{'seed': int, 'dealt': int}}, "
+            f"not {_shown(earlier)}")
+    streams: list[tuple[int, int | None]] = []
+    last = 0
+    for item in earlier:
+        if not isinstance(item, dict) or set(item) != {"seed", "dealt"} or \
+                any(type(v) is not int for v in item.values()):
+            raise PokerRulesError(
+                f"stream: an earlier stream is {{'seed': int, 'dealt': int}}, not {_shown(item)}")
+        seed = DealStream(item["seed"]).seed
+        if not last < item["dealt"] < SEED_LIMIT:
+            raise PokerRulesError(
+                f"stream: each earlier stream dealt a card or more, so each was replaced "
+                f"after more cards than the one before, not after {_shown(item['dealt'])}")
+        last = item["dealt"]
+        streams.append((seed, last))
+    streams.append((current.seed, None))
+    return streams
 
 
 def _saved_game(game_name: str, text: object) -> dict[str, Any]:

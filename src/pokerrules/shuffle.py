@@ -30,12 +30,13 @@ exactly (``M = 2**64``, all arithmetic on unsigned 64-bit words):
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
-from pokerrules._core import _shown
+from pokerrules._core import CARD_LIMIT, _shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 __all__ = ["SEED_LIMIT", "DealStream", "seed_int"]
@@ -157,8 +158,26 @@ class DealStream:
         return undealt.pop(m >> 64)
 
     def shuffled(self, codes: Iterable[int]) -> list[int]:
-        """``codes`` in a random order: every one drawn in turn from those left."""
-        undealt = sorted(codes)
+        """``codes`` (ints, Python's or numpy's, at most
+        :data:`~pokerrules.cards.CARD_LIMIT` of them) in a random order: every one
+        drawn in turn from those left.
+
+        Raises:
+            ArgumentTypeError: ``codes`` is no iterable of ints (text, a bool or a
+                float among them).
+            PokerRulesError: more than :data:`~pokerrules.cards.CARD_LIMIT` codes (an endless
+                iterable is read one item past the limit). Either way the stream
+                draws nothing.
+        """
+        if isinstance(codes, (str, bytes, bytearray)) or not isinstance(codes, Iterable):
+            raise ArgumentTypeError(f"shuffled takes an iterable of int codes, not {_shown(codes)}")
+        taken = list(itertools.islice(codes, CARD_LIMIT + 1))
+        if len(taken) > CARD_LIMIT:
+            raise PokerRulesError(f"shuffled takes at most {CARD_LIMIT:,} codes")
+        for code in taken:
+            if isinstance(code, (bool, np.bool_)) or not isinstance(code, (int, np.integer)):
+                raise ArgumentTypeError(f"shuffled takes int codes, not {_shown(code)}")
+        undealt = sorted(int(c) for c in taken)
         return [undealt.pop(self.below(len(undealt))) for _ in range(len(undealt))]
 
     def roll(self, sides: int = 6) -> int:

@@ -25,6 +25,7 @@ from pokerrules.eastwest.rules import (
     _wins,
 )
 from pokerrules.errors import (
+    ArgumentTypeError,
     CardNotInDeckError,
     DuplicateCardError,
     GameOverError,
@@ -38,6 +39,7 @@ from pokerrules.game import (
     MoveRecord,
     Result,
     deal_stream,
+    hidden_cards,
     require_over,
     seat_index,
 )
@@ -381,14 +383,30 @@ class EastWestState(GameState[Place]):
         unused: the whole deck is fixed.
 
         Raises:
-            HandSizeError, CardNotInDeckError, DuplicateCardError: ``hidden`` is not
-                the unseen cards.
-            PokerRulesError: a view without a dealer (chance is still cutting).
+            ArgumentTypeError: ``view`` is no EastWestView, or ``hidden`` no
+                sequence of int codes.
+            HandSizeError, CardNotInDeckError, DuplicateCardError, InvalidCardError:
+                ``hidden`` is not the unseen cards (see
+                :func:`~pokerrules.game.hidden_cards`).
+            PokerRulesError: a view without a dealer (chance is still cutting), or
+                one no game shows.
         """
+        if not isinstance(view, EastWestView):
+            raise ArgumentTypeError(f"view is an EastWestView, not {_shown(view)}")
         if view.dealer is None:
             raise PokerRulesError("a world needs a dealt game: chance is still cutting")
-        first = 1 - view.dealer
-        per_seat = [[(c, r) for r in range(ROWS) for c in view.rows[s][r]] for s in (0, 1)]
+        try:
+            unseen = view.unseen()
+            first = 1 - _seat(view.dealer, "view.dealer")
+            per_seat = [[(c, r) for r in range(ROWS) for c in view.rows[s][r]] for s in (0, 1)]
+        except (TypeError, IndexError, KeyError, AttributeError):
+            raise ArgumentTypeError(
+                f"view is not a view an East-West game shows: {_shown(view)}") from None
+        if not 0 <= len(per_seat[first]) - len(per_seat[1 - first]) <= 1:
+            raise PokerRulesError(
+                "view: the seats have placed cards in turn; these rows show "
+                f"{len(per_seat[0])} and {len(per_seat[1])} cards")
+        hidden = hidden_cards(hidden, unseen)
         order = [per_seat[first if i % 2 == 0 else 1 - first][i // 2]
                  for i in range(len(per_seat[0]) + len(per_seat[1]))]
         drawn = [] if view.card is None else [view.card]

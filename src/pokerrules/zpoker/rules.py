@@ -8,7 +8,14 @@ from enum import Enum
 from typing import Any
 
 from pokerrules._core import _shown
-from pokerrules.cards import STANDARD_DECK, Card, Deck
+from pokerrules.cards import (
+    CHINESE_POKER_DECK,
+    PAI_GOW_DECK,
+    PIQUET_DECK,
+    STANDARD_DECK,
+    Card,
+    Deck,
+)
 from pokerrules.errors import CardNotInDeckError, HandSizeError, PokerRulesError
 from pokerrules.hands import STANDARD
 
@@ -34,6 +41,10 @@ class Phase(str, Enum):
     OVER = "over"
 
 
+# A deck may take any name but these, which name pokerrules' own decks.
+_NAMED_DECKS = {d.name: d for d in (STANDARD_DECK, PAI_GOW_DECK, PIQUET_DECK, CHINESE_POKER_DECK)}
+
+
 @dataclass(frozen=True)
 class ZPokerRules:
     """The rules of one Z Poker variant.
@@ -53,7 +64,8 @@ class ZPokerRules:
     Game places at least five), so the pile never runs out.
 
     Raises:
-        PokerRulesError: ``deck`` is no :class:`~pokerrules.cards.Deck`.
+        PokerRulesError: ``deck`` is no :class:`~pokerrules.cards.Deck`, or takes the
+            name of one of pokerrules' decks but not its cards.
         HandSizeError: ``hand_size`` below 4, or a pile too small for it.
         CardNotInDeckError: a deck card the standard hand rules do not know.
     """
@@ -71,6 +83,11 @@ class ZPokerRules:
                 f"hand_size {self.hand_size} is too small: a player may have to place "
                 f"{MOST_CARDS_PLACED_BEFORE_END_GAME} cards before the End Game"
             )
+        named = _NAMED_DECKS.get(self.deck.name)
+        if named is not None and named != self.deck:
+            raise PokerRulesError(
+                f"deck: a deck named {_shown(self.deck.name)} holds pokerrules' "
+                f"{len(named)}-card {named.name} deck, not {len(self.deck)} other cards")
         known = set(STANDARD.deck_codes)
         unknown = [c for c in self.deck.codes if c not in known]
         if unknown:

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pokerrules._core import _shown
-from pokerrules.cards import Card, CardsLike, SeedLike, card_codes
+from pokerrules.cards import STANDARD_DECK, Card, CardsLike, SeedLike, card_codes
 from pokerrules.errors import (
+    ArgumentTypeError,
     CardNotInDeckError,
     DuplicateCardError,
     HandSizeError,
@@ -22,6 +23,7 @@ from pokerrules.game import (
     MoveRecord,
     Result,
     deal_stream,
+    hidden_cards,
     require_over,
     seat_index,
 )
@@ -65,6 +67,14 @@ class ZPokerView:
         """The visible top card of ``position``; None when it is empty or hidden."""
         stack = self.stacks[position]
         return stack[-1] if stack else None
+
+    def unseen(self) -> tuple[int, ...]:
+        """The codes of the standard deck this player has not seen (the opponent's
+        hand, a face-down card and the pile), ascending: what a world deals."""
+        seen = {c.code for c in self.hand}
+        for stack in self.stacks.values():
+            seen.update(c.code for c in stack)
+        return tuple(c for c in STANDARD_DECK.codes if c not in seen)
 
     def side(self, player: int) -> tuple[Card, ...]:
         """The visible top cards of ``player``'s side, in position order."""
@@ -223,26 +233,43 @@ class ZPokerState(GameState[Placement]):
         with ``seed``.
 
         Raises:
-            HandSizeError: too few hidden cards for the opponent's hand and card.
-            PokerRulesError: no seed (a world deals its pile during play).
+            ArgumentTypeError: ``view`` is no ZPokerView, or ``hidden`` no sequence
+                of int codes.
+            HandSizeError, CardNotInDeckError, DuplicateCardError, InvalidCardError:
+                ``hidden`` is not :meth:`ZPokerView.unseen` (see
+                :func:`~pokerrules.game.hidden_cards`).
+            PokerRulesError: no seed (a world deals its pile during play), a bad
+                seed, or a view whose counts do not add up to the unseen cards.
         """
+        if not isinstance(view, ZPokerView):
+            raise ArgumentTypeError(f"view is a ZPokerView, not {_shown(view)}")
         if seed is None:
             raise PokerRulesError("a Z Poker world draws from its pile: pass a seed")
-        face_down = next(iter(view.face_down), None)
-        stacks = {p: [c.code for c in s] for p, s in view.stacks.items()}
-        needed = view.opponent_cards + (face_down is not None and not stacks[face_down])
-        if len(hidden) < needed:
-            raise HandSizeError(f"a world needs {needed} hidden cards, got {len(hidden)}")
+        player = _check_player(view.player)
+        try:
+            unseen = view.unseen()
+            face_down = next(iter(view.face_down), None)
+            stacks = {p: [c.code for c in view.stacks[p]] for p in POSITIONS}
+            needed = view.opponent_cards + (face_down is not None and not stacks[face_down])
+            counts = needed + view.pile_cards
+        except (TypeError, IndexError, KeyError, AttributeError):
+            raise ArgumentTypeError(
+                f"view is not a view a Z Poker game shows: {_shown(view)}") from None
+        if counts != len(unseen):
+            raise PokerRulesError(
+                f"view: its opponent's cards, face-down card and pile ({counts}) are not "
+                f"the {len(unseen)} cards it has not seen")
+        hidden = hidden_cards(hidden, unseen)
         state = cls(_STANDARD_RULES)
         hands: list[list[int]] = [[], []]
-        hands[view.player] = [c.code for c in view.hand]
-        hands[1 - view.player] = sorted(hidden[:view.opponent_cards])
+        hands[player] = [c.code for c in view.hand]
+        hands[1 - player] = sorted(hidden[:view.opponent_cards])
         rest = list(hidden[view.opponent_cards:])
         if face_down is not None and not stacks[face_down]:
             stacks[face_down] = [rest.pop()]
         state._hands, state._stacks, state._undealt = hands, stacks, sorted(rest)
         state._hidden, state._phase = face_down, view.phase
-        state._leader, state._starter, state._turn = view.leader, view.starter, view.player
+        state._leader, state._starter, state._turn = view.leader, view.starter, player
         state._deals = 1
         state.reseed(seed)
         return state
