@@ -357,18 +357,6 @@ def _longest(params: dict[str, Any]) -> int:
     return _MAX_CUT_DRAWS * players + rounds * per_round
 
 
-def _largest_target(params: dict[str, Any], most_steps: int) -> int:
-    """The largest target whose game takes at most ``most_steps`` steps."""
-    low, high = 1, 2**53  # _longest grows with the target: bisect
-    while low < high:
-        middle = (low + high + 1) // 2
-        if _longest({**params, "target": middle}) <= most_steps:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
 def _register() -> Any:
     from pokerrules.envs import spiel
 
@@ -377,14 +365,8 @@ def _register() -> Any:
         return ChinesePokerEncoding(rules, params["players"], params["scope"])
 
     def bounds(params: dict[str, Any]) -> tuple[float, float, int]:
+        # ChinesePokerRules bounds the target, which keeps this within OpenSpiel's int.
         longest = _longest(params)
-        if longest > spiel.MAX_GAME_LENGTH:
-            largest = _largest_target(params, spiel.MAX_GAME_LENGTH)
-            raise PokerRulesError(
-                f"target {params['target']} is too large for an OpenSpiel game of "
-                f"{params['players']} players with scope 'game': it may take {longest:,} steps, "
-                f"more than OpenSpiel's game length holds ({spiel.MAX_GAME_LENGTH:,}); the "
-                f"largest target is {largest:,}")
         # A round scores at most 50 points; a game ends with a total below the
         # target plus 50.
         worst = 50 if params["scope"] == "round" else params["target"] + 49
