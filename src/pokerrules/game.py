@@ -18,31 +18,42 @@ documentation describes them for people writing search or learning code.
 from __future__ import annotations
 
 import bisect
-import itertools
 import json
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
 from pokerrules._core import ALL_CARDS, Card, _shown, format_cards, parse_cards
+from pokerrules.chance import (
+    CHANCE_MODES,
+    EXPLICIT,
+    SAMPLED,
+    chance_mode,
+    deal_stream,
+    hidden_cards,
+)
 from pokerrules.errors import (
     ArgumentTypeError,
-    CardNotInDeckError,
-    DuplicateCardError,
     GameOverError,
-    HandSizeError,
     IllegalMoveError,
-    InvalidCardError,
     NotYourTurnError,
     PokerRulesError,
 )
 from pokerrules.records import FORMAT_VERSION, GameRecord, MoveRecord, Result
 from pokerrules.runner import GAMES, Agent, RandomAgent, game_module, play_game
-from pokerrules.shuffle import SEED_LIMIT, DealStream
+from pokerrules.saves import (
+    STATE_FORMAT_VERSION,
+    canonical,
+    rng_from_state,
+    rng_state,
+    saved_game,
+    saved_streams,
+)
+from pokerrules.shuffle import DealStream
 
 __all__ = [
     "CHANCE_MODES",
@@ -68,81 +79,7 @@ __all__ = [
     "seat_index",
 ]
 
-#: Version of the JSON written by :meth:`GameState.to_json`. Version 3 saves the
-#: deal, the chance mode, the deal stream's position, the cards chance dealt and the
-#: moves, and restoring replays them; it holds no integer beyond 2**53. Versions 1
-#: and 2 (the state itself; numpy's random state as 128-bit integers) are not read.
-STATE_FORMAT_VERSION = 3
-_STATE_KEYS = frozenset(
-    {"format", "game", "players", "chance", "deal", "stream", "dealt", "moves", "history"})
-
-#: The default chance mode: the state deals every card itself from its seed.
-SAMPLED = "sampled"
-#: The opt-in chance mode: every card dealt is a chance node the caller resolves.
-EXPLICIT = "explicit"
-CHANCE_MODES = (SAMPLED, EXPLICIT)
-
 MoveT = TypeVar("MoveT")
-
-
-def rng_state(rng: np.random.Generator) -> dict[str, Any]:
-    """The JSON-ready state of a numpy Generator (its integers may pass 2**53; saved
-    games hold a :class:`~pokerrules.shuffle.DealStream` position instead)."""
-    return dict(rng.bit_generator.state)
-
-
-_BIT_GENERATORS = {
-    cls.__name__: cls
-    for cls in (np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937,
-                np.random.Philox, np.random.SFC64)
-}
-
-
-def rng_from_state(state: dict[str, Any]) -> np.random.Generator:
-    """A Generator restored from :func:`rng_state`.
-
-    Raises:
-        PokerRulesError: not the state of one of numpy's bit generators.
-    """
-    name = state.get("bit_generator") if isinstance(state, dict) else None
-    if not isinstance(name, str) or name not in _BIT_GENERATORS:
-        raise PokerRulesError(f"not a saved random state: {_shown(state)}")
-    bit_generator = _BIT_GENERATORS[name]()
-    saved: Any = state  # numpy's setter checks the shape itself
-    try:
-        bit_generator.state = saved
-    except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise PokerRulesError(f"not a saved {name} random state: {exc}") from exc
-    return np.random.Generator(bit_generator)
-
-
-def chance_mode(chance: object) -> str:
-    """``chance`` checked as a chance mode, :data:`SAMPLED` or :data:`EXPLICIT`.
-
-    Raises:
-        PokerRulesError: anything else.
-    """
-    if not isinstance(chance, str) or chance not in CHANCE_MODES:
-        raise PokerRulesError(f"chance is 'sampled' or 'explicit', not {_shown(chance)}")
-    return chance
-
-
-def deal_stream(seed: int | np.random.Generator | None, chance: str) -> DealStream | None:
-    """The stream a new game deals from: the seed's for sampled chance, none for
-    explicit chance (where the caller deals).
-
-    Raises:
-        PokerRulesError: an unknown mode, a seed out of range, no seed for sampled
-            chance or a seed for explicit chance.
-        ArgumentTypeError: a seed that is neither an int nor a Generator.
-    """
-    if chance_mode(chance) == EXPLICIT:
-        if seed is not None:
-            raise PokerRulesError("an explicit-chance game takes no seed: apply_chance deals")
-        return None
-    if seed is None:
-        raise ArgumentTypeError("pass a seed (int) or a numpy.random.Generator")
-    return DealStream.from_seed(seed)
 
 
 def seat_index(player: Any, players: int) -> int:
@@ -162,47 +99,6 @@ def seat_index(player: Any, players: int) -> int:
         raise PokerRulesError(
             f"there is no player {_shown(player)}; players are numbered 0 to {players - 1}")
     return seat
-
-
-def hidden_cards(hidden: object, unseen: Sequence[int]) -> list[int]:
-    """``hidden`` (a :meth:`GameState.from_view` argument) checked as the codes a
-    viewer has not seen, in the order given: each code of ``unseen`` exactly once.
-    At most one item past them is read, so an endless iterable ends too.
-
-    Raises:
-        ArgumentTypeError: ``hidden`` is no iterable of int codes (text, a set or a
-            mapping, which give no order; a bool or float among the items).
-        HandSizeError: more or fewer cards than the viewer has not seen.
-        InvalidCardError, DuplicateCardError, CardNotInDeckError: a code of no card,
-            one given twice, or a card the viewer has seen.
-    """
-    if isinstance(hidden, (str, bytes, bytearray, Set, Mapping)) or \
-            not isinstance(hidden, Iterable):
-        raise ArgumentTypeError(
-            f"hidden is a sequence of the card codes the viewer has not seen, not "
-            f"{_shown(hidden)}")
-    items = list(itertools.islice(hidden, len(unseen) + 1))
-    if len(items) != len(unseen):
-        more = "more than" if len(items) > len(unseen) else f"{len(items)} cards, not"
-        raise HandSizeError(
-            f"hidden holds {more} the {len(unseen)} hidden cards (those the viewer has "
-            "not seen)")
-    codes: list[int] = []
-    for item in items:
-        if isinstance(item, (bool, np.bool_)) or not isinstance(item, (int, np.integer)):
-            raise ArgumentTypeError(f"hidden holds card codes (ints), not {_shown(item)}")
-        codes.append(int(item))
-    wanted, seen = set(unseen), set()
-    for code in codes:
-        if not 0 <= code < len(ALL_CARDS):
-            raise InvalidCardError(f"hidden: no card has the code {code}")
-        if code in seen:
-            raise DuplicateCardError(f"hidden: {ALL_CARDS[code]} is given twice")
-        if code not in wanted:
-            raise CardNotInDeckError(
-                f"hidden: {ALL_CARDS[code]} is not a card the viewer has not seen")
-        seen.add(code)
-    return codes
 
 
 class GameState(ABC, Generic[MoveT]):
@@ -576,10 +472,10 @@ class GameState(ABC, Generic[MoveT]):
 
     @classmethod
     def _restore(cls, text: str) -> GameState[MoveT]:
-        data = _saved_game(cls.game_name, text)
+        data = saved_game(cls.game_name, text)
         players, deal, moves = data["players"], data["deal"], data["moves"]
         chance = chance_mode(data["chance"])
-        streams = _saved_streams(data["stream"])
+        streams = saved_streams(data["stream"])
         if streams and chance == EXPLICIT:
             raise PokerRulesError("an explicit-chance game draws no cards; it saves no stream")
         if not isinstance(data["dealt"], str):
@@ -611,11 +507,11 @@ class GameState(ABC, Generic[MoveT]):
         state._chance, state._stream = chance, stream
         state._reseeds = tuple((seed, until) for seed, until in streams[:-1] if until is not None)
         for number, (record, saved) in enumerate(zip(state._history, data["history"]), start=1):
-            if _canonical(asdict(record)) != _canonical(saved):
+            if canonical(asdict(record)) != canonical(saved):
                 raise PokerRulesError(
                     f"history record {number} does not match its move: saved "
-                    f"{_canonical(saved):.120}, played {_canonical(asdict(record)):.120}")
-        if _canonical(data) != state.to_json():
+                    f"{canonical(saved):.120}, played {canonical(asdict(record)):.120}")
+        if canonical(data) != state.to_json():
             raise PokerRulesError(
                 f"the saved deal is not written as {cls.game_name} writes one "
                 "(cards in their order, no extra fields)")
@@ -664,83 +560,6 @@ class GameState(ABC, Generic[MoveT]):
                 f"the saved game has {len(dealt) - cards} card(s) and {len(moves) - moves_made}"
                 " move(s) more than it can take")
         return stream
-
-
-def _saved_streams(saved: object) -> list[tuple[int, int | None]]:
-    """A save's ``stream`` as the seeds that dealt its cards, each with the number of
-    cards dealt when the next replaced it (None for the last, the current stream);
-    empty for null."""
-    if saved is None:
-        return []
-    if not isinstance(saved, dict):
-        raise PokerRulesError(f"stream is an object or null, not {_shown(saved)}")
-    earlier = saved.get("earlier", [])
-    current = DealStream.from_dict({k: v for k, v in saved.items() if k != "earlier"})
-    if "earlier" in saved and (not isinstance(earlier, list) or not earlier):
-        raise PokerRulesError(
-            f"stream: earlier is a non-empty list of {{'seed': int, 'dealt': int}}, "
-            f"not {_shown(earlier)}")
-    streams: list[tuple[int, int | None]] = []
-    last = 0
-    for item in earlier:
-        if not isinstance(item, dict) or set(item) != {"seed", "dealt"} or \
-                any(type(v) is not int for v in item.values()):
-            raise PokerRulesError(
-                f"stream: an earlier stream is {{'seed': int, 'dealt': int}}, not {_shown(item)}")
-        seed = DealStream(item["seed"]).seed
-        if not last < item["dealt"] < SEED_LIMIT:
-            raise PokerRulesError(
-                f"stream: each earlier stream dealt a card or more, so each was replaced "
-                f"after more cards than the one before, not after {_shown(item['dealt'])}")
-        last = item["dealt"]
-        streams.append((seed, last))
-    streams.append((current.seed, None))
-    return streams
-
-
-def _saved_game(game_name: str, text: object) -> dict[str, Any]:
-    """The top level of a saved game, checked: JSON text of this game and version,
-    with exactly the keys :meth:`GameState.to_json` writes, of the right types."""
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise PokerRulesError(f"from_json takes JSON text, not {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PokerRulesError(f"not a saved {game_name} game: not JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise PokerRulesError(
-            f"not a saved {game_name} game: JSON {type(data).__name__}, not an object")
-    if data.get("game") != game_name:
-        raise PokerRulesError(
-            f"this JSON holds a {_shown(data.get('game'))} game, not {_shown(game_name)}")
-    version = data.get("format")
-    if type(version) is not int or version != STATE_FORMAT_VERSION:
-        older = " (written by an older pokerrules, which saved numpy's random state " \
-            "and dealt with numpy's shuffle)" \
-            if type(version) is int and version < STATE_FORMAT_VERSION else ""
-        raise PokerRulesError(
-            f"unknown format version {_shown(version)}{older}; this pokerrules reads "
-            f"version {STATE_FORMAT_VERSION}")
-    if set(data) != _STATE_KEYS:
-        raise PokerRulesError(
-            f"a saved {game_name} game has the keys {sorted(_STATE_KEYS)}, "
-            f"not {sorted(data)}")
-    if type(data["players"]) is not int:
-        raise PokerRulesError(f"players must be an int, not {_shown(data['players'])}")
-    if not isinstance(data["deal"], dict):
-        raise PokerRulesError(f"the deal must be a JSON object, not {_shown(data['deal'])}")
-    moves = data["moves"]
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise PokerRulesError("moves must be a list of move texts")
-    if not isinstance(data["history"], list) or len(data["history"]) != len(moves):
-        raise PokerRulesError("the history must hold one record per move")
-    return data
-
-
-def _canonical(value: Any) -> str:
-    """``value`` as :meth:`GameState.to_json` writes JSON: comparing these texts tells
-    1 from 1.0 and True, which ``==`` on the values does not."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def require_over(state: GameState[Any]) -> None:

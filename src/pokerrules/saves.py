@@ -1,0 +1,139 @@
+"""The saved-game format of :meth:`pokerrules.game.GameState.to_json`: its version,
+its top level and its deal streams checked on load, and numpy random states as JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+
+from pokerrules._core import _shown
+from pokerrules.errors import PokerRulesError
+from pokerrules.shuffle import SEED_LIMIT, DealStream
+
+__all__ = [
+    "STATE_FORMAT_VERSION",
+    "STATE_KEYS",
+    "canonical",
+    "rng_from_state",
+    "rng_state",
+    "saved_game",
+    "saved_streams",
+]
+
+#: Version of the JSON written by :meth:`GameState.to_json`. Version 3 saves the
+#: deal, the chance mode, the deal stream's position, the cards chance dealt and the
+#: moves, and restoring replays them; it holds no integer beyond 2**53. Versions 1
+#: and 2 (the state itself; numpy's random state as 128-bit integers) are not read.
+STATE_FORMAT_VERSION = 3
+STATE_KEYS = frozenset(
+    {"format", "game", "players", "chance", "deal", "stream", "dealt", "moves", "history"})
+
+
+def rng_state(rng: np.random.Generator) -> dict[str, Any]:
+    """The JSON-ready state of a numpy Generator (its integers may pass 2**53; saved
+    games hold a :class:`~pokerrules.shuffle.DealStream` position instead)."""
+    return dict(rng.bit_generator.state)
+
+
+_BIT_GENERATORS = {
+    cls.__name__: cls
+    for cls in (np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937,
+                np.random.Philox, np.random.SFC64)
+}
+
+
+def rng_from_state(state: dict[str, Any]) -> np.random.Generator:
+    """A Generator restored from :func:`rng_state`.
+
+    Raises:
+        PokerRulesError: not the state of one of numpy's bit generators.
+    """
+    name = state.get("bit_generator") if isinstance(state, dict) else None
+    if not isinstance(name, str) or name not in _BIT_GENERATORS:
+        raise PokerRulesError(f"not a saved random state: {_shown(state)}")
+    bit_generator = _BIT_GENERATORS[name]()
+    saved: Any = state  # numpy's setter checks the shape itself
+    try:
+        bit_generator.state = saved
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise PokerRulesError(f"not a saved {name} random state: {exc}") from exc
+    return np.random.Generator(bit_generator)
+
+
+def saved_streams(saved: object) -> list[tuple[int, int | None]]:
+    """A save's ``stream`` as the seeds that dealt its cards, each with the number of
+    cards dealt when the next replaced it (None for the last, the current stream);
+    empty for null."""
+    if saved is None:
+        return []
+    if not isinstance(saved, dict):
+        raise PokerRulesError(f"stream is an object or null, not {_shown(saved)}")
+    earlier = saved.get("earlier", [])
+    current = DealStream.from_dict({k: v for k, v in saved.items() if k != "earlier"})
+    if "earlier" in saved and (not isinstance(earlier, list) or not earlier):
+        raise PokerRulesError(
+            f"stream: earlier is a non-empty list of {{'seed': int, 'dealt': int}}, "
+            f"not {_shown(earlier)}")
+    streams: list[tuple[int, int | None]] = []
+    last = 0
+    for item in earlier:
+        if not isinstance(item, dict) or set(item) != {"seed", "dealt"} or \
+                any(type(v) is not int for v in item.values()):
+            raise PokerRulesError(
+                f"stream: an earlier stream is {{'seed': int, 'dealt': int}}, not {_shown(item)}")
+        seed = DealStream(item["seed"]).seed
+        if not last < item["dealt"] < SEED_LIMIT:
+            raise PokerRulesError(
+                f"stream: each earlier stream dealt a card or more, so each was replaced "
+                f"after more cards than the one before, not after {_shown(item['dealt'])}")
+        last = item["dealt"]
+        streams.append((seed, last))
+    streams.append((current.seed, None))
+    return streams
+
+
+def saved_game(game_name: str, text: object) -> dict[str, Any]:
+    """The top level of a saved game, checked: JSON text of this game and version,
+    with exactly the keys :meth:`GameState.to_json` writes, of the right types."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise PokerRulesError(f"from_json takes JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PokerRulesError(f"not a saved {game_name} game: not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise PokerRulesError(
+            f"not a saved {game_name} game: JSON {type(data).__name__}, not an object")
+    if data.get("game") != game_name:
+        raise PokerRulesError(
+            f"this JSON holds a {_shown(data.get('game'))} game, not {_shown(game_name)}")
+    version = data.get("format")
+    if type(version) is not int or version != STATE_FORMAT_VERSION:
+        older = " (written by an older pokerrules, which saved numpy's random state " \
+            "and dealt with numpy's shuffle)" \
+            if type(version) is int and version < STATE_FORMAT_VERSION else ""
+        raise PokerRulesError(
+            f"unknown format version {_shown(version)}{older}; this pokerrules reads "
+            f"version {STATE_FORMAT_VERSION}")
+    if set(data) != STATE_KEYS:
+        raise PokerRulesError(
+            f"a saved {game_name} game has the keys {sorted(STATE_KEYS)}, "
+            f"not {sorted(data)}")
+    if type(data["players"]) is not int:
+        raise PokerRulesError(f"players must be an int, not {_shown(data['players'])}")
+    if not isinstance(data["deal"], dict):
+        raise PokerRulesError(f"the deal must be a JSON object, not {_shown(data['deal'])}")
+    moves = data["moves"]
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise PokerRulesError("moves must be a list of move texts")
+    if not isinstance(data["history"], list) or len(data["history"]) != len(moves):
+        raise PokerRulesError("the history must hold one record per move")
+    return data
+
+
+def canonical(value: Any) -> str:
+    """``value`` as :meth:`GameState.to_json` writes JSON: comparing these texts tells
+    1 from 1.0 and True, which ``==`` on the values does not."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
