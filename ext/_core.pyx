@@ -1008,11 +1008,12 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1):
 
     Raises:
         ArgumentTypeError: a non-integer array, ``threads`` no int, or bad rules
-        as for :func:`evaluate`.
-        HandSizeError: a shape other than (n, 5..7). InvalidCardError,
-        DuplicateCardError, CardNotInDeckError: a bad row, named by its index.
+            as for :func:`evaluate`.
+        HandSizeError: a shape other than (n, 5..7).
+        InvalidCardError, DuplicateCardError, CardNotInDeckError: a bad row, named
+            by its index.
         PokerRulesError: ``threads`` outside 1..1,024; more than BATCH_LIMIT
-        rows, or a broadcast view (a stride of 0), refused before any work.
+            rows, or a broadcast view (a stride of 0), refused before any work.
 
     Another thread may write to ``codes`` meanwhile: the kernel reads only inside
     its tables whatever the bytes, so the result is then meaningless for the rows
