@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import importlib
 import json
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
+from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 
@@ -21,12 +23,13 @@ def _table(title: str, header: tuple[str, str], rows: list[tuple[str, str]]) -> 
              f"   * - {header[0]}", f"     - {header[1]}"]
     for left, right in rows:
         lines += [f"   * - {left}", f"     - {right}"]
-    return lines + [""]
+    return [*lines, ""]
 
 
 class EncodingTables(SphinxDirective):
     required_arguments = 1
-    option_spec = {"options": directives.unchanged, "actions": directives.unchanged}
+    option_spec: ClassVar[dict[str, Any]] = {
+        "options": directives.unchanged, "actions": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         module, _, name = self.arguments[0].rpartition(".")
@@ -44,6 +47,6 @@ class EncodingTables(SphinxDirective):
         return node.children
 
 
-def setup(app):
+def setup(app: Sphinx) -> dict[str, bool]:
     app.add_directive("encoding-tables", EncodingTables)
     return {"parallel_read_safe": True}
