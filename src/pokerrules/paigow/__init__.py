@@ -10,7 +10,13 @@ Setting('Jk As Ah 3s 2h / 7d 7c')
 False
 """
 
-from pokerrules.paigow.exact import BatchWay, ExactResult, exact_house_edge, exact_memory
+from pokerrules.paigow.exact import (
+    BatchWay,
+    ExactResult,
+    exact_house_edge,
+    exact_house_edges,
+    exact_memory,
+)
 from pokerrules.paigow.fortune import (
     FORTUNE_LINES,
     FORTUNE_PAYTABLE,
@@ -88,6 +94,7 @@ __all__ = [
     "Strategy",
     "deal_round",
     "exact_house_edge",
+    "exact_house_edges",
     "exact_memory",
     "fortune_bonus",
     "fortune_counts",

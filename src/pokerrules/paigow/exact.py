@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,11 +24,11 @@ from pokerrules import _paigow
 from pokerrules.cards import CardsLike, card_codes, format_cards, parse_cards
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import WAYS, _way_number
-from pokerrules.paigow.parallel import _progress_bar
+from pokerrules.paigow.parallel import _progress_bar, check_workers, run_chunks
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name, shown
 from pokerrules.paigow.setting import Setting
 
-__all__ = ["BatchWay", "ExactResult", "exact_house_edge", "exact_memory"]
+__all__ = ["BatchWay", "ExactResult", "exact_house_edge", "exact_house_edges", "exact_memory"]
 
 #: Hands set per call of a user's strategy.
 BATCH = 1 << 16
@@ -226,6 +226,18 @@ def _batch_settings(way: object, hands: npt.NDArray[np.uint8],
     return rows
 
 
+def _strategies(rules: object, way: object, player_way: object) -> tuple[object, object]:
+    """The banker's and the player's strategies, their names checked."""
+    if not isinstance(rules, PaiGowRules):
+        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
+    banker = rules.house_way if way is None else way
+    player = banker if player_way is None else player_way
+    for strategy in (banker, player):
+        if isinstance(strategy, str):
+            _way_number(strategy)
+    return banker, player
+
+
 def exact_house_edge(
     rules: PaiGowRules = DEFAULT_RULES,
     way: object = None,
@@ -275,13 +287,7 @@ def exact_house_edge(
             hand with other cards or fouled it (the hand is named).
             ArgumentTypeError: a strategy returned no Setting.
     """
-    if not isinstance(rules, PaiGowRules):
-        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
-    banker = rules.house_way if way is None else way
-    player = banker if player_way is None else player_way
-    for strategy in (banker, player):
-        if isinstance(strategy, str):
-            _way_number(strategy)
+    banker, player = _strategies(rules, way, player_way)
     for name, value in (("parts", parts), ("workers", workers)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise PokerRulesError(f"{name} must be a positive int, not {shown(value)}")
@@ -340,3 +346,97 @@ def exact_house_edge(
                        symmetric=symmetric, visits=visits)
 
 
+#: One variant of a sweep: (rules, the banker's way, the player's way); a way
+#: of None is the default of :func:`exact_house_edge`.
+Variant = tuple[PaiGowRules, object, object]
+
+
+def _count_variant(task: tuple[PaiGowRules, object, object, npt.NDArray[np.uint8],
+                               bool | None]) -> ExactResult:
+    """One whole count, table included; module-level so that pools and clusters
+    can pickle it."""
+    rules, way, player_way, codes, symmetry = task
+    return exact_house_edge(rules, way, player_way, deck=codes, symmetry=symmetry,
+                            progress=False)
+
+
+def exact_house_edges(
+    variants: Sequence[Variant],
+    *,
+    deck: CardsLike | None = None,
+    symmetry: bool | None = None,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: bool | None = None,
+    start_method: str | None = None,
+) -> list[ExactResult]:
+    """:func:`exact_house_edge` for each of many rule and way variants, the
+    variants counted at once in a local process pool or on a cluster.
+
+    Each variant is one task: a whole count, which sets its own table where it
+    runs and frees it when done. Tasks run as :func:`simulate`'s chunks do
+    (:func:`~pokerrules.paigow.parallel.run_chunks`), so a process holds one
+    table at a time: ``exact_memory()`` bytes per process (about 450 MiB for
+    the full deck and one way, 735 MiB for two). Each result is the one
+    :func:`exact_house_edge` gives for that variant, whatever ran it.
+
+    Args:
+        variants: a sequence of ``(rules, way, player_way)`` tuples, as
+            :func:`exact_house_edge` takes them (a way may be None). A
+            callable strategy must be picklable (module-level) for a pool or
+            a cluster.
+        deck: the cards dealt in every variant (default all 53).
+        symmetry: as for :func:`exact_house_edge`, for every variant.
+        workers: 1 counts the variants here, one after another; N > 1 in a
+            local pool of ``min(N, len(variants))`` processes, refused when
+            that many tables would not fit in the memory available.
+        executor: any :class:`concurrent.futures.Executor` instead, such as a
+            Dask client's ``client.get_executor()`` (left open for its owner).
+        progress: a progress bar over the variants (None: on a terminal).
+        start_method: how a local pool starts its processes (see
+            :func:`~pokerrules.paigow.parallel.run_chunks`).
+
+    Returns:
+        One :class:`ExactResult` per variant, in the order given.
+
+    Raises:
+        PokerRulesError: a variant that is not a ``(rules, way, player_way)``
+            tuple or names an unknown way (the variant's index is named), a bad
+            ``workers``, ``executor`` or ``start_method``, or tables that would
+            not fit; whatever a count raised (see :func:`exact_house_edge`).
+        KeyboardInterrupt: Ctrl-C stopped the sweep (the pool's workers are
+            stopped and an executor's tasks not yet started cancelled).
+    """
+    workers = check_workers(workers, executor)
+    if isinstance(variants, (str, bytes)) or not isinstance(variants, Sequence):
+        raise ArgumentTypeError(f"variants must be a sequence of (rules, way, player_way) "
+                                f"tuples, not {shown(variants)}")
+    for index, variant in enumerate(variants):
+        if not isinstance(variant, tuple) or len(variant) != 3:
+            raise PokerRulesError(f"variant {index} must be a (rules, way, player_way) "
+                                  f"tuple, not {shown(variant)}")
+        try:
+            _strategies(*variant)
+        except PokerRulesError as exc:
+            raise type(exc)(f"variant {index}: {exc}") from None
+    codes = _deck(deck)
+    processes = min(workers, len(variants)) if executor is None else 1
+    if processes > 1:
+        need = processes * max(exact_memory(*_strategies(*v)[::-1], codes) for v in variants)
+        available = _available_memory()
+        if available is not None and need > available:
+            raise PokerRulesError(
+                f"{processes} workers need {need / 2**20:.0f} MiB for their tables; "
+                f"{available / 2**20:.0f} MiB are available")
+    results: list[ExactResult | None] = [None] * len(variants)
+
+    def keep(index: int, result: ExactResult) -> None:
+        results[index] = result
+
+    tasks = ((rules, way, player_way, codes, symmetry) for rules, way, player_way in variants)
+    interrupted = run_chunks(_count_variant, tasks, total=len(variants), on_result=keep,
+                             workers=workers, executor=executor, progress=progress,
+                             desc="exact counts", unit="variant", start_method=start_method)
+    if interrupted:
+        raise KeyboardInterrupt
+    return [r for r in results if r is not None]
