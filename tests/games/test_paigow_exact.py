@@ -12,7 +12,7 @@ import pytest
 
 from pokerrules import _paigow, parse_cards
 from pokerrules.cli import main
-from pokerrules.errors import IllegalMoveError, PokerRulesError
+from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow import (
     PaiGowRules,
     house_way,
@@ -21,7 +21,7 @@ from pokerrules.paigow import (
     settings,
     settle,
 )
-from pokerrules.paigow.exact import BatchWay, exact_house_edge, exact_memory
+from pokerrules.paigow.exact import BatchWay, exact_house_edge, exact_house_edges, exact_memory
 
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
@@ -137,8 +137,19 @@ def test_bad_strategies_are_refused_naming_the_hand():
         exact_house_edge(CLASSIC, "caesars", deck=SMALL)
     with pytest.raises(PokerRulesError, match="at least 14"):
         exact_house_edge(CLASSIC, deck=SMALL[:13])
-    with pytest.raises(PokerRulesError, match="workers must be a positive int"):
+    with pytest.raises(PokerRulesError, match="workers must be an int from 1"):
         exact_house_edge(CLASSIC, deck=SMALL, workers=0)
+    with pytest.raises(ArgumentTypeError, match="parts must be an int"):
+        exact_house_edge(CLASSIC, deck=SMALL, parts=2.0)
+    with pytest.raises(PokerRulesError, match="the presets are 'classic' and 'casino'"):
+        exact_house_edge("vegas", deck=SMALL)
+
+
+@pytest.mark.fast
+def test_rules_may_be_a_preset_name():
+    assert exact_house_edge("Casino", deck=SMALL) == exact_house_edge(CASINO, deck=SMALL)
+    assert exact_house_edges([("classic", None, None)], deck=SMALL) == \
+        [exact_house_edge(CLASSIC, deck=SMALL)]
 
 
 @pytest.mark.fast

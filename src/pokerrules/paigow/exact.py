@@ -22,10 +22,18 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules.cards import CardsLike, card_codes, format_cards, parse_cards
+from pokerrules.checks import check_count
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import WAYS, _way_number
 from pokerrules.paigow.parallel import _progress_bar, check_workers, run_chunks
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, callable_name, shown
+from pokerrules.paigow.rules import (
+    DEFAULT_RULES,
+    PaiGowRules,
+    PaiGowRulesLike,
+    callable_name,
+    paigow_rules,
+    shown,
+)
 from pokerrules.paigow.setting import Setting
 
 __all__ = ["BatchWay", "ExactResult", "exact_house_edge", "exact_house_edges", "exact_memory"]
@@ -228,9 +236,7 @@ def _batch_settings(way: object, hands: npt.NDArray[np.uint8],
 
 def _strategies(rules: object, way: object, player_way: object) -> tuple[object, object]:
     """The banker's and the player's strategies, their names checked."""
-    if not isinstance(rules, PaiGowRules):
-        raise ArgumentTypeError(f"rules must be PaiGowRules, not {type(rules).__name__}")
-    banker = rules.house_way if way is None else way
+    banker = paigow_rules(rules).house_way if way is None else way
     player = banker if player_way is None else player_way
     for strategy in (banker, player):
         if isinstance(strategy, str):
@@ -239,7 +245,7 @@ def _strategies(rules: object, way: object, player_way: object) -> tuple[object,
 
 
 def exact_house_edge(
-    rules: PaiGowRules = DEFAULT_RULES,
+    rules: PaiGowRulesLike = DEFAULT_RULES,
     way: object = None,
     player_way: object = None,
     *,
@@ -259,8 +265,8 @@ def exact_house_edge(
     commission.
 
     Args:
-        rules: the rules (their house way sets the banker's hands when ``way``
-            is not given).
+        rules: the rules, or a preset's name ("classic", "casino"); their house
+            way sets the banker's hands when ``way`` is not given.
         way: the banker's strategy: a name from :data:`WAYS`, a house way
             callable ``(cards, rules) -> Setting`` (called once per hand) or
             a :class:`BatchWay`.
@@ -288,9 +294,9 @@ def exact_house_edge(
             ArgumentTypeError: a strategy returned no Setting.
     """
     banker, player = _strategies(rules, way, player_way)
-    for name, value in (("parts", parts), ("workers", workers)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise PokerRulesError(f"{name} must be a positive int, not {shown(value)}")
+    rules = paigow_rules(rules)
+    parts = check_count(parts, "parts")
+    workers = check_count(workers, "workers")
     codes = _deck(deck)
     sides = 1 if player == banker else 2
     need = exact_memory(player, banker, codes)
@@ -348,10 +354,10 @@ def exact_house_edge(
 
 #: One variant of a sweep: (rules, the banker's way, the player's way); a way
 #: of None is the default of :func:`exact_house_edge`.
-Variant = tuple[PaiGowRules, object, object]
+Variant = tuple[PaiGowRulesLike, object, object]
 
 
-def _count_variant(task: tuple[PaiGowRules, object, object, npt.NDArray[np.uint8],
+def _count_variant(task: tuple[PaiGowRulesLike, object, object, npt.NDArray[np.uint8],
                                bool | None]) -> ExactResult:
     """One whole count, table included; module-level so that pools and clusters
     can pickle it."""
