@@ -468,9 +468,10 @@ def ten_million():
 
 @pytest.mark.slow
 def test_ten_million_rounds_keep_their_counts(ten_million):
-    # seed 1, the joker always an ace when the house way counts pairs
+    # seed 1, the joker always an ace when the house way counts pairs; split aces keep
+    # the best back (the house way is suit-blind)
     assert counts(ten_million) == {
-        "rounds": 10_000_000, "wins": 2_912_718, "pushes": 4_050_439, "losses": 3_036_843,
+        "rounds": 10_000_000, "wins": 2_912_743, "pushes": 4_050_390, "losses": 3_036_867,
         "high_copies": 3_675, "low_copies": 248_842, "player_fouls": 0, "banker_fouls": 0}
 
 
