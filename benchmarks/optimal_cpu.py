@@ -11,7 +11,7 @@ import time
 
 import numpy as np
 
-from pokerrules.cards import ALL_CARDS
+from pokerrules.cards import Card
 from pokerrules.paigow import PaiGowRules, optimal_setting
 
 
@@ -20,7 +20,7 @@ def main(hands: int) -> None:
     optimal_setting("As Jk Qs Qh Qd 7s 2s")  # builds the tables before the timed calls
     seconds = []
     for _ in range(hands):
-        hand = [ALL_CARDS[int(i)] for i in rng.choice(53, 7, replace=False)]
+        hand = [Card(int(i)) for i in rng.choice(53, 7, replace=False)]
         start = time.process_time()
         optimal_setting(hand, PaiGowRules.classic(), "exact")
         seconds.append(time.process_time() - start)

@@ -32,7 +32,7 @@ def test_play_game_takes_agent_names_and_the_player_count_from_them(game, agents
 
 def test_play_game_refuses_what_it_cannot_replay():
     with pytest.raises(TypeError, match="int seed"):
-        play_game(eastwest, ["random", "random"], seed=np.random.default_rng(1))  # type: ignore[arg-type]
+        play_game(eastwest, ["random", "random"], seed=np.random.default_rng(1))
     with pytest.raises(PokerRulesError, match="unknown agent"):
         play_game(zpoker, ["random", "wizard"], seed=1)
     with pytest.raises(PokerRulesError):
@@ -139,7 +139,7 @@ def test_from_json_refuses_malformed_text(game, cls, players):
     for text in ("nope", "[1, 2]", "null", "[" * 100_000, '{"format": 2}', ""):
         refused(cls, text)
     with pytest.raises(PokerRulesError, match="JSON text"):
-        cls.from_json(None)  # type: ignore[arg-type]
+        cls.from_json(None)
     for key in ("format", "game", "players", "deal", "moves", "history"):
         refused(cls, tampered(state, lambda d, key=key: d.pop(key)))
     refused(cls, tampered(state, lambda d: d.update(extra=1)), match="keys")

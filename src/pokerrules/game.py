@@ -80,6 +80,8 @@ __all__ = [
 ]
 
 MoveT = TypeVar("MoveT")
+#: a state of one game: what clone() gives back is the same class
+StateT = TypeVar("StateT", bound="GameState[Any]")
 
 
 def seat_index(player: Any, players: int) -> int:
@@ -410,7 +412,7 @@ class GameState(ABC, Generic[MoveT]):
             self._settle()
         return record
 
-    def clone(self) -> GameState[MoveT]:
+    def clone(self: StateT) -> StateT:
         """An independent copy (deal stream included): it copies only what moves and
         deals change, and shares the rest (rules, tables, immutable records)."""
         new = object.__new__(type(self))

@@ -131,8 +131,7 @@ class ProtocolGame(SearchGame[S, Any]):
         world.play_unchecked(move)
 
     def copy(self, world: S) -> S:
-        copied: S = world.clone()  # type: ignore[assignment]
-        return copied
+        return world.clone()
 
     def rewards(self, world: S) -> Sequence[float] | None:
         return result_rewards(world) if world.is_over else None

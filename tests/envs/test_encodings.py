@@ -105,6 +105,7 @@ def test_observations_hide_what_the_view_hides() -> None:
     state = eastwest.new_game(seed=4)
     drawn = encoding._offsets["drawn"]
     mover = state.current_player
+    assert mover is not None
     assert encoding.observe(state, mover)[drawn:drawn + 32].sum() == 1
     assert encoding.observe(state, 1 - mover)[drawn:drawn + 32].sum() == 0
     # Z Poker: seat 1 never sees seat 0's face-down card, anywhere.
@@ -156,13 +157,16 @@ def test_action_errors_name_the_action() -> None:
         state.play("row 0")
     saved = state.to_json()
     mover = state.current_player
+    assert mover is not None
     if len(state.rows(mover)[0]) == 4:  # the mover's top row is full
         with pytest.raises(IllegalMoveError, match=r"action 0 \(place .* row 0"):
             encoding.apply(state, 0)
         assert state.to_json() == saved
     cp = ChinesePokerEncoding(players=4)
     cstate = chinese_poker.new_game(seed=2, players=4)
-    held = {c >> 2 for c in cstate.hands[cstate.current_player]}
+    leader = cstate.current_player
+    assert leader is not None
+    held = {c >> 2 for c in cstate.hands[leader]}
     missing = next(r for r in range(1, 12) if r not in held)
     action = cp.move_to_action(chinese_poker.Move((4 * missing,)))
     saved = cstate.to_json()
@@ -203,6 +207,7 @@ def test_chinese_poker_scopes_and_returns() -> None:
     game_enc = ChinesePokerEncoding(ChinesePokerRules(target=30), players=3, scope="game")
     for encoding in (round_enc, game_enc):
         state = encoding.new_game(seed=8)
+        assert isinstance(state, chinese_poker.ChinesePokerState)
         rng = np.random.default_rng(0)
         while not encoding.is_terminal(state):
             legal = encoding.legal_actions(state)

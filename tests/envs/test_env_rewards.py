@@ -4,6 +4,7 @@ included) and PettingZoo's rewards, over random games of every game and scope.""
 from __future__ import annotations
 
 import functools
+from typing import Literal
 
 import numpy as np
 import pytest
@@ -13,7 +14,7 @@ from pokerrules.envs import chinese_poker_v0, east_west_v0, z_poker_v0
 
 pytestmark = pytest.mark.fast
 
-SCOPES = [("round", 100), ("game", 100), ("game", 20)]
+SCOPES: list[tuple[Literal["round", "game"], int]] = [("round", 100), ("game", 100), ("game", 20)]
 
 SPIEL_GAMES = [
     pytest.param(east_west_v0.openspiel_game, {}, 40, id="east_west"),

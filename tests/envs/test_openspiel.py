@@ -134,11 +134,11 @@ def test_agent_bot_is_made_as_openspiel_bots_are() -> None:
         AgentBot(pyspiel.load_game("kuhn_poker"), 0, eastwest.GreedyAgent())
     for player in (2, -1, "0", None):
         with pytest.raises(PokerRulesError, match="there is no player"):
-            AgentBot(game, player, eastwest.GreedyAgent())
+            AgentBot(game, player, eastwest.GreedyAgent())  # type: ignore[arg-type]
     with pytest.raises(PokerRulesError, match="no agent"):
-        AgentBot(game, 0, eastwest.GreedyAgent)
+        AgentBot(game, 0, eastwest.GreedyAgent)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="pokerrules OpenSpiel state"):
-        bot.step(None)
+        bot.step(None)  # type: ignore[arg-type]
     # The docstring's example: two bots through OpenSpiel's evaluate_bots.
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner()

@@ -183,7 +183,7 @@ def test_search_agent_refuses_bad_budgets():
     with pytest.raises(PokerRulesError, match="playouts"):
         eastwest.SearchAgent(playouts=0)
     with pytest.raises(PokerRulesError, match="algorithm"):
-        eastwest.SearchAgent(algorithm="minimax")  # type: ignore[arg-type]
+        eastwest.SearchAgent(algorithm="minimax")
     with pytest.raises(PokerRulesError, match="time_ms"):
         eastwest.SearchAgent(time_ms=-1)
     for make, name in [(lambda v: chinese_poker.SearchAgent(playouts=v), "playouts"),

@@ -151,15 +151,15 @@ def test_new_game_deals_and_validates():
     with pytest.raises(PokerRulesError, match="5"):
         new_game(seed=1, players=5)
     with pytest.raises(PokerRulesError, match=r"not 2\.0"):
-        new_game(seed=1, players=2.0)  # type: ignore[arg-type]
+        new_game(seed=1, players=2.0)
     with pytest.raises(PokerRulesError, match="ChinesePokerRules"):
-        new_game("target 50", seed=1)  # type: ignore[arg-type]
+        new_game("target 50", seed=1)
     with pytest.raises(TypeError):
-        new_game(seed="x")  # type: ignore[arg-type]
+        new_game(seed="x")
     with pytest.raises(PokerRulesError):
         ChinesePokerRules(target=0)
     with pytest.raises(PokerRulesError):
-        ChinesePokerRules(open_choice=1)  # type: ignore[arg-type]
+        ChinesePokerRules(open_choice=1)
 
 
 @pytest.mark.fast

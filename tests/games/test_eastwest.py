@@ -244,8 +244,9 @@ def test_a_full_row_is_refused_and_leaves_the_state_unchanged():
 
 
 @pytest.mark.fast
-@pytest.mark.parametrize("move", [Place(3), Place(-1), Place(True), Place("1"), "row 7", "r",
-                                  "3", "left", 1])
+@pytest.mark.parametrize("move", [
+    Place(3), Place(-1), Place(True), Place("1"),  # type: ignore[arg-type]
+    "row 7", "r", "3", "left", 1])
 def test_a_row_that_does_not_exist_is_refused(move):
     state = new_game(seed=2)
     state.play("row 0")

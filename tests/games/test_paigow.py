@@ -75,7 +75,7 @@ def test_rules_validate(field, value, match):
 
 def test_rules_are_frozen_and_pickle():
     with pytest.raises(AttributeError):
-        CASINO.commission = 0.1  # type: ignore[misc]
+        CASINO.commission = 0.1
     for obj in (CLASSIC, CASINO, CLASSIC.replace(house_way="trump_plaza", positions=4),
                 HouseWay(), HouseWay("trump_plaza"), RandomSetting(3, allow_fouls=False),
                 Setting("Ah Kd 7c 5s 3h", "Qc Jd")):
@@ -118,7 +118,7 @@ def test_setting_from_hand_and_text():
     with pytest.raises(DuplicateCardError, match="7c"):
         Setting.from_hand("As Ah Jk 7c 7d 3s 2h", "7c 7c")
     with pytest.raises(IllegalMoveError, match="not None"):
-        Setting.parse(None)  # type: ignore[arg-type]
+        Setting.parse(None)
 
 
 def test_endless_iterables_stop_one_card_past_a_hand():
@@ -328,7 +328,7 @@ def test_round_rejects_bad_strategies_and_wagers():
     with pytest.raises(PokerRulesError, match="key must be a position number, not '3'"):
         play_round(CLASSIC, {1: None, 3: None}, seed=1, wagers={"3": 5})
     with pytest.raises(PokerRulesError, match="wagers maps"):
-        play_round(CLASSIC, {1: None, 3: None}, seed=1, wagers=[(3, 5)])  # type: ignore[arg-type]
+        play_round(CLASSIC, {1: None, 3: None}, seed=1, wagers=[(3, 5)])
 
 
 @pytest.mark.parametrize(("seed", "allow_fouls"), [
@@ -491,7 +491,7 @@ def test_a_tampered_record_is_refused(name, seeded):
 @pytest.mark.parametrize("text", ["[]", "nope", "[" * 100_000, "null", '{"game": "paigow"}', None])
 def test_record_text_that_is_no_record(text):
     with pytest.raises(PokerRulesError):
-        RoundRecord.from_json(text)  # type: ignore[arg-type]
+        RoundRecord.from_json(text)
 
 
 GOLDEN_ROUNDS = {

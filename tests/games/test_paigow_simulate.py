@@ -328,7 +328,7 @@ def test_an_executor_gets_a_bounded_number_of_chunks():
     assert len(made) <= len(seen) + parallel.EXECUTOR_IN_FLIGHT
 
 
-POOL_SIZES = []
+POOL_SIZES: list[int] = []
 
 
 class CountingPool(ProcessPoolExecutor):

@@ -21,12 +21,11 @@ def process_class(_task):
 if __name__ == "__main__":
     method = sys.argv[1] if len(sys.argv) > 1 else None
     rules = PaiGowRules.casino()
-    options = {"seed": 3, "chunk_size": 100, "progress": False}
-    alone = simulate(rules, 400, player=my_house_way, **options)
+    alone = simulate(rules, 400, player=my_house_way, seed=3, chunk_size=100, progress=False)
     pooled = simulate(rules, 400, player=my_house_way, workers=2, start_method=method,
-                      **options)
+                      seed=3, chunk_size=100, progress=False)
     assert pooled == alone, (pooled, alone)
-    classes = set()
+    classes: set[str] = set()
     parallel.run_chunks(process_class, range(4), total=4, workers=2, start_method=method,
                         on_result=lambda _, name: classes.add(name))
     print(" ".join(sorted(classes)), pooled.rounds, pooled.player)
