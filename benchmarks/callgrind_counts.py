@@ -1,13 +1,18 @@
 """Instructions per hand of the evaluator's entries, counted by valgrind's callgrind.
 
-    pip install ".[bench]" && python benchmarks/callgrind_counts.py [--hands 200000]
+    pip install ".[bench]" && python benchmarks/callgrind_counts.py [--hands 50000] [--calls 30000]
 
-Instruction counts do not move with the machine's load, unlike timings. Each entry
-runs in a fresh ``python`` under ``valgrind --tool=callgrind``, collecting only
-inside the C function named in the table, and the count is divided by the hands
-ranked. The per-call entries (``evaluate``, ``rank_value``) are counted whole
-(Python loop included) as the difference between two runs of different lengths.
-Prints nothing but a note when valgrind is not installed.
+Instruction counts do not move with the machine's load, unlike timings. Each count
+runs a fresh ``python`` under ``valgrind --tool=callgrind`` collecting only inside
+one C function (``--toggle-collect``), so imports and set-up are not counted: the
+batch rows inside the C kernel named in the table, the per-call rows inside
+``sys.call_tracing``, which runs the measured Python loop and nothing else. Every
+row but the enumeration is a slope: counted at n, 2n and 3n hands (or calls), the
+rate is (count(3n) - count(n)) / 2n, which cancels fixed costs, and the row is
+flagged when its two steps differ by more than 1% (a count not linear in n).
+glibc's mmap threshold is fixed for the runs: its default moves when a large block
+is freed, so whether growing the kept results' list copies it would depend on what
+the set-up freed. Prints nothing but a note when valgrind is not installed.
 """
 
 from __future__ import annotations
@@ -51,23 +56,48 @@ ENUMERATION = [
 ]
 
 
-def callgrind(script: str, toggle: str | None) -> int:
-    """Instructions callgrind counts for ``python -c script`` (inside ``toggle`` only)."""
+def callgrind(script: str, toggle: str) -> int:
+    """Instructions callgrind counts inside the C function ``toggle`` for ``python -c script``."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
-        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
-        if toggle:
-            cmd.append(f"--toggle-collect={toggle}")
-        subprocess.run([*cmd, sys.executable, "-c", script], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+               f"--toggle-collect={toggle}", sys.executable, "-c", script]
+        env = {**os.environ, "GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=131072"}
+        subprocess.run(cmd, check=True, env=env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
         with open(out) as f:
             text = f.read()
-    return int(re.search(r"^summary:\s+(\d+)", text, re.M).group(1))
+    found = re.search(r"^summary:\s+(\d+)", text, re.M)
+    if found is None or int(found.group(1)) == 0:
+        raise SystemExit(f"callgrind counted nothing inside {toggle}")
+    return int(found.group(1))
+
+
+def slope(script: str, toggle: str, n: int) -> tuple[float, str]:
+    """Instructions per unit of ``script.format(n=...)`` run at n, 2n, 3n, and a linearity note."""
+    counts = [callgrind(script.format(n=k * n), toggle) for k in (1, 2, 3)]
+    first, second = (counts[1] - counts[0]) / n, (counts[2] - counts[1]) / n
+    note = "" if abs(first - second) <= 0.01 * max(first, second) else (
+        f"  NOT LINEAR: steps {first:.1f} then {second:.1f}")
+    return (counts[2] - counts[0]) / (2 * n), note
+
+
+# The measured loop runs inside sys.call_tracing (C: sys_call_tracing): only it is
+# counted. Its results are kept in a list, as a caller keeping them pays for.
+LOOP = """
+import sys
+def measured(f, calls):
+    return [f(c) for c in calls]
+kept = sys.call_tracing(measured, ({func}, calls))
+"""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=200_000)
+    parser.add_argument("--hands", type=int, default=50_000,
+                        help="n of the batch rows (counted at n, 2n and 3n hands)")
+    parser.add_argument("--calls", type=int, default=30_000,
+                        help="n of the per-call rows (counted at n, 2n and 3n calls)")
     parser.add_argument("--skip-enumeration", action="store_true",
                         help="skip the 133,784,560-hand enumeration (slow under valgrind)")
     args = parser.parse_args()
@@ -77,21 +107,20 @@ def main() -> None:
     n = args.hands
     print(f"{'entry':58s} {'instructions per hand':>22s}")
     for label, func, stmt, rules, k in BATCH:
-        script = SETUP + f"h = hands({rules}, {n}, {k}, 2026)\n{stmt}\n"
-        print(f"{label:58s} {callgrind(script, func) / n:22.1f}", flush=True)
-    # the fixed cost of a call: a one-row batch, the whole evaluate_many call
-    one = SETUP + "h = hands(STANDARD, 1, 7, 1)\nfor _ in range({}):\n    evaluate_many(h)\n"
-    fixed = (callgrind(one.format(2000), None) - callgrind(one.format(1000), None)) / 1000
-    print(f"{'evaluate_many fixed cost per call (one-row batch)':58s} {fixed:22.0f}")
-    m = n // 10
-    for label, stmt in (("evaluate(codes) per call, results kept", "[evaluate(r) for r in part]"),
-                        ("rank_value(codes) per call, results kept",
-                         "[rank_value(r) for r in part]")):
-        run = (SETUP + f"rows = hands(STANDARD, {2 * m}, 7, 3).tolist()\n"
-               + "part = rows[:{}]\nkept = " + stmt + "\n")
-        per = callgrind(run.format(2 * m), None) - callgrind(run.format(m), None)
-        print(f"{label:58s} {per / m:22.1f}", flush=True)
+        script = SETUP + f"h = hands({rules}, {{n}}, {k}, 2026)\n{stmt}\n"
+        per, note = slope(script, func, n)
+        print(f"{label:58s} {per:22.1f}{note}", flush=True)
+    m = args.calls
+    one = SETUP + "calls = [hands(STANDARD, 1, 7, 1)] * {n}\n" + LOOP.format(func="evaluate_many")
+    per, note = slope(one, "sys_call_tracing", m)
+    print(f"{'evaluate_many per call (one-row batch, whole call)':58s} {per:22.0f}{note}")
+    rows = SETUP + "calls = hands(STANDARD, {n}, 7, 3).tolist()\n"
+    for label, func in (("evaluate(codes) per call, results kept", "evaluate"),
+                        ("rank_value(codes) per call, results kept", "rank_value")):
+        per, note = slope(rows + LOOP.format(func=func), "sys_call_tracing", m)
+        print(f"{label:58s} {per:22.1f}{note}", flush=True)
     if not args.skip_enumeration:
+        # one fixed workload: its table set-up is spread over 133,784,560 hands
         for label, func, stmt, count in ENUMERATION:
             script = SETUP + stmt + "\n"
             print(f"{label:58s} {callgrind(script, func) / count:22.1f}", flush=True)
