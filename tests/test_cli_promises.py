@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_cli_newcomer import run
 
 from pokerrules import chinese_poker
-from pokerrules.cli import main
 from pokerrules.errors import PokerRulesError
 
 pytestmark = pytest.mark.fast
@@ -21,14 +21,6 @@ pytestmark = pytest.mark.fast
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 
-def run(capsys, *args):
-    """(status, stdout, stderr) of ``pokerrules ARGS``; argparse's exits included."""
-    try:
-        status = main(list(args))
-    except SystemExit as stop:
-        status = stop.code
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def command(*args, **options):

@@ -173,25 +173,19 @@ def test_seeds_in_chunks_are_the_seeds_drawn_at_once():
     assert rng.bit_generator.state == after.bit_generator.state
 
 
-def test_batches_give_the_values_of_one_call():
+@pytest.mark.parametrize("position, game, extra, seed", [
+    (_east_west_position, EastWestSearch, 17, 4),
+    (_chinese_poker_position, ChinesePokerSearch, 3, 5)], ids=["east-west", "chinese-poker"])
+def test_batches_give_the_values_of_one_call(position, game, extra, seed):
     # Worlds come from one stream in turn, so batching changes no value.
-    state = _east_west_position()
+    state = position()
     view, legal = state.view(state.current_player), state.legal_moves()
-    worlds = 3 * BATCH_PLAYOUTS // len(legal) + 17
-    values = search.flat_values(EastWestSearch(), view, view.player, legal, worlds,
-                                np.random.default_rng(4))
-    rng = np.random.default_rng(4)
+    worlds = 3 * BATCH_PLAYOUTS // len(legal) + extra
+    values = search.flat_values(game(), view, view.player, legal, worlds,
+                                np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
     stream = np.random.default_rng(int(rng.integers(2**63, size=1)[0]))
-    whole = EastWestSearch().batch_values(view, legal, worlds, stream).mean(axis=0)
-    assert values.tolist() == whole.tolist()
-    state = _chinese_poker_position()
-    view, legal = state.view(state.current_player), state.legal_moves()
-    worlds = 2 * BATCH_PLAYOUTS // len(legal) + 3
-    values = search.flat_values(ChinesePokerSearch(), view, view.player, legal, worlds,
-                                np.random.default_rng(5))
-    rng = np.random.default_rng(5)
-    stream = np.random.default_rng(int(rng.integers(2**63, size=1)[0]))
-    whole = ChinesePokerSearch().batch_values(view, legal, worlds, stream).mean(axis=0)
+    whole = game().batch_values(view, legal, worlds, stream).mean(axis=0)
     assert values.tolist() == whole.tolist()
 
 
