@@ -112,6 +112,7 @@ ALL = {
         'OptimalSetting', 'OptimalStrategy', 'Outcome', 'PRESETS', 'PaiGowRules',
         'PaiGowRulesLike', 'RandomSetting', 'RoundRecord', 'SeatRecord', 'Setting', 'SettingValue',
         'Settlement', 'SimulationResult', 'Strategy', 'WAYS', 'deal_round', 'exact_house_edge',
+        'exact_house_edges',
         'exact_memory', 'fortune_bonus', 'fortune_counts', 'fortune_house_edge', 'fortune_lines',
         'foul_many', 'hand_cards', 'house_way', 'house_way_many', 'house_way_rule', 'is_foul',
         'optimal_setting', 'paigow_rules', 'play_round', 'settings', 'settle', 'simulate',
