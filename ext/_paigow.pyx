@@ -458,6 +458,8 @@ cdef extern from "paigow_exact.h" nogil:
                                  const uint8_t *table, const uint8_t *gens, int ngens)
     int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
                        const uint8_t *group, int ngroup, int part, int nparts, int64_t *out)
+    void pgx_count_hand(int ndeck, int sides, const uint8_t *table, const uint8_t *pos,
+                        uint32_t key, int64_t *out)
 
 
 def exact_table_bytes(int ndeck, int sides):
@@ -562,4 +564,24 @@ def exact_count_part(deck, int sides, table, group, int part, int nparts):
                                 part, nparts, out)
     if status < 0:
         raise MemoryError("cannot allocate the counting grids")
+    return int(out[0]), int(out[1]), int(out[2])
+
+
+def exact_count_hand(deck, int sides, table, positions, int key):
+    """(wins, losses, hands visited) of the player hand at the 7 deck positions
+    (its setting's key: back value * 128 + front index) against every banker
+    hand disjoint from it."""
+    cdef const uint8_t[::1] d = _deck_view(deck)
+    cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
+    arr = np.ascontiguousarray(positions, dtype=np.int64)
+    if arr.shape != (7,) or (np.diff(arr) <= 0).any() or arr[0] < 0 or arr[6] >= d.shape[0]:
+        raise PokerRulesError("a hand is 7 increasing positions of the deck")
+    if not 0 <= key < (1 << 20):
+        raise PokerRulesError(f"no setting has the key {key}")
+    cdef uint8_t pos[7]
+    for j in range(7):
+        pos[j] = <uint8_t>arr[j]
+    cdef int64_t out[3]
+    with nogil:
+        pgx_count_hand(d.shape[0], sides, &tv[0], pos, <uint32_t>key, out)
     return int(out[0]), int(out[1]), int(out[2])

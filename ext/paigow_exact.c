@@ -412,3 +412,59 @@ done:
     free(images);
     return status;
 }
+
+/* The banker keys of the hands that contain the k positions s, against one
+ * player key: adds to *wins and *losses as the grid counts do. */
+static int64_t scan_family(int ndeck, int sides, const uint8_t *table, const uint8_t *s, int k,
+                           uint32_t key, int64_t *wins, int64_t *losses) {
+    uint8_t rest[53], pick[7], hand[7];
+    int nrest = 0, m = 7 - k;
+    uint32_t back = key / PGX_NF, front = key % PGX_NF;
+    for (int p = 0, j = 0; p < ndeck; p++) {
+        if (j < k && s[j] == p) j++;
+        else rest[nrest++] = (uint8_t)p;
+    }
+    for (int j = 0; j < m; j++) pick[j] = (uint8_t)j;
+    int64_t n = 0, w = 0, l = 0;
+    do {
+        int a = 0, b = 0;
+        for (int j = 0; j < 7; j++)
+            hand[j] = (b >= m || (a < k && s[a] < rest[pick[b]])) ? s[a++] : rest[pick[b++]];
+        uint32_t pk, bk;
+        keys_of(entry(table, sides, pgx_hand_index(hand)), sides, &pk, &bk);
+        w += back > bk / PGX_NF && front > bk % PGX_NF;
+        l += back <= bk / PGX_NF && front <= bk % PGX_NF;
+        n++;
+    } while (m > 0 && next_subset(pick, m, nrest));
+    *wins += w;
+    *losses += l;
+    return n;
+}
+
+void pgx_count_hand(int ndeck, int sides, const uint8_t *table, const uint8_t pos[7],
+                    uint32_t key, int64_t out[3]) {
+    init_binom();
+    int64_t wins = 0, losses = 0, visits = 0;
+    uint32_t back = key / PGX_NF, front = key % PGX_NF;
+    int64_t n = pgx_binom(ndeck, 7);
+    for (int64_t i = 0; i < n; i++) { /* S empty: every hand, in table order */
+        uint32_t pk, bk;
+        keys_of(entry(table, sides, i), sides, &pk, &bk);
+        wins += back > bk / PGX_NF && front > bk % PGX_NF;
+        losses += back <= bk / PGX_NF && front <= bk % PGX_NF;
+    }
+    visits += n;
+    for (int subset = 1; subset < 128; subset++) {
+        uint8_t s[7];
+        int k = 0;
+        for (int j = 0; j < 7; j++)
+            if (subset >> j & 1) s[k++] = pos[j];
+        int64_t w = 0, l = 0;
+        visits += scan_family(ndeck, sides, table, s, k, key, &w, &l);
+        wins += k % 2 ? -w : w;
+        losses += k % 2 ? -l : l;
+    }
+    out[0] = wins;
+    out[1] = losses;
+    out[2] = visits;
+}

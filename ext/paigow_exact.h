@@ -60,4 +60,11 @@ int64_t pgx_first_asymmetric(const uint8_t *deck, int ndeck, int sides, const ui
 int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
                    const uint8_t *group, int ngroup, int part, int nparts, int64_t out[3]);
 
+/* One player hand (its 7 deck positions, increasing, and its setting's key)
+ * against every banker hand of the deck disjoint from it, by the same
+ * inclusion-exclusion over the cards they share: out[0] wins, out[1] losses,
+ * out[2] hands visited. */
+void pgx_count_hand(int ndeck, int sides, const uint8_t *table, const uint8_t pos[7],
+                    uint32_t key, int64_t out[3]);
+
 #endif

@@ -60,3 +60,7 @@ def exact_count_part(
     deck: npt.ArrayLike, sides: int, table: npt.NDArray[np.uint8], group: npt.ArrayLike,
     part: int, nparts: int,
 ) -> tuple[int, int, int]: ...
+def exact_count_hand(
+    deck: npt.ArrayLike, sides: int, table: npt.NDArray[np.uint8], positions: npt.ArrayLike,
+    key: int,
+) -> tuple[int, int, int]: ...

@@ -12,7 +12,9 @@ False
 
 from pokerrules.paigow.exact import (
     BatchWay,
+    ExactHand,
     ExactResult,
+    exact_hand_counts,
     exact_house_edge,
     exact_house_edges,
     exact_memory,
@@ -75,6 +77,7 @@ __all__ = [
     "WAYS",
     "BatchWay",
     "Deal",
+    "ExactHand",
     "ExactResult",
     "FortuneResult",
     "HouseWay",
@@ -93,6 +96,7 @@ __all__ = [
     "SimulationResult",
     "Strategy",
     "deal_round",
+    "exact_hand_counts",
     "exact_house_edge",
     "exact_house_edges",
     "exact_memory",

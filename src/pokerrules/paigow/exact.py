@@ -21,10 +21,10 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules.cards import CardsLike, card_codes, format_cards, parse_cards
+from pokerrules.cards import Card, CardsLike, card_codes, format_cards, parse_cards
 from pokerrules.checks import check_count
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.houseway import WAYS, _way_number
+from pokerrules.paigow.houseway import WAYS, _way_number, house_way
 from pokerrules.paigow.parallel import _progress_bar, check_workers, run_chunks
 from pokerrules.paigow.rules import (
     DEFAULT_RULES,
@@ -34,9 +34,10 @@ from pokerrules.paigow.rules import (
     paigow_rules,
     shown,
 )
-from pokerrules.paigow.setting import Setting
+from pokerrules.paigow.setting import Setting, hand_cards
 
-__all__ = ["BatchWay", "ExactResult", "exact_house_edge", "exact_house_edges", "exact_memory"]
+__all__ = ["BatchWay", "ExactHand", "ExactResult", "exact_hand_counts", "exact_house_edge",
+           "exact_house_edges", "exact_memory"]
 
 #: Hands set per call of a user's strategy.
 BATCH = 1 << 16
@@ -59,29 +60,17 @@ class BatchWay:
         return self.name or callable_name(self.function)
 
 
-@dataclass(frozen=True)
-class ExactResult:
-    """The exact counts of player wins, pushes and losses over every ordered
-    pair of disjoint hands of the deck (player's hand, banker's hand).
-
-    ``symmetric`` says whether the suit-renaming shortcut was used; ``visits``
-    is the number of table entries the count read.
-    """
+class _Rates:
+    """The rates and EV of exact outcome counts."""
 
     wins: int
     pushes: int
     losses: int
     commission: float
-    player_way: str
-    banker_way: str
-    wheel_second_highest: bool
-    deck_size: int
-    symmetric: bool
-    visits: int
 
     @property
     def total(self) -> int:
-        """Ordered pairs of disjoint hands."""
+        """Pairs of hands counted."""
         return self.wins + self.pushes + self.losses
 
     @property
@@ -105,15 +94,59 @@ class ExactResult:
     def house_edge(self) -> float:
         return -self.player_ev
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict (the counts as exact integers)."""
+    def _rates(self) -> dict[str, Any]:
         return {"wins": self.wins, "pushes": self.pushes, "losses": self.losses,
                 "total": self.total, "win_rate": self.win_rate, "push_rate": self.push_rate,
                 "loss_rate": self.loss_rate, "player_ev": self.player_ev,
-                "commission": self.commission, "player_way": self.player_way,
+                "commission": self.commission}
+
+
+@dataclass(frozen=True)
+class ExactResult(_Rates):
+    """The exact counts of player wins, pushes and losses over every ordered
+    pair of disjoint hands of the deck (player's hand, banker's hand).
+
+    ``symmetric`` says whether the suit-renaming shortcut was used; ``visits``
+    is the number of table entries the count read.
+    """
+
+    wins: int
+    pushes: int
+    losses: int
+    commission: float
+    player_way: str
+    banker_way: str
+    wheel_second_highest: bool
+    deck_size: int
+    symmetric: bool
+    visits: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict (the counts as exact integers)."""
+        return {**self._rates(), "player_way": self.player_way,
                 "banker_way": self.banker_way,
                 "wheel_second_highest": self.wheel_second_highest,
                 "deck_size": self.deck_size, "symmetric": self.symmetric}
+
+
+@dataclass(frozen=True)
+class ExactHand(_Rates):
+    """One player hand, set one way, against every banker hand of the rest of
+    the deck (C(46, 7) = 53,524,680 of them in the full deck): the exact counts
+    of the player's wins, pushes and losses."""
+
+    hand: tuple[Card, ...]
+    setting: Setting
+    wins: int
+    pushes: int
+    losses: int
+    commission: float
+    banker_way: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict (the counts as exact integers)."""
+        return {"hand": format_cards(self.hand), "setting": str(self.setting),
+                **self._rates(), "banker_way": self.banker_way}
 
 
 def _deck(deck: CardsLike | None) -> npt.NDArray[np.uint8]:
@@ -174,6 +207,22 @@ def _available_memory() -> int | None:
     except OSError:
         return None
     return None
+
+
+def _new_table(codes: npt.NDArray[np.uint8], player: object,
+               banker: object) -> npt.NDArray[np.uint8]:
+    """A zeroed outcome table of the deck, refused where it would not fit."""
+    need = exact_memory(player, banker, codes)
+    available = _available_memory()
+    if available is not None and need > available:
+        raise PokerRulesError(f"the exact count needs {need / 2**20:.0f} MiB; "
+                              f"{available / 2**20:.0f} MiB are available")
+    try:
+        return np.zeros(_paigow.exact_table_bytes(len(codes), 1 if player == banker else 2),
+                        dtype=np.uint8)
+    except MemoryError:
+        raise PokerRulesError(f"the exact count needs {need / 2**20:.0f} MiB, "
+                              "which could not be allocated") from None
 
 
 def _way_label(way: object) -> str:
@@ -299,16 +348,7 @@ def exact_house_edge(
     workers = check_count(workers, "workers")
     codes = _deck(deck)
     sides = 1 if player == banker else 2
-    need = exact_memory(player, banker, codes)
-    available = _available_memory()
-    if available is not None and need > available:
-        raise PokerRulesError(f"the exact count needs {need / 2**20:.0f} MiB; "
-                              f"{available / 2**20:.0f} MiB are available")
-    try:
-        table = np.zeros(_paigow.exact_table_bytes(len(codes), sides), dtype=np.uint8)
-    except MemoryError:
-        raise PokerRulesError(f"the exact count needs {need / 2**20:.0f} MiB, "
-                              "which could not be allocated") from None
+    table = _new_table(codes, player, banker)
     _fill(codes, rules, player, 0, sides, table)
     if sides == 2:
         _fill(codes, rules, banker, 1, sides, table)
@@ -350,6 +390,92 @@ def exact_house_edge(
                        banker_way=_way_label(banker),
                        wheel_second_highest=rules.wheel_second_highest, deck_size=n,
                        symmetric=symmetric, visits=visits)
+
+
+def _player_setting(way: object, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
+    """The player's strategy applied to one hand, checked to be its cards."""
+    if isinstance(way, BatchWay):
+        row = _batch_settings(way, np.array([[c.code for c in cards]], dtype=np.uint8), rules)[0]
+        setting = Setting(row[:5].tolist(), row[5:].tolist())
+        setting.check_hand(cards)
+        return setting
+    return house_way(cards, rules, way)  # type: ignore[arg-type]
+
+
+def exact_hand_counts(
+    hands: Sequence[CardsLike],
+    rules: PaiGowRulesLike = DEFAULT_RULES,
+    way: object = None,
+    player_way: object = None,
+    *,
+    deck: CardsLike | None = None,
+) -> list[ExactHand]:
+    """Each player hand, set by ``player_way``, against every banker hand of
+    the rest of the deck set by ``way``: the exact counts of the player's wins,
+    pushes and losses (banker wins copies, as :func:`exact_house_edge` counts).
+
+    The banker's table is set once for all the hands (the cost of one
+    :func:`exact_house_edge` table), then each hand is counted by
+    inclusion-exclusion over the cards it could share with a banker hand.
+
+    >>> from pokerrules.paigow.exact import exact_hand_counts
+    >>> deck = "As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 9s 9h 2c 3c"
+    >>> [(h.setting, h.wins, h.pushes, h.losses)
+    ...  for h in exact_hand_counts(["As Ah Ks Kh Qs Qh 2c"], "classic", deck=deck)]
+    [(Setting('Ks Kh Qs Qh 2c / As Ah'), 21, 15, 0)]
+
+    Args:
+        hands: player hands (seven cards each) of the deck.
+        rules: the rules or a preset's name; their house way is the banker's
+            when ``way`` is not given.
+        way: the banker's strategy, as for :func:`exact_house_edge`.
+        player_way: how each player hand is set: a way's name, a house way
+            callable or a :class:`BatchWay`; by default the banker's way.
+        deck: the cards dealt (at least 14), by default all 53.
+
+    Returns:
+        One :class:`ExactHand` per hand, in the order given.
+
+    Raises:
+        HandSizeError, DuplicateCardError, InvalidCardError: a hand that is not
+            seven distinct cards. PokerRulesError: a hand with a card outside
+            the deck, an unknown way, a bad deck or a table that would not fit.
+        IllegalMoveError: a strategy set a hand with other cards or fouled it
+            (the hand is named). ArgumentTypeError: a strategy returned no Setting.
+    """
+    banker, player = _strategies(rules, way, player_way)
+    rules = paigow_rules(rules)
+    codes = _deck(deck)
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise ArgumentTypeError(f"hands must be a sequence of hands, not {shown(hands)}")
+    where = {int(c): i for i, c in enumerate(codes)}
+    variant = rules.hand_rules.variant
+    players = []
+    for hand in hands:
+        cards = tuple(sorted(hand_cards(hand), key=lambda c: c.code))
+        outside = [c for c in cards if c.code not in where]
+        if outside:
+            raise PokerRulesError(f"the hand {format_cards(cards)} holds {outside[0]}, "
+                                  "which is not in the deck")
+        setting = _player_setting(player, cards, rules)
+        first, second = sorted(cards.index(c) for c in setting.low)
+        index = list(itertools.combinations(range(7), 2)).index((first, second))
+        highs, lows, fouls = _paigow.setting_outcomes([c.code for c in cards], variant)
+        if fouls[index]:
+            raise IllegalMoveError(f"the strategy {_way_label(player)} fouls "
+                                   f"{format_cards(cards)}: {setting}")
+        players.append((cards, setting, [where[c.code] for c in cards],
+                        int(highs[index]) * 128 + int(lows[index])))
+    table = _new_table(codes, banker, banker)
+    _fill(codes, rules, banker, 0, 1, table)
+    total = math.comb(len(codes) - 7, 7)
+    results = []
+    for cards, setting, positions, key in players:
+        wins, losses, _ = _paigow.exact_count_hand(codes, 1, table, positions, key)
+        results.append(ExactHand(hand=cards, setting=setting, wins=wins,
+                                 pushes=total - wins - losses, losses=losses,
+                                 commission=rules.commission, banker_way=_way_label(banker)))
+    return results
 
 
 #: One variant of a sweep: (rules, the banker's way, the player's way); a way
