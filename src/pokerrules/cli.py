@@ -15,9 +15,9 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
-from pokerrules._core import _shown
 from pokerrules._version import __version__
 from pokerrules.cards import format_cards, parse_cards
+from pokerrules.checks import shown
 from pokerrules.chinese_poker import cli as chinese_poker_cli
 from pokerrules.cli_common import (
     INTERRUPTED,
@@ -90,14 +90,14 @@ def rank_record(text: str, rules: HandRules, partial: bool = False) -> dict[str,
             f"Jk (the joker) is in the Pai Gow deck only: rank it with --rules paigow "
             f"(the {rules.name} deck has no joker)")
     count = len(cards)
-    shown = format_cards(cards)
+    cards_text = format_cards(cards)
     if count == 0:
         raise HandSizeError("no cards to rank: rank takes 1 to 7 cards, such as "
                             '"As Ks Qs Js Ts 9d 2c"')
     if partial and count > 5:
-        raise HandSizeError(f"--partial ranks 1 to 5 cards, got {count}: {shown}")
+        raise HandSizeError(f"--partial ranks 1 to 5 cards, got {count}: {cards_text}")
     if count > 7:
-        raise HandSizeError(f"rank takes 1 to 7 cards, got {count}: {shown}")
+        raise HandSizeError(f"rank takes 1 to 7 cards, got {count}: {cards_text}")
     if partial or count < 5:
         hand = (evaluate_two if count == 2 and not partial else evaluate_partial)(cards, rules)
     else:
@@ -138,7 +138,7 @@ def _play(args: argparse.Namespace) -> int:
     given = None if args.agents is None else [name.strip() for name in args.agents.split(",")]
     if given is not None and not all(given):  # "" is no line-up, not the default one
         raise UsageError(f"--agents takes agent names, one per seat, such as "
-                         f"{','.join(game.DEFAULT_AGENTS)}; not {_shown(args.agents)}")
+                         f"{','.join(game.DEFAULT_AGENTS)}; not {shown(args.agents)}")
     inferred = given is not None and args.players is None  # one player per agent
     if given is not None and inferred:
         options["players"] = len(given)
@@ -167,7 +167,7 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
     unknown = [n for n in names if n not in game.AGENTS and not args.level]
     if unknown:
-        raise UsageError(f"unknown agent {_shown(unknown[0])}; choose from "
+        raise UsageError(f"unknown agent {shown(unknown[0])}; choose from "
                          f"{', '.join(sorted(game.AGENTS))}")
     agents = [game.LEVELS[args.level]() if args.level else game.AGENTS[n]() for n in names]
     import numpy as np
@@ -236,7 +236,7 @@ def _ask_move(state: Any, player: int) -> str | None:
         try:  # on a copy, to tell the player why a move is refused
             state.clone().play(text, player)
         except PokerRulesError as exc:
-            print(f"not a legal move: {_shown(text)}: {exc} ('help' lists the legal moves)")
+            print(f"not a legal move: {shown(text)}: {exc} ('help' lists the legal moves)")
         else:
             return text
 

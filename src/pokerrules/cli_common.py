@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NoReturn, Protocol, TextIO
 
-from pokerrules._core import _shown
+from pokerrules.checks import shown
 from pokerrules.errors import PokerRulesError
 from pokerrules.shuffle import seed_int
 
@@ -99,7 +99,7 @@ def seed_argument(text: str) -> int:
         return seed_int(int(text))
     except (ValueError, PokerRulesError):
         raise argparse.ArgumentTypeError(
-            f"a seed is an int from 0 to 2**53 - 1, not {_shown(text)}") from None
+            f"a seed is an int from 0 to 2**53 - 1, not {shown(text)}") from None
 
 
 def chance_status(state: Any) -> str:
@@ -122,7 +122,7 @@ def preset_argument(presets: Iterable[str], elsewhere: Mapping[str, str]) -> Cal
             return name
         there = f" ({elsewhere[name]})" if name in elsewhere else ""
         raise argparse.ArgumentTypeError(
-            f"choose from {', '.join(names)}, not {_shown(text)}{there}")
+            f"choose from {', '.join(names)}, not {shown(text)}{there}")
 
     return preset
 
@@ -136,7 +136,7 @@ def count_argument(text: str) -> int:
         value = 0
     if not 1 <= value < 2**63:  # the C kernels count in int64
         raise argparse.ArgumentTypeError(
-            f"takes a whole number from 1 to 2**63 - 1, not {_shown(text)}")
+            f"takes a whole number from 1 to 2**63 - 1, not {shown(text)}")
     return value
 
 

@@ -9,8 +9,7 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from pokerrules._core import _shown
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.records import GameRecord
 
@@ -27,7 +26,7 @@ def check_generator(rng: Any) -> np.random.Generator:
             too: agents draw from the game runner's generator, not from a seed).
     """
     if not isinstance(rng, np.random.Generator):
-        raise ArgumentTypeError(f"rng must be a numpy.random.Generator, not {_shown(rng)}")
+        raise ArgumentTypeError(f"rng must be a numpy.random.Generator, not {shown(rng)}")
     return rng
 
 
@@ -56,7 +55,7 @@ class RandomAgent:
                 return legal_moves[int(rng.integers(len(legal_moves)))]
         except (TypeError, KeyError):  # a set, a dict, a generator: no list of moves
             pass
-        raise IllegalMoveError(f"there is no legal move to choose from in {_shown(legal_moves)}")
+        raise IllegalMoveError(f"there is no legal move to choose from in {shown(legal_moves)}")
 
     def __repr__(self) -> str:
         return "RandomAgent()"
@@ -86,7 +85,7 @@ def game_module(game: ModuleType | str) -> ModuleType:
         for path in GAMES.values():
             if path.removeprefix("pokerrules.").replace("_", "") == wanted:
                 return importlib.import_module(path)
-    raise PokerRulesError(f"no game {_shown(game)}; the games are {', '.join(GAMES)} "
+    raise PokerRulesError(f"no game {shown(game)}; the games are {', '.join(GAMES)} "
                           f"(or their packages, such as pokerrules.eastwest)")
 
 
@@ -118,7 +117,7 @@ def play_game(
     """
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise ArgumentTypeError(
-            f"play_game takes an int seed (the record replays it), not {_shown(seed)}")
+            f"play_game takes an int seed (the record replays it), not {shown(seed)}")
     seed = int(seed)
     game = game_module(game)
     max_moves = check_count(max_moves, "max_moves")
@@ -129,20 +128,20 @@ def play_game(
         agents = tuple(game.DEFAULT_AGENTS)[:game.new_game(**options).players]
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise PokerRulesError(
-            f"agents must be a list with one agent per player, not {_shown(agents)}")
+            f"agents must be a list with one agent per player, not {shown(agents)}")
     players: list[Agent] = []
     for seat, agent in enumerate(agents):
         if isinstance(agent, str):
             if agent not in game.AGENTS:
                 raise PokerRulesError(
-                    f"unknown agent {_shown(agent)}; choose from {sorted(game.AGENTS)}")
+                    f"unknown agent {shown(agent)}; choose from {sorted(game.AGENTS)}")
             agent = game.AGENTS[agent]()
         elif isinstance(agent, type):
             raise PokerRulesError(
                 f"agent {seat} is the class {agent.__name__}; pass an instance such as "
                 f"{agent.__name__}()")
         elif not callable(getattr(agent, "choose", None)):
-            raise PokerRulesError(f"agent {seat} ({_shown(agent)}) has no choose() method")
+            raise PokerRulesError(f"agent {seat} ({shown(agent)}) has no choose() method")
         players.append(agent)
     state = game.new_game(**options, players=len(players))
     agent_rng = np.random.default_rng([seed, 1])
@@ -153,9 +152,9 @@ def play_game(
                 game=state.game_name,
                 seed=seed,
                 agents=tuple(a if isinstance(a, str) else type(a).__name__ for a in agents),
-                moves=tuple(state._history),  # no copies: the state dies here
+                moves=state.history,
                 result=state.result(),
             )
         move = players[player].choose(state.view(player), state.legal_moves(), agent_rng)
-        state._play(move, player)
+        state.play(move, player)
     raise PokerRulesError(f"{state.game_name} did not end within {max_moves} moves")

@@ -8,10 +8,9 @@ from typing import Any
 import numpy as np
 
 from pokerrules import search
-from pokerrules._core import _shown
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.chinese_poker.moves import AnyMove, ChooseHand, Move
-from pokerrules.chinese_poker.plays import _COUNT, Play, _classify, _nibbles, beats
+from pokerrules.chinese_poker.plays import BIT_COUNT, Play, beats, classify_codes, rank_nibbles
 from pokerrules.chinese_poker.policy import ChinesePokerSearch, greedy_play
 from pokerrules.chinese_poker.rules import SINGLE_VALUE
 from pokerrules.chinese_poker.state import ChinesePokerView
@@ -45,7 +44,7 @@ class GreedyAgent:
         check_generator(rng)
         if not isinstance(view, ChinesePokerView):
             raise IllegalMoveError(
-                f"a Chinese Poker agent needs its game's view, not {_shown(view)}")
+                f"a Chinese Poker agent needs its game's view, not {shown(view)}")
         if not legal_moves:
             raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
         if view.to_move != view.player:
@@ -54,7 +53,7 @@ class GreedyAgent:
             choices = [m for m in legal_moves if isinstance(m, ChooseHand)]
             if len(choices) != len(legal_moves) or any(
                     view.pile_owners[m.hand] is not None for m in choices):
-                raise IllegalMoveError(f"{_shown(legal_moves)} are not all free dealt hands")
+                raise IllegalMoveError(f"{shown(legal_moves)} are not all free dealt hands")
             return max(choices, key=lambda m: _pile_strength(view.piles[m.hand]))
         plays: list[tuple[Move, Play]] = []
         passing: Move | None = None
@@ -62,12 +61,12 @@ class GreedyAgent:
         for move in legal_moves:
             if not isinstance(move, Move):
                 raise IllegalMoveError(
-                    f"{_shown(move)} is no Move of the play phase (agents choose among "
+                    f"{shown(move)} is no Move of the play phase (agents choose among "
                     "the state's legal_moves())")
             if move.is_pass:
                 passing = move
                 continue
-            play = _classify(move.cards)
+            play = classify_codes(move.cards)
             if play is None or not held.issuperset(move.cards) or (
                     view.table is not None and not beats(play, view.table)):
                 raise IllegalMoveError(
@@ -81,8 +80,8 @@ def _pile_strength(pile: tuple[int, ...] | None) -> int:
     """A rough worth of a dealt hand: its single values plus a bonus per bomb."""
     if pile is None:
         return 0
-    counts = _COUNT
-    nibs = _nibbles(pile)
+    counts = BIT_COUNT
+    nibs = rank_nibbles(pile)
     return sum(SINGLE_VALUE[c >> 2] for c in pile) + 20 * sum(counts[n] == 4 for n in nibs)
 
 

@@ -30,8 +30,7 @@ from multiprocessing import connection
 from types import FrameType
 from typing import Any, TypeVar
 
-from pokerrules._core import _shown
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.errors import PokerRulesError
 
 __all__ = [
@@ -67,7 +66,7 @@ def check_start_method(method: object) -> str:
     methods = multiprocessing.get_all_start_methods()
     if not isinstance(method, str) or method not in methods:
         raise PokerRulesError(
-            f"start_method must be one of {', '.join(methods)}, not {_shown(method)}")
+            f"start_method must be one of {', '.join(methods)}, not {shown(method)}")
     return method
 
 
@@ -81,7 +80,7 @@ def check_workers(workers: int, executor: Executor | None) -> int:
     if executor is not None and not isinstance(executor, Executor):
         if not callable(getattr(executor, "submit", None)):
             raise PokerRulesError(f"executor must be a concurrent.futures.Executor, "
-                                  f"not {_shown(executor)}")
+                                  f"not {shown(executor)}")
     if executor is not None and workers != 1:
         raise PokerRulesError("give workers or executor, not both")
     return workers
@@ -201,7 +200,7 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         running = [sentinel for sentinel in running if sentinel not in ended]
 
 
-def _progress_bar(
+def progress_bar(
     chunks: int, show: bool | None, desc: str, unit: str, total: int
 ) -> Any:
     """A tqdm bar of ``total`` ``unit``s, or None when it is off or tqdm is
@@ -273,7 +272,7 @@ def run_chunks(
     workers = check_workers(workers, executor)
     method = check_start_method(start_method)
     bar_total, units_of = units if units is not None else (total, None)
-    bar = _progress_bar(total, progress, desc, unit, bar_total)
+    bar = progress_bar(total, progress, desc, unit, bar_total)
 
     def done(index: int, value: R) -> None:
         on_result(index, value)
