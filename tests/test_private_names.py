@@ -56,8 +56,6 @@ KEPT = {
     # the standard library's own test of a process still being set up, which
     # has no public name (see the comment there)
     "pokerrules.paigow.parallel: multiprocessing.current_process()._inheriting",
-    "pokerrules.paigow.parallel: pool._processes",
-    "pokerrules.paigow.parallel: os._exit",
 }
 
 
