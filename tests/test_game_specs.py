@@ -150,6 +150,24 @@ def test_the_command_line_offers_and_plays_a_registered_game(race, capsys):
     assert capsys.readouterr().out == "winner: player 0; scores: player 0 1, player 1 0\n"
 
 
+def add_race_command(commands):
+    race = commands.subparsers.add_parser("race-goal", help="print the race's goal")
+    race.set_defaults(run=lambda args: print(f"goal {GOAL}") or 0)
+
+
+@pytest.mark.fast
+def test_a_spec_adds_a_command_of_its_own(capsys):
+    register(GameSpec(**{**RACE.__dict__, "add_cli": add_race_command}))
+    try:
+        assert main(["race-goal"]) == 0
+        assert capsys.readouterr().out == f"goal {GOAL}\n"
+        assert main(["play", "toy-race", "--quiet"]) == 0  # and joins play as every game does
+    finally:
+        specs.unregister("toy-race")
+    with pytest.raises(SystemExit):
+        main(["race-goal"])
+
+
 @pytest.mark.fast
 def test_the_environment_factory_builds_a_registered_game(race):
     envs = pytest.importorskip("pokerrules.envs")
