@@ -63,6 +63,16 @@ def is_private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
+def is_module(package: str, name: str) -> bool:
+    """True when ``package.name`` is a module of pokerrules: Python, or compiled
+    (its ``.pyi`` stub stands for it)."""
+    if package != "pokerrules" and not package.startswith("pokerrules."):
+        return False
+    path = SRC.parent.joinpath(*package.split("."), name)
+    return path.with_suffix(".py").exists() or path.with_suffix(".pyi").exists() \
+        or (path / "__init__.py").exists()
+
+
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -152,8 +162,7 @@ def violations(sources: dict[str, ast.Module]) -> set[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 for alias in node.names:
-                    if is_private(alias.name) and not (
-                            node.module == "pokerrules" and alias.name.startswith("_")):
+                    if is_private(alias.name) and not is_module(node.module, alias.name):
                         found.add(f"{module}: from {node.module} import {alias.name}")
                 continue
             if isinstance(node, ast.Attribute):
@@ -202,6 +211,9 @@ def test_the_check_finds_private_imports():
     assert check(m="from pokerrules.x import _y, z\n") == {"m: from pokerrules.x import _y"}
     assert check(m="from pokerrules import _paigow\nfrom pokerrules._core import __version__\n") \
         == set()
+    # a private name that is no module of pokerrules
+    assert check(m="from pokerrules import _registry\nfrom os import _exit\n") == \
+        {"m: from pokerrules import _registry", "m: from os import _exit"}
 
 
 @pytest.mark.fast
