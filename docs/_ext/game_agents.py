@@ -1,13 +1,13 @@
 """The ``game-agents`` directive: a game's agents, levels and default line-up,
-written from its package's ``AGENTS``, ``LEVELS`` and ``DEFAULT_AGENTS`` so that
-the page and the code agree.
+written from its spec (:class:`pokerrules.specs.GameSpec`: ``agents``, ``levels``,
+``default_agents``) so that the page and the code agree. It takes any name of
+the game.
 
     .. game-agents:: pokerrules.eastwest
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import re
 from types import ModuleType
@@ -16,6 +16,8 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
+
+from pokerrules.specs import GameSpec, game_spec
 
 
 def _class_path(package: ModuleType, cls: type) -> str:
@@ -32,29 +34,32 @@ def _summary(cls: type) -> str:
     return found.group(1) if found else paragraph
 
 
-def _name_of(package: ModuleType, agent: Any) -> str:
-    """The ``AGENTS`` name of ``agent``'s class, with its settings when its repr
+def _name_of(spec: GameSpec, agent: Any) -> str:
+    """The ``agents`` name of ``agent``'s class, with its settings when its repr
     shows them."""
-    names = [name for name, cls in package.AGENTS.items() if type(agent) is cls]
+    names = [name for name, cls in spec.agents.items() if type(agent) is cls]
     shown = repr(agent)
     settings = "" if " object at 0x" in shown else f" (``{shown}``)"
     return (f"``{names[0]}``" if names else f"``{type(agent).__name__}``") + settings
 
 
-def agent_lines(package: ModuleType) -> list[str]:
-    """The reStructuredText of ``package``'s agents, levels and default line-up."""
+def agent_lines(game: GameSpec | ModuleType | str) -> list[str]:
+    """The reStructuredText of ``game``'s agents, levels and default line-up
+    (``game``: its spec, package or any of its names)."""
+    spec = game_spec(game)
+    package = spec.module()
     lines = [".. list-table:: Agents (``AGENTS``, the names ``--agents`` takes)",
              "   :header-rows: 1", "   :widths: 14 30 56", "",
              "   * - Name", "     - Class", "     - Plays"]
-    for name, cls in package.AGENTS.items():
+    for name, cls in spec.agents.items():
         lines += [f"   * - ``{name}``", f"     - :class:`~{_class_path(package, cls)}`",
                   f"     - {_summary(cls)}"]
     lines += ["", ".. list-table:: Levels (``LEVELS``, what ``--level`` plays at every seat)",
               "   :header-rows: 1", "   :widths: 14 86", "",
               "   * - Level", "     - Agent"]
-    for level, make in package.LEVELS.items():
-        lines += [f"   * - ``{level}``", f"     - {_name_of(package, make())}"]
-    line_up = ",".join(package.DEFAULT_AGENTS)
+    for level, make in spec.levels.items():
+        lines += [f"   * - ``{level}``", f"     - {_name_of(spec, make())}"]
+    line_up = ",".join(spec.default_agents)
     lines += ["", f"The default line-up (``DEFAULT_AGENTS``) is ``{line_up}``: without "
               "``--agents`` or ``--level``, and in :func:`~pokerrules.game.play_game` "
               "without agents, the seats take its first names, one per player.", ""]
@@ -66,7 +71,7 @@ class GameAgents(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {}
 
     def run(self) -> list[nodes.Node]:
-        lines = agent_lines(importlib.import_module(self.arguments[0]))
+        lines = agent_lines(self.arguments[0])
         node = nodes.container()
         self.state.nested_parse(StringList(lines), self.content_offset, node)
         return list(node.children)

@@ -23,10 +23,10 @@ from pokerrules._core import (
     CARD_LIMIT,
     JOKER_CODE,
     Card,
-    _shown,
     format_cards,
     parse_cards,
 )
+from pokerrules.checks import shown
 from pokerrules.errors import (
     DuplicateCardError,
     InvalidCardError,
@@ -92,22 +92,22 @@ class Deck:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise PokerRulesError(f"a deck's name is text, not {_shown(self.name)}")
+            raise PokerRulesError(f"a deck's name is text, not {shown(self.name)}")
         if isinstance(self.codes, (str, bytes)) or not isinstance(self.codes, Sequence):
             raise PokerRulesError(
-                f"a deck's codes are a sequence of ints, not {_shown(self.codes)}")
+                f"a deck's codes are a sequence of ints, not {shown(self.codes)}")
         codes = []
         for code in self.codes:
             if isinstance(code, bool) or not isinstance(code, (int, np.integer)):
-                raise PokerRulesError(f"deck {_shown(self.name)}: {_shown(code)} is no card code")
+                raise PokerRulesError(f"deck {shown(self.name)}: {shown(code)} is no card code")
             if not 0 <= code <= JOKER_CODE:
-                raise InvalidCardError(f"deck {_shown(self.name)}: no card has the code {code}")
+                raise InvalidCardError(f"deck {shown(self.name)}: no card has the code {code}")
             codes.append(int(code))
         if len(set(codes)) != len(codes):
             twice = next(c for c in codes if codes.count(c) > 1)
-            raise DuplicateCardError(f"deck {_shown(self.name)} holds {ALL_CARDS[twice]} twice")
+            raise DuplicateCardError(f"deck {shown(self.name)} holds {ALL_CARDS[twice]} twice")
         if codes != sorted(codes):
-            raise PokerRulesError(f"deck {_shown(self.name)}: the codes are not ascending")
+            raise PokerRulesError(f"deck {shown(self.name)}: the codes are not ascending")
         object.__setattr__(self, "codes", tuple(codes))
 
     @property

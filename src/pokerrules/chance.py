@@ -8,7 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 
 import numpy as np
 
-from pokerrules._core import ALL_CARDS, _shown
+from pokerrules._core import ALL_CARDS
+from pokerrules.checks import shown
 from pokerrules.errors import (
     ArgumentTypeError,
     CardNotInDeckError,
@@ -35,7 +36,7 @@ def chance_mode(chance: object) -> str:
         PokerRulesError: anything else.
     """
     if not isinstance(chance, str) or chance not in CHANCE_MODES:
-        raise PokerRulesError(f"chance is 'sampled' or 'explicit', not {_shown(chance)}")
+        raise PokerRulesError(f"chance is 'sampled' or 'explicit', not {shown(chance)}")
     return chance
 
 
@@ -73,7 +74,7 @@ def hidden_cards(hidden: object, unseen: Sequence[int]) -> list[int]:
             not isinstance(hidden, Iterable):
         raise ArgumentTypeError(
             f"hidden is a sequence of the card codes the viewer has not seen, not "
-            f"{_shown(hidden)}")
+            f"{shown(hidden)}")
     items = list(itertools.islice(hidden, len(unseen) + 1))
     if len(items) != len(unseen):
         more = "more than" if len(items) > len(unseen) else f"{len(items)} cards, not"
@@ -83,7 +84,7 @@ def hidden_cards(hidden: object, unseen: Sequence[int]) -> list[int]:
     codes: list[int] = []
     for item in items:
         if isinstance(item, (bool, np.bool_)) or not isinstance(item, (int, np.integer)):
-            raise ArgumentTypeError(f"hidden holds card codes (ints), not {_shown(item)}")
+            raise ArgumentTypeError(f"hidden holds card codes (ints), not {shown(item)}")
         codes.append(int(item))
     wanted, seen = set(unseen), set()
     for code in codes:

@@ -1,5 +1,6 @@
-"""The check of whole-number arguments every module shares: counts, budgets,
-threads and workers are all checked here, and refused alike."""
+"""The checks of arguments every module shares: counts, budgets, threads and
+workers are all checked here, and refused alike; :func:`shown` is how every
+error message shows the value it refuses."""
 
 from __future__ import annotations
 
@@ -7,10 +8,23 @@ import operator
 
 import numpy as np
 
-from pokerrules._core import _shown
+from pokerrules import _core
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
-__all__ = ["MAX_COUNT", "check_count"]
+__all__ = ["MAX_COUNT", "check_count", "check_hand_rules", "read_cards", "shown"]
+
+#: ``shown(value) -> str``: ``repr(value)`` for an error message, cut to a short
+#: prefix and the length when long (the compiled core's, so that its messages agree).
+shown = _core._shown
+#: ``read_cards(cards, lo, hi, what) -> list[Card]``: the cards of ``cards`` (as
+#: :func:`~pokerrules.cards.parse_cards` takes them), ``lo`` to ``hi`` of them, an
+#: iterator read no further than ``hi + 1``; :class:`~pokerrules.errors.HandSizeError`
+#: names ``what`` and the cards otherwise.
+read_cards = _core._read_cards
+#: ``check_hand_rules(rules, argument="rules") -> HandRules``: ``rules`` checked as
+#: hand rules (a :class:`~pokerrules.hands.HandRules` or a preset's name);
+#: :class:`~pokerrules.errors.ArgumentTypeError` names ``argument`` otherwise.
+check_hand_rules = _core._hand_rules
 
 #: Counts (rounds, samples, chunk sizes, budgets) stay below this: the C kernels
 #: count in int64.
@@ -34,7 +48,7 @@ def check_count(value: object, name: str, low: int = 1, high: int = MAX_COUNT - 
         except TypeError:  # no __index__, or one that refuses
             pass
     bound = "2**63 - 1" if high == MAX_COUNT - 1 else f"{high:,}"
-    wanted = f"{name} must be an int from {low:,} to {bound}, not {_shown(value)}"
+    wanted = f"{name} must be an int from {low:,} to {bound}, not {shown(value)}"
     if number is None:
         raise ArgumentTypeError(wanted)
     if not low <= number <= high:

@@ -15,15 +15,13 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
-from pokerrules._core import _shown
 from pokerrules._version import __version__
 from pokerrules.cards import format_cards, parse_cards
-from pokerrules.chinese_poker import cli as chinese_poker_cli
+from pokerrules.checks import shown
 from pokerrules.cli_common import (
     INTERRUPTED,
     Commands,
     OneLineParser,
-    TurnBasedGame,
     UsageError,
     count_argument,
     error_line,
@@ -33,7 +31,6 @@ from pokerrules.cli_common import (
     run_input,
     seed_argument,
 )
-from pokerrules.eastwest import cli as eastwest_cli
 from pokerrules.errors import CardNotInDeckError, HandSizeError, PokerRulesError
 from pokerrules.hands import (
     PAI_GOW,
@@ -46,7 +43,7 @@ from pokerrules.hands import (
 )
 from pokerrules.paigow import cli as paigow_cli
 from pokerrules.paigow.rules import PRESETS as TABLE_PRESETS
-from pokerrules.zpoker import cli as zpoker_cli
+from pokerrules.specs import GameSpec, game_specs
 
 RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
 #: What ``--rules`` of ``pokerrules paigow`` takes, as ``rank --rules`` words it.
@@ -54,14 +51,9 @@ _TABLE_RULES = {name: "that names a Pai Gow table's rules, for pokerrules paigow
                       "--rules; rank ranks Pai Gow hands with --rules paigow"
                 for name in TABLE_PRESETS}
 
-# Each game's command line: its add_cli(commands) adds a subcommand, or joins
-# `pokerrules play NAME` (see pokerrules.cli_common.Commands).
-GAME_CLIS: tuple[Callable[[Commands], None], ...] = (
-    chinese_poker_cli.add_cli,
-    eastwest_cli.add_cli,
-    zpoker_cli.add_cli,
-    paigow_cli.add_cli,
-)
+# The commands of their own beside `pokerrules play NAME`, which every game of the
+# registry (pokerrules.specs) joins; a spec's add_cli adds one too.
+COMMANDS: tuple[Callable[[Commands], None], ...] = (paigow_cli.add_cli,)
 
 EPILOG = """examples:
   pokerrules rank "As Ks Qs Js Ts 9d 2c"
@@ -90,14 +82,14 @@ def rank_record(text: str, rules: HandRules, partial: bool = False) -> dict[str,
             f"Jk (the joker) is in the Pai Gow deck only: rank it with --rules paigow "
             f"(the {rules.name} deck has no joker)")
     count = len(cards)
-    shown = format_cards(cards)
+    cards_text = format_cards(cards)
     if count == 0:
         raise HandSizeError("no cards to rank: rank takes 1 to 7 cards, such as "
                             '"As Ks Qs Js Ts 9d 2c"')
     if partial and count > 5:
-        raise HandSizeError(f"--partial ranks 1 to 5 cards, got {count}: {shown}")
+        raise HandSizeError(f"--partial ranks 1 to 5 cards, got {count}: {cards_text}")
     if count > 7:
-        raise HandSizeError(f"rank takes 1 to 7 cards, got {count}: {shown}")
+        raise HandSizeError(f"rank takes 1 to 7 cards, got {count}: {cards_text}")
     if partial or count < 5:
         hand = (evaluate_two if count == 2 and not partial else evaluate_partial)(cards, rules)
     else:
@@ -133,12 +125,12 @@ def _rank(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    game: TurnBasedGame = args.play_games[args.game]
+    game: GameSpec = args.play_games[args.game]
     options = {"players": args.players} if args.players is not None else {}
     given = None if args.agents is None else [name.strip() for name in args.agents.split(",")]
     if given is not None and not all(given):  # "" is no line-up, not the default one
         raise UsageError(f"--agents takes agent names, one per seat, such as "
-                         f"{','.join(game.DEFAULT_AGENTS)}; not {_shown(args.agents)}")
+                         f"{','.join(game.default_agents)}; not {shown(args.agents)}")
     inferred = given is not None and args.players is None  # one player per agent
     if given is not None and inferred:
         options["players"] = len(given)
@@ -162,14 +154,14 @@ def _play(args: argparse.Namespace) -> int:
     elif args.level:
         names = [f"level {args.level}"] * state.players
     else:
-        names = list(game.DEFAULT_AGENTS)[: state.players]
+        names = list(game.default_agents)[: state.players]
     if len(names) != state.players:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
-    unknown = [n for n in names if n not in game.AGENTS and not args.level]
+    unknown = [n for n in names if n not in game.agents and not args.level]
     if unknown:
-        raise UsageError(f"unknown agent {_shown(unknown[0])}; choose from "
-                         f"{', '.join(sorted(game.AGENTS))}")
-    agents = [game.LEVELS[args.level]() if args.level else game.AGENTS[n]() for n in names]
+        raise UsageError(f"unknown agent {shown(unknown[0])}; choose from "
+                         f"{', '.join(sorted(game.agents))}")
+    agents = [game.levels[args.level]() if args.level else game.agents[n]() for n in names]
     import numpy as np
 
     agent_rng = np.random.default_rng([args.seed, 1])
@@ -236,7 +228,7 @@ def _ask_move(state: Any, player: int) -> str | None:
         try:  # on a copy, to tell the player why a move is refused
             state.clone().play(text, player)
         except PokerRulesError as exc:
-            print(f"not a legal move: {_shown(text)}: {exc} ('help' lists the legal moves)")
+            print(f"not a legal move: {shown(text)}: {exc} ('help' lists the legal moves)")
         else:
             return text
 
@@ -252,11 +244,11 @@ def _legal_text(legal: Sequence[Any], width: int = 78) -> str:
     return "\n".join(lines)
 
 
-def _play_epilog(play_games: Mapping[str, TurnBasedGame]) -> str:
+def _play_epilog(play_games: Mapping[str, GameSpec]) -> str:
     lines = ["games, their agents and the default line-up:"]
     for name, game in sorted(play_games.items()):
-        lines.append(f"  {name:14s} agents: {', '.join(sorted(game.AGENTS))}; "
-                     f"default: {','.join(game.DEFAULT_AGENTS)}")
+        lines.append(f"  {name:14s} agents: {', '.join(sorted(game.agents))}; "
+                     f"default: {','.join(game.default_agents)}")
     lines += ["", "examples:",
               "  pokerrules play east-west --seed 5 --agents montecarlo,greedy",
               "  pokerrules play z-poker --seed 9 --human 1 --level hard"
@@ -298,7 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
     rank.add_argument("--file", metavar="PATH", help="one hand per line ('-' for stdin)")
     rank.set_defaults(run=_rank)
 
-    play_games: dict[str, TurnBasedGame] = {}
+    play_games: dict[str, GameSpec] = {}
     play = sub.add_parser(
         "play",
         help="play a game with agents: pokerrules play east-west --seed 5",
@@ -322,7 +314,11 @@ def build_parser() -> argparse.ArgumentParser:
                            "search; default: the search against a simpler agent)")
     play.set_defaults(run=_play, play_games=play_games)
     commands = Commands(sub, play_games)
-    for add_cli in GAME_CLIS:
+    for spec in game_specs():
+        commands.add_play_game(spec)
+        if spec.add_cli is not None:
+            spec.add_cli(commands)
+    for add_cli in COMMANDS:
         add_cli(commands)
     game_argument.choices = sorted(play_games)
     play.epilog = _play_epilog(play_games)

@@ -13,18 +13,18 @@ import io
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, NoReturn, Protocol, TextIO
+from typing import Any, NoReturn, TextIO
 
-from pokerrules._core import _shown
+from pokerrules.checks import shown
 from pokerrules.errors import PokerRulesError
 from pokerrules.shuffle import seed_int
+from pokerrules.specs import GameSpec
 
 __all__ = [
     "INTERRUPTED",
     "MAX_LINE",
     "Commands",
     "OneLineParser",
-    "TurnBasedGame",
     "UsageError",
     "chance_status",
     "count_argument",
@@ -99,7 +99,7 @@ def seed_argument(text: str) -> int:
         return seed_int(int(text))
     except (ValueError, PokerRulesError):
         raise argparse.ArgumentTypeError(
-            f"a seed is an int from 0 to 2**53 - 1, not {_shown(text)}") from None
+            f"a seed is an int from 0 to 2**53 - 1, not {shown(text)}") from None
 
 
 def chance_status(state: Any) -> str:
@@ -122,7 +122,7 @@ def preset_argument(presets: Iterable[str], elsewhere: Mapping[str, str]) -> Cal
             return name
         there = f" ({elsewhere[name]})" if name in elsewhere else ""
         raise argparse.ArgumentTypeError(
-            f"choose from {', '.join(names)}, not {_shown(text)}{there}")
+            f"choose from {', '.join(names)}, not {shown(text)}{there}")
 
     return preset
 
@@ -136,7 +136,7 @@ def count_argument(text: str) -> int:
         value = 0
     if not 1 <= value < 2**63:  # the C kernels count in int64
         raise argparse.ArgumentTypeError(
-            f"takes a whole number from 1 to 2**63 - 1, not {_shown(text)}")
+            f"takes a whole number from 1 to 2**63 - 1, not {shown(text)}")
     return value
 
 
@@ -177,47 +177,19 @@ def run_input(path: str | None, job: Callable[[str], dict[str, Any]]) -> int:
     return run_lines(sys.stdin, "standard input", job, sys.stdout)
 
 
-class TurnBasedGame(Protocol):
-    """What ``pokerrules play NAME`` needs of a turn-based game: its package, which
-    provides these names (looked up when a game is played).
-
-    Attributes:
-        new_game: ``new_game(seed=..., players=...)`` -> a state of the shared protocol.
-        AGENTS: agent name -> agent class taking no arguments.
-        DEFAULT_AGENTS: the line-up when none is given (the first ``players`` names).
-        LEVELS: ``"easy"``, ``"normal"``, ``"hard"`` -> a callable making the agent
-            of that level (``pokerrules play --level``).
-        render: ``render(state, viewer=None) -> str``, the table as seen by seat
-            ``viewer`` (the public table when None).
-    """
-
-    @property
-    def new_game(self) -> Callable[..., Any]: ...
-
-    @property
-    def AGENTS(self) -> Mapping[str, Callable[[], Any]]: ...
-
-    @property
-    def DEFAULT_AGENTS(self) -> tuple[str, ...]: ...
-
-    @property
-    def LEVELS(self) -> Mapping[str, Callable[[], Any]]: ...
-
-    @property
-    def render(self) -> Callable[..., str]: ...
-
-
 class Commands:
-    """The main parser's subcommands, handed to each game's ``add_cli``.
+    """The main parser's subcommands, handed to each command's ``add_cli``.
 
-    A game with a command of its own adds it to :attr:`subparsers`; a turn-based
-    game joins ``pokerrules play`` with :meth:`add_play_game`.
+    A game with a command of its own (Pai Gow's ``paigow``, a spec's ``add_cli``)
+    adds it to :attr:`subparsers`; every game of the registry
+    (:mod:`pokerrules.specs`) joins ``pokerrules play`` with :meth:`add_play_game`.
     """
 
-    def __init__(self, subparsers: Any, play_games: dict[str, TurnBasedGame]) -> None:
+    def __init__(self, subparsers: Any, play_games: dict[str, GameSpec]) -> None:
         self.subparsers = subparsers
         self.play_games = play_games
 
-    def add_play_game(self, name: str, game: TurnBasedGame) -> None:
-        """Makes ``game`` playable as ``pokerrules play NAME``."""
-        self.play_games[name] = game
+    def add_play_game(self, spec: GameSpec) -> None:
+        """Makes the game of ``spec`` playable as ``pokerrules play NAME``, NAME
+        being its name."""
+        self.play_games[spec.name] = spec

@@ -21,6 +21,8 @@ __all__ = [
     "RulesMismatchError",
     "UnknownAgentError",
 ]
+# UnknownGameError is exported by pokerrules.specs, the registry that raises it:
+# the top level's names (every name listed here) stay as they are.
 
 
 class PokerRulesError(ValueError):
@@ -71,5 +73,12 @@ class GameOverError(IllegalMoveError):
 class UnknownAgentError(PokerRulesError, KeyError):
     """An agent name a learning environment does not have ("player_9"). Also a
     KeyError, as PettingZoo's own lookup of an agent's spaces raises."""
+
+    __str__ = BaseException.__str__  # the message as written (KeyError would quote it)
+
+
+class UnknownGameError(PokerRulesError, KeyError):
+    """A game name that no game has ("poker"); the message lists the games. Also a
+    KeyError, as a lookup of a name that is not there."""
 
     __str__ = BaseException.__str__  # the message as written (KeyError would quote it)

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
-from pokerrules._core import ALL_CARDS, Card, _shown, format_cards, parse_cards
+from pokerrules._core import ALL_CARDS, Card, format_cards, parse_cards
 from pokerrules.chance import (
     CHANCE_MODES,
     EXPLICIT,
@@ -36,6 +36,7 @@ from pokerrules.chance import (
     deal_stream,
     hidden_cards,
 )
+from pokerrules.checks import shown
 from pokerrules.errors import (
     ArgumentTypeError,
     GameOverError,
@@ -99,7 +100,7 @@ def seat_index(player: Any, players: int) -> int:
         seat = -1
     if not 0 <= seat < players:
         raise PokerRulesError(
-            f"there is no player {_shown(player)}; players are numbered 0 to {players - 1}")
+            f"there is no player {shown(player)}; players are numbered 0 to {players - 1}")
     return seat
 
 
@@ -259,15 +260,15 @@ class GameState(ABC, Generic[MoveT]):
                 not isinstance(outcome, (Card, str, int, np.integer)):
             raise ArgumentTypeError(
                 f"apply_chance takes one card (a Card, its text or its code) as outcome, "
-                f"not {_shown(outcome)}")
-        self._require_chance(f"apply_chance({_shown(outcome)})")
+                f"not {shown(outcome)}")
+        self._require_chance(f"apply_chance({shown(outcome)})")
         cards: Any = outcome if isinstance(outcome, str) else [outcome]
         try:
             codes = [c.code for c in parse_cards(cards)]
         except PokerRulesError as exc:
-            raise IllegalMoveError(f"chance outcome {_shown(outcome)} is no card: {exc}") from None
+            raise IllegalMoveError(f"chance outcome {shown(outcome)} is no card: {exc}") from None
         if len(codes) != 1:
-            raise IllegalMoveError(f"a chance outcome is one card, not {_shown(outcome)}")
+            raise IllegalMoveError(f"a chance outcome is one card, not {shown(outcome)}")
         self._deal_chance(codes[0])
 
     def _deal_chance(self, code: int) -> None:
@@ -370,7 +371,7 @@ class GameState(ABC, Generic[MoveT]):
                 seat = seat_index(player, self.players)
             except PokerRulesError:
                 raise NotYourTurnError(
-                    f"player {_shown(player)} is no seat of this game (seats are ints 0 to "
+                    f"player {shown(player)} is no seat of this game (seats are ints 0 to "
                     f"{self.players - 1}); it is player {current}'s turn") from None
             player = seat
         if player is not None and player != current:
@@ -481,7 +482,7 @@ class GameState(ABC, Generic[MoveT]):
         if streams and chance == EXPLICIT:
             raise PokerRulesError("an explicit-chance game draws no cards; it saves no stream")
         if not isinstance(data["dealt"], str):
-            raise PokerRulesError(f"dealt is card text, not {_shown(data['dealt'])}")
+            raise PokerRulesError(f"dealt is card text, not {shown(data['dealt'])}")
         dealt = [c.code for c in parse_cards(data["dealt"])]
         for seed, until in streams[:-1]:
             if until is not None and until > len(dealt):
@@ -555,7 +556,7 @@ class GameState(ABC, Generic[MoveT]):
                     self._play(move, None)
                 except PokerRulesError as exc:
                     raise type(exc)(
-                        f"saved move {moves_made + 1} ({_shown(move)}) is refused: {exc}") from None
+                        f"saved move {moves_made + 1} ({shown(move)}) is refused: {exc}") from None
                 moves_made += 1
         if cards < len(dealt) or moves_made < len(moves):
             raise PokerRulesError(

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from pokerrules._core import _shown
-from pokerrules.checks import check_count
-from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
+from pokerrules.checks import check_count, shown
+from pokerrules.errors import (
+    ArgumentTypeError,
+    IllegalMoveError,
+    PokerRulesError,
+    UnknownGameError,
+)
 from pokerrules.records import GameRecord
+from pokerrules.specs import GameSpec, game_spec, game_specs
 
 __all__ = ["GAMES", "Agent", "RandomAgent", "check_generator", "game_module", "play_game"]
 
@@ -27,7 +31,7 @@ def check_generator(rng: Any) -> np.random.Generator:
             too: agents draw from the game runner's generator, not from a seed).
     """
     if not isinstance(rng, np.random.Generator):
-        raise ArgumentTypeError(f"rng must be a numpy.random.Generator, not {_shown(rng)}")
+        raise ArgumentTypeError(f"rng must be a numpy.random.Generator, not {shown(rng)}")
     return rng
 
 
@@ -56,38 +60,66 @@ class RandomAgent:
                 return legal_moves[int(rng.integers(len(legal_moves)))]
         except (TypeError, KeyError):  # a set, a dict, a generator: no list of moves
             pass
-        raise IllegalMoveError(f"there is no legal move to choose from in {_shown(legal_moves)}")
+        raise IllegalMoveError(f"there is no legal move to choose from in {shown(legal_moves)}")
 
     def __repr__(self) -> str:
         return "RandomAgent()"
 
 
+class _GameNames(Mapping[str, str]):
+    """The registry's games by name, as ``pokerrules play`` names them -> their
+    packages: read when asked, so a game registered later is there too."""
+
+    def __getitem__(self, name: str) -> str:
+        for spec in game_specs():
+            if spec.name == name:
+                return spec.package
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([spec.name for spec in game_specs()])
+
+    def __len__(self) -> int:
+        return len(game_specs())
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
 #: The games :func:`play_game` takes by name, as ``pokerrules play`` names them,
-#: and their packages.
-GAMES: dict[str, str] = {
-    "east-west": "pokerrules.eastwest",
-    "z-poker": "pokerrules.zpoker",
-    "chinese-poker": "pokerrules.chinese_poker",
-}
+#: and their packages (the registry of :mod:`pokerrules.specs`, read live).
+GAMES: Mapping[str, str] = _GameNames()
 
 
-def game_module(game: ModuleType | str) -> ModuleType:
+def _is_game_package(game: object) -> bool:
+    return isinstance(game, ModuleType) and hasattr(game, "new_game") and hasattr(game, "AGENTS")
+
+
+def game_module(game: ModuleType | GameSpec | str) -> ModuleType:
     """The package of a turn-based game: ``game`` itself when it is one, else
-    the package named ``game`` as the command line names it ("east-west") or as
-    Python does ("eastwest", "pokerrules.eastwest"; dashes and underscores alike).
+    the package of the game named ``game`` (any name :func:`~pokerrules.specs.game_spec`
+    takes: "east-west", "eastwest", "pokerrules.eastwest"; dashes and underscores alike).
 
     Raises:
-        PokerRulesError: a name or object that is no game, with the names there are.
+        UnknownGameError: a name or object that is no game, with the names there are.
     """
-    if isinstance(game, ModuleType) and hasattr(game, "new_game") and hasattr(game, "AGENTS"):
+    if _is_game_package(game):
+        assert isinstance(game, ModuleType)
         return game
-    if isinstance(game, str):
-        wanted = game.strip().lower().removeprefix("pokerrules.").replace("_", "").replace("-", "")
-        for path in GAMES.values():
-            if path.removeprefix("pokerrules.").replace("_", "") == wanted:
-                return importlib.import_module(path)
-    raise PokerRulesError(f"no game {_shown(game)}; the games are {', '.join(GAMES)} "
-                          f"(or their packages, such as pokerrules.eastwest)")
+    return game_spec(game).module()
+
+
+def _game_parts(game: ModuleType | GameSpec | str) -> tuple[Any, Mapping[str, Any], Sequence[str]]:
+    """(new_game, agents by name, default line-up) of ``game``: from its spec, or
+    from a game package of one's own that no spec names."""
+    try:
+        spec = game_spec(game)
+    except UnknownGameError:
+        if not _is_game_package(game):
+            raise
+        package: Any = game
+        return package.new_game, package.AGENTS, tuple(getattr(package, "DEFAULT_AGENTS", ()))
+    return spec.new_game, spec.agents, spec.default_agents
 
 
 def play_game(
@@ -98,7 +130,8 @@ def play_game(
     max_moves: int = 100_000,
 ) -> GameRecord:
     """Plays one game of ``game`` (a game package such as ``pokerrules.eastwest``,
-    or its name: "east-west", "z-poker", "chinese-poker"; see :func:`game_module`)
+    its :class:`~pokerrules.specs.GameSpec` or its name: "east-west", "z-poker",
+    "chinese-poker"; see :func:`game_module`)
     with one agent per player; the number of agents is the number of players.
 
     Agents are objects with ``choose`` or names from the module's ``AGENTS``
@@ -118,33 +151,33 @@ def play_game(
     """
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise ArgumentTypeError(
-            f"play_game takes an int seed (the record replays it), not {_shown(seed)}")
+            f"play_game takes an int seed (the record replays it), not {shown(seed)}")
     seed = int(seed)
-    game = game_module(game)
+    new_game, known_agents, default_agents = _game_parts(game)
     max_moves = check_count(max_moves, "max_moves")
     options: dict[str, Any] = {"seed": seed}
     if rules is not None:
         options["rules"] = rules
     if agents is None:  # the default line-up of the default number of players
-        agents = tuple(game.DEFAULT_AGENTS)[:game.new_game(**options).players]
+        agents = tuple(default_agents)[:new_game(**options).players]
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise PokerRulesError(
-            f"agents must be a list with one agent per player, not {_shown(agents)}")
+            f"agents must be a list with one agent per player, not {shown(agents)}")
     players: list[Agent] = []
     for seat, agent in enumerate(agents):
         if isinstance(agent, str):
-            if agent not in game.AGENTS:
+            if agent not in known_agents:
                 raise PokerRulesError(
-                    f"unknown agent {_shown(agent)}; choose from {sorted(game.AGENTS)}")
-            agent = game.AGENTS[agent]()
+                    f"unknown agent {shown(agent)}; choose from {sorted(known_agents)}")
+            agent = known_agents[agent]()
         elif isinstance(agent, type):
             raise PokerRulesError(
                 f"agent {seat} is the class {agent.__name__}; pass an instance such as "
                 f"{agent.__name__}()")
         elif not callable(getattr(agent, "choose", None)):
-            raise PokerRulesError(f"agent {seat} ({_shown(agent)}) has no choose() method")
+            raise PokerRulesError(f"agent {seat} ({shown(agent)}) has no choose() method")
         players.append(agent)
-    state = game.new_game(**options, players=len(players))
+    state = new_game(**options, players=len(players))
     agent_rng = np.random.default_rng([seed, 1])
     for _ in range(max_moves):
         player = state.current_player
@@ -153,9 +186,9 @@ def play_game(
                 game=state.game_name,
                 seed=seed,
                 agents=tuple(a if isinstance(a, str) else type(a).__name__ for a in agents),
-                moves=tuple(state._history),  # no copies: the state dies here
+                moves=state.history,
                 result=state.result(),
             )
         move = players[player].choose(state.view(player), state.legal_moves(), agent_rng)
-        state._play(move, player)
+        state.play(move, player)
     raise PokerRulesError(f"{state.game_name} did not end within {max_moves} moves")

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from pokerrules._core import _shown
+from pokerrules.checks import shown
 from pokerrules.errors import PokerRulesError
 from pokerrules.shuffle import SEED_LIMIT, DealStream
 
@@ -52,7 +52,7 @@ def rng_from_state(state: dict[str, Any]) -> np.random.Generator:
     """
     name = state.get("bit_generator") if isinstance(state, dict) else None
     if not isinstance(name, str) or name not in _BIT_GENERATORS:
-        raise PokerRulesError(f"not a saved random state: {_shown(state)}")
+        raise PokerRulesError(f"not a saved random state: {shown(state)}")
     bit_generator = _BIT_GENERATORS[name]()
     saved: Any = state  # numpy's setter checks the shape itself
     try:
@@ -69,25 +69,25 @@ def saved_streams(saved: object) -> list[tuple[int, int | None]]:
     if saved is None:
         return []
     if not isinstance(saved, dict):
-        raise PokerRulesError(f"stream is an object or null, not {_shown(saved)}")
+        raise PokerRulesError(f"stream is an object or null, not {shown(saved)}")
     earlier = saved.get("earlier", [])
     current = DealStream.from_dict({k: v for k, v in saved.items() if k != "earlier"})
     if "earlier" in saved and (not isinstance(earlier, list) or not earlier):
         raise PokerRulesError(
             f"stream: earlier is a non-empty list of {{'seed': int, 'dealt': int}}, "
-            f"not {_shown(earlier)}")
+            f"not {shown(earlier)}")
     streams: list[tuple[int, int | None]] = []
     last = 0
     for item in earlier:
         if not isinstance(item, dict) or set(item) != {"seed", "dealt"} or \
                 any(type(v) is not int for v in item.values()):
             raise PokerRulesError(
-                f"stream: an earlier stream is {{'seed': int, 'dealt': int}}, not {_shown(item)}")
+                f"stream: an earlier stream is {{'seed': int, 'dealt': int}}, not {shown(item)}")
         seed = DealStream(item["seed"]).seed
         if not last < item["dealt"] < SEED_LIMIT:
             raise PokerRulesError(
                 f"stream: each earlier stream dealt a card or more, so each was replaced "
-                f"after more cards than the one before, not after {_shown(item['dealt'])}")
+                f"after more cards than the one before, not after {shown(item['dealt'])}")
         last = item["dealt"]
         streams.append((seed, last))
     streams.append((current.seed, None))
@@ -108,23 +108,23 @@ def saved_game(game_name: str, text: object) -> dict[str, Any]:
             f"not a saved {game_name} game: JSON {type(data).__name__}, not an object")
     if data.get("game") != game_name:
         raise PokerRulesError(
-            f"this JSON holds a {_shown(data.get('game'))} game, not {_shown(game_name)}")
+            f"this JSON holds a {shown(data.get('game'))} game, not {shown(game_name)}")
     version = data.get("format")
     if type(version) is not int or version != STATE_FORMAT_VERSION:
         older = " (written by an older pokerrules, which saved numpy's random state " \
             "and dealt with numpy's shuffle)" \
             if type(version) is int and version < STATE_FORMAT_VERSION else ""
         raise PokerRulesError(
-            f"unknown format version {_shown(version)}{older}; this pokerrules reads "
+            f"unknown format version {shown(version)}{older}; this pokerrules reads "
             f"version {STATE_FORMAT_VERSION}")
     if set(data) != STATE_KEYS:
         raise PokerRulesError(
             f"a saved {game_name} game has the keys {sorted(STATE_KEYS)}, "
             f"not {sorted(data)}")
     if type(data["players"]) is not int:
-        raise PokerRulesError(f"players must be an int, not {_shown(data['players'])}")
+        raise PokerRulesError(f"players must be an int, not {shown(data['players'])}")
     if not isinstance(data["deal"], dict):
-        raise PokerRulesError(f"the deal must be a JSON object, not {_shown(data['deal'])}")
+        raise PokerRulesError(f"the deal must be a JSON object, not {shown(data['deal'])}")
     moves = data["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise PokerRulesError("moves must be a list of move texts")

@@ -40,8 +40,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 import numpy as np
 
-from pokerrules._core import _shown
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState, seat_index
 from pokerrules.runner import check_generator
@@ -169,13 +168,13 @@ def _search_arguments(game: SearchGame[Any, Any], view: Any, player: Any,
     are checked."""
     check_generator(rng)
     if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence) or not moves:
-        raise PokerRulesError(f"a search needs a list of moves, not {_shown(moves)}")
+        raise PokerRulesError(f"a search needs a list of moves, not {shown(moves)}")
     budget = check_count(budget, name)
     if deadline is not None:
         if isinstance(deadline, (bool, np.bool_)) or not isinstance(
                 deadline, (int, float, np.integer, np.floating)):
             raise ArgumentTypeError(
-                f"deadline must be a time.perf_counter() time, not {_shown(deadline)}")
+                f"deadline must be a time.perf_counter() time, not {shown(deadline)}")
         try:
             deadline = float(deadline)
         except OverflowError:  # an int beyond floats: as far as times go
@@ -233,7 +232,7 @@ def flat_values(
     batch = getattr(game, "batch_values", None)
     if batch is not None and player != getattr(view, "player", player):
         raise PokerRulesError(
-            f"batched playouts value the viewer's moves: player {_shown(player)} is not "
+            f"batched playouts value the viewer's moves: player {shown(player)} is not "
             f"the viewer {view.player}")
     if batch is not None:
         return _batched_values(batch, view, moves, worlds, rng, deadline)
@@ -380,14 +379,14 @@ _MAX_PLAYOUTS = 10**9
 def _positive_number(value: Any, name: str, zero: bool = False) -> float:
     """``value`` as a finite float above 0 (or at least 0 when ``zero``)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
-        raise ArgumentTypeError(f"{name} must be a number, not {_shown(value)}")
+        raise ArgumentTypeError(f"{name} must be a number, not {shown(value)}")
     try:
         number = float(value)
     except OverflowError:
         number = math.inf
     if not math.isfinite(number) or number < 0 or (number == 0 and not zero):
         raise PokerRulesError(
-            f"{name} must be a finite number {'>= 0' if zero else '> 0'}, not {_shown(value)}")
+            f"{name} must be a finite number {'>= 0' if zero else '> 0'}, not {shown(value)}")
     return number
 
 
@@ -423,10 +422,10 @@ class SearchAgent:
         if not isinstance(game, SearchGame):
             raise ArgumentTypeError(
                 f"a SearchAgent searches a SearchGame (each game's policy module has "
-                f"one), not {_shown(game)}")
+                f"one), not {shown(game)}")
         playouts = check_count(playouts, "playouts", 1, _MAX_PLAYOUTS)
         if algorithm not in ("flat", "ismcts"):
-            raise PokerRulesError(f"unknown algorithm {_shown(algorithm)}; use 'flat' or 'ismcts'")
+            raise PokerRulesError(f"unknown algorithm {shown(algorithm)}; use 'flat' or 'ismcts'")
         if time_ms is not None:
             time_ms = _positive_number(time_ms, "time_ms")
         exploration = _positive_number(exploration, "exploration", zero=True)

@@ -36,7 +36,8 @@ from typing import Any
 
 import numpy as np
 
-from pokerrules._core import CARD_LIMIT, _shown
+from pokerrules._core import CARD_LIMIT
+from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 __all__ = ["SEED_LIMIT", "DealStream", "seed_int"]
@@ -61,9 +62,9 @@ def seed_int(seed: object) -> int:
     """
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise ArgumentTypeError(
-            f"pass a seed (int) or a numpy.random.Generator, not {_shown(seed)}")
+            f"pass a seed (int) or a numpy.random.Generator, not {shown(seed)}")
     if not 0 <= seed < SEED_LIMIT:
-        raise PokerRulesError(f"a seed is an int from 0 to 2**53 - 1, not {_shown(seed)}")
+        raise PokerRulesError(f"a seed is an int from 0 to 2**53 - 1, not {shown(seed)}")
     return int(seed)
 
 
@@ -85,7 +86,7 @@ class DealStream:
     def __init__(self, seed: int, drawn: int = 0) -> None:
         for name, value, limit in (("seed", seed, SEED_LIMIT), ("drawn", drawn, SEED_LIMIT)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-                raise ArgumentTypeError(f"a deal stream's {name} is an int, not {_shown(value)}")
+                raise ArgumentTypeError(f"a deal stream's {name} is an int, not {shown(value)}")
             if not 0 <= value < limit:
                 raise PokerRulesError(
                     f"a deal stream's {name} is an int from 0 to 2**53 - 1, not {value}")
@@ -130,7 +131,7 @@ class DealStream:
             PokerRulesError: ``n`` out of range.
         """
         if type(n) is not int or not 1 <= n <= _MASK + 1:
-            raise PokerRulesError(f"a draw is below an int from 1 to 2**64, not {_shown(n)}")
+            raise PokerRulesError(f"a draw is below an int from 1 to 2**64, not {shown(n)}")
         m = self.word() * n
         if m & _MASK < n:  # only then can the word fall in the biased remainder
             threshold = (_MASK + 1 - n) % n
@@ -170,13 +171,13 @@ class DealStream:
                 draws nothing.
         """
         if isinstance(codes, (str, bytes, bytearray)) or not isinstance(codes, Iterable):
-            raise ArgumentTypeError(f"shuffled takes an iterable of int codes, not {_shown(codes)}")
+            raise ArgumentTypeError(f"shuffled takes an iterable of int codes, not {shown(codes)}")
         taken = list(itertools.islice(codes, CARD_LIMIT + 1))
         if len(taken) > CARD_LIMIT:
             raise PokerRulesError(f"shuffled takes at most {CARD_LIMIT:,} codes")
         for code in taken:
             if isinstance(code, (bool, np.bool_)) or not isinstance(code, (int, np.integer)):
-                raise ArgumentTypeError(f"shuffled takes int codes, not {_shown(code)}")
+                raise ArgumentTypeError(f"shuffled takes int codes, not {shown(code)}")
         undealt = sorted(int(c) for c in taken)
         return [undealt.pop(self.below(len(undealt))) for _ in range(len(undealt))]
 
@@ -198,7 +199,7 @@ class DealStream:
         if not isinstance(data, dict) or set(data) != {"seed", "drawn"} or \
                 any(type(v) is not int for v in data.values()):
             raise PokerRulesError(
-                f"a deal stream's position is {{'seed': int, 'drawn': int}}, not {_shown(data)}")
+                f"a deal stream's position is {{'seed': int, 'drawn': int}}, not {shown(data)}")
         return cls(data["seed"], data["drawn"])
 
     def __eq__(self, other: object) -> bool:

@@ -133,7 +133,7 @@ def test_chinese_poker_worlds_deal_only_unseen_cards(players):
             continue
         world = searcher.determinize(view, np.random.default_rng(1))
         assert world.counts == list(view.hand_counts)
-        assert world.nibs[view.player] == chinese_poker.plays._nibbles(view.hand)
+        assert world.nibs[view.player] == chinese_poker.plays.rank_nibbles(view.hand)
         assert list(searcher.legal_moves(world)) == list(state.legal_moves())
         held = [4 * r + suit for nibs in world.nibs for r, n in enumerate(nibs)
                 for suit in range(4) if n >> suit & 1]

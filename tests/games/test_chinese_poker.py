@@ -14,6 +14,7 @@ import json
 import pickle
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -57,6 +58,7 @@ from pokerrules.errors import (
     PokerRulesError,
 )
 from pokerrules.game import play_game
+from pokerrules.specs import register
 
 GOLDEN = Path(__file__).parent / "golden"
 DOCS = Path(__file__).parents[2] / "docs" / "games" / "chinese_poker.rst"
@@ -685,10 +687,13 @@ def test_cli_human_player_is_told_why_a_move_is_refused(capsys, monkeypatch):
                 answer = str(games[0].legal_moves()[-1])
             return answer + "\n"
 
-    monkeypatch.setattr(cp, "new_game", remember)
     monkeypatch.setattr(sys, "stdin", Typed())
-    assert main(["play", "chinese-poker", "--seed", "4", "--human", "0",
-                 "--agents", "random,random,random,random"]) == 0
+    register(replace(cp.SPEC, new_game=remember))  # the command line reads the registry
+    try:
+        assert main(["play", "chinese-poker", "--seed", "4", "--human", "0",
+                     "--agents", "random,random,random,random"]) == 0
+    finally:
+        register(cp.SPEC)
     out = capsys.readouterr().out
     assert "not a legal move: '9z': cannot read a card" in out
     assert "not a legal move: '2c': 2c in the move is not in the 48-card" in out

@@ -48,6 +48,7 @@ from pokerrules.game import require_over as require_over
 from pokerrules.game import rng_from_state as rng_from_state
 from pokerrules.game import rng_state as rng_state
 from pokerrules.game import seat_index as seat_index
+from pokerrules.specs import EnvironmentModule, GameSpec
 
 # Names outside __all__ (sizes, and the shared names the single module showed)
 # are imported `as` themselves: they stay importable from here.
@@ -74,3 +75,12 @@ __all__ = [
     "penalty",
     "render",
 ]
+
+#: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
+SPEC = GameSpec(
+    name='chinese-poker', package=__name__, aliases=('ChinesePoker', 'chinese_poker_v0'),
+    rules_type=ChinesePokerRules, new_game=new_game, parse_move=parse_move, render=render,
+    agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
+    greedy=GreedyAgent, search=SearchAgent,
+    environment=EnvironmentModule("pokerrules.envs.chinese_poker_v0"),
+)

@@ -8,10 +8,9 @@ from typing import Any
 import numpy as np
 
 from pokerrules import search
-from pokerrules._core import _shown
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.chinese_poker.moves import AnyMove, ChooseHand, Move
-from pokerrules.chinese_poker.plays import _COUNT, Play, _classify, _nibbles, beats
+from pokerrules.chinese_poker.plays import BIT_COUNT, Play, beats, classify_codes, rank_nibbles
 from pokerrules.chinese_poker.policy import ChinesePokerSearch, greedy_play
 from pokerrules.chinese_poker.rules import SINGLE_VALUE
 from pokerrules.chinese_poker.state import ChinesePokerView
@@ -42,47 +41,69 @@ class GreedyAgent:
                 beating the table).
             ArgumentTypeError: ``rng`` is no numpy Generator.
         """
-        check_generator(rng)
-        if not isinstance(view, ChinesePokerView):
-            raise IllegalMoveError(
-                f"a Chinese Poker agent needs its game's view, not {_shown(view)}")
-        if not legal_moves:
-            raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
-        if view.to_move != view.player:
-            raise IllegalMoveError(f"it is not player {view.player}'s turn")
+        _check_view(view, legal_moves, rng)
         if view.phase == "choose":
-            choices = [m for m in legal_moves if isinstance(m, ChooseHand)]
-            if len(choices) != len(legal_moves) or any(
-                    view.pile_owners[m.hand] is not None for m in choices):
-                raise IllegalMoveError(f"{_shown(legal_moves)} are not all free dealt hands")
-            return max(choices, key=lambda m: _pile_strength(view.piles[m.hand]))
-        plays: list[tuple[Move, Play]] = []
-        passing: Move | None = None
-        held = set(view.hand)
-        for move in legal_moves:
-            if not isinstance(move, Move):
-                raise IllegalMoveError(
-                    f"{_shown(move)} is no Move of the play phase (agents choose among "
-                    "the state's legal_moves())")
-            if move.is_pass:
-                passing = move
-                continue
-            play = _classify(move.cards)
-            if play is None or not held.issuperset(move.cards) or (
-                    view.table is not None and not beats(play, view.table)):
-                raise IllegalMoveError(
-                    f"{move} is not a play player {view.player} can make")
-            plays.append((move, play))
-        opponents_low = min(c for p, c in enumerate(view.hand_counts) if p != view.player)
-        return greedy_play(plays, passing, len(view.hand), view.table is None, opponents_low)
+            return _hand_choice(view, legal_moves)
+        return _greedy_move(view, *_classified(view, legal_moves))
+
+
+def _check_view(view: ChinesePokerView, legal_moves: Sequence[AnyMove],
+                rng: np.random.Generator) -> None:
+    check_generator(rng)
+    if not isinstance(view, ChinesePokerView):
+        raise IllegalMoveError(
+            f"a Chinese Poker agent needs its game's view, not {shown(view)}")
+    if not legal_moves:
+        raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
+    if view.to_move != view.player:
+        raise IllegalMoveError(f"it is not player {view.player}'s turn")
+
+
+def _hand_choice(view: ChinesePokerView, legal_moves: Sequence[AnyMove]) -> ChooseHand:
+    """The free dealt hand with the most high cards and bombs."""
+    choices = [m for m in legal_moves if isinstance(m, ChooseHand)]
+    if len(choices) != len(legal_moves) or any(
+            view.pile_owners[m.hand] is not None for m in choices):
+        raise IllegalMoveError(f"{shown(legal_moves)} are not all free dealt hands")
+    return max(choices, key=lambda m: _pile_strength(view.piles[m.hand]))
+
+
+def _classified(view: ChinesePokerView, legal_moves: Sequence[AnyMove]
+                ) -> tuple[list[tuple[Move, Play]], Move | None]:
+    """The plays of ``legal_moves`` with their classes, and the pass (None when
+    there is none), each checked as a play this view can make."""
+    plays: list[tuple[Move, Play]] = []
+    passing: Move | None = None
+    held = set(view.hand)
+    for move in legal_moves:
+        if not isinstance(move, Move):
+            raise IllegalMoveError(
+                f"{shown(move)} is no Move of the play phase (agents choose among "
+                "the state's legal_moves())")
+        if move.is_pass:
+            passing = move
+            continue
+        play = classify_codes(move.cards)
+        if play is None or not held.issuperset(move.cards) or (
+                view.table is not None and not beats(play, view.table)):
+            raise IllegalMoveError(
+                f"{move} is not a play player {view.player} can make")
+        plays.append((move, play))
+    return plays, passing
+
+
+def _greedy_move(view: ChinesePokerView, plays: list[tuple[Move, Play]],
+                 passing: Move | None) -> Move:
+    opponents_low = min(c for p, c in enumerate(view.hand_counts) if p != view.player)
+    return greedy_play(plays, passing, len(view.hand), view.table is None, opponents_low)
 
 
 def _pile_strength(pile: tuple[int, ...] | None) -> int:
     """A rough worth of a dealt hand: its single values plus a bonus per bomb."""
     if pile is None:
         return 0
-    counts = _COUNT
-    nibs = _nibbles(pile)
+    counts = BIT_COUNT
+    nibs = rank_nibbles(pile)
     return sum(SINGLE_VALUE[c >> 2] for c in pile) + 20 * sum(counts[n] == 4 for n in nibs)
 
 
@@ -111,7 +132,6 @@ class SearchAgent(search.SearchAgent):
                  algorithm: search.Algorithm = "flat", time_ms: float | None = None) -> None:
         super().__init__(ChinesePokerSearch(), playouts, algorithm, time_ms)
         self.endgame = check_count(endgame, "endgame")
-        self._greedy = GreedyAgent()
 
     def choose(
         self, view: ChinesePokerView, legal_moves: Sequence[AnyMove], rng: np.random.Generator
@@ -122,9 +142,12 @@ class SearchAgent(search.SearchAgent):
         Raises:
             IllegalMoveError: as for :meth:`GreedyAgent.choose`.
         """
-        move = self._greedy.choose(view, legal_moves, rng)  # validates the view and moves
-        if view.phase != "play" or len(legal_moves) == 1 or min(view.hand_counts) > self.endgame:
-            return move
+        _check_view(view, legal_moves, rng)
+        if view.phase == "choose":
+            return _hand_choice(view, legal_moves)
+        plays, passing = _classified(view, legal_moves)
+        if len(legal_moves) == 1 or min(view.hand_counts) > self.endgame:
+            return _greedy_move(view, plays, passing)
         chosen: AnyMove = super().choose(view, legal_moves, rng)
         return chosen
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from pokerrules._core import _shown
 from pokerrules.cards import CardsLike, card_codes
-from pokerrules.chinese_poker.rules import _checked_codes, _format
+from pokerrules.checks import shown
+from pokerrules.chinese_poker.rules import checked_codes, format_codes
 from pokerrules.errors import IllegalMoveError
 
 
@@ -25,7 +25,7 @@ class Move:
     cards: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _checked_codes(self.cards, "the move"))
+        object.__setattr__(self, "cards", checked_codes(self.cards, "the move"))
 
     @classmethod
     def of(cls, cards: CardsLike) -> Move:
@@ -38,17 +38,17 @@ class Move:
         return not self.cards
 
     def __str__(self) -> str:
-        return _format(self.cards) if self.cards else "pass"
+        return format_codes(self.cards) if self.cards else "pass"
 
     def __repr__(self) -> str:
-        return f"Move.of({_format(self.cards)!r})" if self.cards else "PASS"
+        return f"Move.of({format_codes(self.cards)!r})" if self.cards else "PASS"
 
 
 _new = object.__new__
 _set = object.__setattr__
 
 
-def _move(cards: tuple[int, ...]) -> Move:
+def unchecked_move(cards: tuple[int, ...]) -> Move:
     """A Move of codes already known to be distinct, valid and ascending."""
     move = _new(Move)
     _set(move, "cards", cards)
@@ -73,7 +73,7 @@ class ChooseHand:
 
     def __post_init__(self) -> None:
         if type(self.hand) is not int or not 0 <= self.hand <= 2:
-            raise IllegalMoveError(f"choose hand 0, 1 or 2, not {_shown(self.hand)}")
+            raise IllegalMoveError(f"choose hand 0, 1 or 2, not {shown(self.hand)}")
 
     def __str__(self) -> str:
         return f"choose {self.hand}"
@@ -90,7 +90,7 @@ def parse_move(text: str) -> AnyMove:
         InvalidCardError, DuplicateCardError, CardNotInDeckError: bad cards.
     """
     if not isinstance(text, str):
-        raise IllegalMoveError(f"a move is text such as '9s 9d' or 'pass', not {_shown(text)}")
+        raise IllegalMoveError(f"a move is text such as '9s 9d' or 'pass', not {shown(text)}")
     text = str.__str__(text)  # its characters, whatever a str subclass overrides
     words = text.strip().lower().split()
     if words == ["pass"]:
@@ -101,7 +101,7 @@ def parse_move(text: str) -> AnyMove:
         if len(words) != 2 or not (words[1].isascii() and words[1].isdigit()) \
                 or len(words[1]) > 3:
             raise IllegalMoveError(
-                f"write 'choose 0', 'choose 1' or 'choose 2', not {_shown(text)}")
+                f"write 'choose 0', 'choose 1' or 'choose 2', not {shown(text)}")
         return ChooseHand(int(words[1]))
     if not words:
         raise IllegalMoveError("an empty move: write cards such as '9s 9d', or 'pass'")

@@ -9,18 +9,18 @@ from operator import getitem
 
 import numpy as np
 
-from pokerrules._core import _shown
 from pokerrules.cards import CardsLike
-from pokerrules.chinese_poker.moves import PASS, Move, _move, _new, _set
+from pokerrules.checks import shown
+from pokerrules.chinese_poker.moves import PASS, Move, unchecked_move
 from pokerrules.chinese_poker.rules import (
-    _RANK_OF,
-    _SINGLE_ORDER,
-    _SUIT_BIT,
+    RANK_OF,
     RANK_SYMBOLS,
+    SINGLE_ORDER,
     SINGLE_VALUE,
-    _checked_codes,
-    _checked_nibbles,
-    _format,
+    SUIT_BIT,
+    checked_codes,
+    checked_nibbles,
+    format_codes,
 )
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError
 
@@ -86,7 +86,7 @@ def _single_key(item: tuple[int, int]) -> int:
     return SINGLE_VALUE[item[0]]
 
 
-def _classify(codes: Sequence[int]) -> Play | None:
+def classify_codes(codes: Sequence[int]) -> Play | None:
     """The play formed by distinct, valid, ascending card codes, or None."""
     n = len(codes)
     if n == 0:
@@ -138,16 +138,16 @@ def classify(cards: CardsLike) -> Play | None:
     >>> classify("Kc Ad 2s 3c 4d") is None
     True
     """
-    return _classify(_checked_codes(cards, "the play"))
+    return classify_codes(checked_codes(cards, "the play"))
 
 
 def _as_play(play: Play | CardsLike, what: str) -> Play:
     if isinstance(play, Play):
         return play
-    codes = _checked_codes(play, what)
-    found = _classify(codes)
+    codes = checked_codes(play, what)
+    found = classify_codes(codes)
     if found is None:
-        raise IllegalMoveError(f"{_format(codes) or 'no cards'} ({what}) is not a play")
+        raise IllegalMoveError(f"{format_codes(codes) or 'no cards'} ({what}) is not a play")
     return found
 
 
@@ -180,13 +180,13 @@ def beats(play: Play | CardsLike, table: Play | CardsLike) -> bool:
 # by a 13-bit rank mask give the runs of consecutive ranks: what is left per call is
 # little more than assembling the moves, in C-level map() where it can be.
 
-_COUNT = tuple(bin(n).count("1") for n in range(16))
+BIT_COUNT = tuple(bin(n).count("1") for n in range(16))
 _RANK_BITS = 0x1FFF
 # _LOWEST[k][r][nibble]: the k lowest codes of rank r held in nibble, () if fewer.
 _LOWEST: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
     tuple(
         tuple(
-            tuple(4 * r + s for s in range(4) if nib >> s & 1)[:k] if _COUNT[nib] >= k else ()
+            tuple(4 * r + s for s in range(4) if nib >> s & 1)[:k] if BIT_COUNT[nib] >= k else ()
             for nib in range(16)
         )
         for r in range(13)
@@ -195,16 +195,17 @@ _LOWEST: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
 )
 # The same as ready-made moves (None where the rank has too few cards).
 _ONE_RANK_MOVES: tuple[tuple[tuple[Move | None, ...], ...], ...] = tuple(
-    tuple(tuple(_move(t) if t else None for t in row) for row in _LOWEST[k]) for k in range(4)
+    tuple(tuple(unchecked_move(t) if t else None for t in row) for row in _LOWEST[k])
+    for k in range(4)
 )
 # Singles, rows in the single order (the 2 last).
-_SINGLES = tuple(_ONE_RANK_MOVES[1][r] for r in _SINGLE_ORDER)
+_SINGLES = tuple(_ONE_RANK_MOVES[1][r] for r in SINGLE_ORDER)
 # _LOWEST_CODE[r][nibble]: the lowest code held, or -1.
 _LOWEST_CODE = tuple(tuple(t[0] if t else -1 for t in row) for row in _LOWEST[1])
 # _RANK_MASKS[r][nibble]: rank r's bit in the masks of ranks held once, twice, three and
 # four times or more, 13 bits apart; summed over ranks they give all four masks at once.
 _RANK_MASKS = tuple(
-    tuple(sum(1 << (r + 13 * i) for i in range(_COUNT[nib])) for nib in range(16))
+    tuple(sum(1 << (r + 13 * i) for i in range(BIT_COUNT[nib])) for nib in range(16))
     for r in range(13)
 )
 
@@ -242,21 +243,21 @@ def _single_ranks(ranks: int) -> tuple[int, ...]:
     """The ranks of the 13-bit mask ``ranks`` in the single order, lowest first."""
     found = _ranks_memo.get(ranks)
     if found is None:
-        found = tuple(r for r in _SINGLE_ORDER if ranks >> r & 1)
+        found = tuple(r for r in SINGLE_ORDER if ranks >> r & 1)
         _ranks_memo[ranks] = found
     return found
 
 
-def _nibbles(codes: Sequence[int]) -> list[int]:
+def rank_nibbles(codes: Sequence[int]) -> list[int]:
     """The 13 rank nibbles of distinct, valid codes."""
     nibs = [0] * 14
     for c in codes:
-        nibs[_RANK_OF[c]] |= _SUIT_BIT[c]
+        nibs[RANK_OF[c]] |= SUIT_BIT[c]
     del nibs[13]
     return nibs
 
 
-def _plays_of(nibs: list[int], table: Play | None) -> list[Move]:
+def plays_of(nibs: list[int], table: Play | None) -> list[Move]:
     """The moves (no pass) of the hand ``nibs`` that may go onto ``table``, in the
     order of :func:`legal_plays`."""
     masks = sum(map(getitem, _RANK_MASKS, nibs))
@@ -266,7 +267,7 @@ def _plays_of(nibs: list[int], table: Play | None) -> list[Move]:
     four = masks >> 39
     kind = None if table is None else table.kind
     floor = -1 if table is None else table.value
-    new, set_cards = _new, _set
+    new, set_cards = object.__new__, object.__setattr__
     out: list[Move] = []
     if kind is None or kind is PlayKind.SINGLE:
         singles = filter(None, map(getitem, _SINGLES, nibs[1:] + nibs[:1]))
@@ -358,8 +359,8 @@ def legal_plays(
     ['pass', 'Jc Jd Qh Qs']
     """
     if not isinstance(may_pass, (bool, np.bool_)):
-        raise ArgumentTypeError(f"may_pass is True or False, not {_shown(may_pass)}")
-    nibs = _checked_nibbles(hand, "the hand")[1]
+        raise ArgumentTypeError(f"may_pass is True or False, not {shown(may_pass)}")
+    nibs = checked_nibbles(hand, "the hand")[1]
     play = None if table is None else _as_play(table, "the table")
-    moves = _plays_of(nibs, play)
+    moves = plays_of(nibs, play)
     return (PASS, *moves) if may_pass else tuple(moves)

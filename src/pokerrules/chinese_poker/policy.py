@@ -10,8 +10,8 @@ import numpy as np
 from pokerrules import _chinese_poker
 from pokerrules.cards import CHINESE_POKER_DECK
 from pokerrules.chinese_poker.moves import PASS, Move
-from pokerrules.chinese_poker.plays import Play, PlayKind, _classify, _nibbles, _plays_of
-from pokerrules.chinese_poker.rules import _RANK_OF, _SUIT_BIT, penalty
+from pokerrules.chinese_poker.plays import Play, PlayKind, classify_codes, plays_of, rank_nibbles
+from pokerrules.chinese_poker.rules import RANK_OF, SUIT_BIT, penalty
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.search import SearchGame
 
@@ -51,13 +51,13 @@ def _play_row(play: Play | None) -> np.ndarray:
     if play is not None:
         row[:3] = _KIND_CODE[play.kind], play.length, play.value
         for c in play.cards:
-            row[3 + _RANK_OF[c]] += 1
+            row[3 + RANK_OF[c]] += 1
     return row
 
 
 def _rank_counts(cards: Sequence[int]) -> np.ndarray:
     """Cards per rank: uint8 array of 13 (rank index 0 = '2' ... 12 = 'A')."""
-    return np.bincount([_RANK_OF[c] for c in cards], minlength=13).astype(np.uint8)
+    return np.bincount([RANK_OF[c] for c in cards], minlength=13).astype(np.uint8)
 
 
 def _passes(view: ChinesePokerView) -> int:
@@ -80,7 +80,7 @@ class RoundWorld:
                  "target", "to_move")
 
     def __init__(self, hands: Sequence[Sequence[int]], view: ChinesePokerView) -> None:
-        self.nibs = [_nibbles(h) for h in hands]
+        self.nibs = [rank_nibbles(h) for h in hands]
         self.counts = [len(h) for h in hands]
         self.dealt = view.cards_dealt
         self.scores = view.scores
@@ -123,7 +123,7 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
         """``worlds`` deals of the unseen cards to the other hands by their counts, as
         cards per rank: uint8 array (worlds, players, 13)."""
         seen = set(view.hand) | set(view.played)
-        unseen = np.array([_RANK_OF[c] for c in CHINESE_POKER_DECK.codes if c not in seen],
+        unseen = np.array([RANK_OF[c] for c in CHINESE_POKER_DECK.codes if c not in seen],
                           dtype=np.intp)
         order = rng.permuted(np.broadcast_to(unseen, (worlds, len(unseen))), axis=1)
         hands = np.zeros((worlds, view.players, 13), dtype=np.uint8)
@@ -155,14 +155,14 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
 
     def legal_moves(self, world: RoundWorld) -> Sequence[Move]:
         assert world.to_move is not None
-        moves = _plays_of(world.nibs[world.to_move], world.table)
+        moves = plays_of(world.nibs[world.to_move], world.table)
         return moves if world.passes >= len(world.counts) and world.table is None \
             else [PASS, *moves]
 
     def _play_of(self, move: Move) -> Play:
         play = self._plays.get(move.cards)
         if play is None:
-            found = _classify(move.cards)
+            found = classify_codes(move.cards)
             assert found is not None
             play = self._plays[move.cards] = found
         return play
@@ -179,7 +179,7 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
             return
         nibs = world.nibs[player]
         for c in move.cards:
-            nibs[_RANK_OF[c]] &= ~_SUIT_BIT[c]
+            nibs[RANK_OF[c]] &= ~SUIT_BIT[c]
         world.counts[player] -= len(move.cards)
         world.table, world.table_player, world.passes = self._play_of(move), player, 0
         if not world.counts[player]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pokerrules._core import _shown
-from pokerrules.chinese_poker.rules import _format
+from pokerrules.checks import shown
+from pokerrules.chinese_poker.rules import format_codes
 from pokerrules.chinese_poker.state import ChinesePokerState
 from pokerrules.cli_common import chance_status
 from pokerrules.errors import ArgumentTypeError
@@ -23,7 +23,7 @@ def render(state: ChinesePokerState, viewer: int | None = None) -> str:
         PokerRulesError: ``viewer`` is no seat of the game.
     """
     if not isinstance(state, ChinesePokerState):
-        raise ArgumentTypeError(f"render draws a ChinesePokerState, not {_shown(state)}")
+        raise ArgumentTypeError(f"render draws a ChinesePokerState, not {shown(state)}")
     n = state.players
     if viewer is not None:
         viewer = seat_index(viewer, n)
@@ -46,12 +46,12 @@ def render(state: ChinesePokerState, viewer: int | None = None) -> str:
     if state.phase == "choose":
         for i, (pile, owner) in enumerate(zip(state.piles, state.pile_owners, strict=True)):
             if owner is not None:
-                shown = f"taken by p{owner}"
+                pile_text = f"taken by p{owner}"
             elif state.rules.open_choice:
-                shown = _format(pile)
+                pile_text = format_codes(pile)
             else:
-                shown = f"{len(pile)} cards, face down"
-            lines.append(f"hand {i}: {shown}")
+                pile_text = f"{len(pile)} cards, face down"
+            lines.append(f"hand {i}: {pile_text}")
         lines.append(chance_status(state) if state.is_chance_node
                      else f"player {player} chooses a hand")
     else:
@@ -62,9 +62,9 @@ def render(state: ChinesePokerState, viewer: int | None = None) -> str:
             lines.append("table: empty" + must)
         else:
             by = f"by player {state.table_player}"
-            lines.append(f"table: {_format(table.cards)}  ({table}, {by})")
+            lines.append(f"table: {format_codes(table.cards)}  ({table}, {by})")
         lines.append(chance_status(state) if state.is_chance_node
                      else f"player {player} to move")
     if viewer is not None:
-        lines.append(f"your hand (player {viewer}): {_format(state.hands[viewer]) or '-'}")
+        lines.append(f"your hand (player {viewer}): {format_codes(state.hands[viewer]) or '-'}")
     return "\n".join(lines)

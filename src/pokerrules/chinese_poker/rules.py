@@ -5,24 +5,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokerrules._core import _shown
 from pokerrules.cards import CHINESE_POKER_DECK, CardsLike, card_codes
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.errors import CardNotInDeckError, DuplicateCardError, PokerRulesError
 
 RANK_SYMBOLS = "23456789TJQKA"
 #: Rank index (2..A = 0..12) in the single order 3 < 4 < ... < A < 2, as 0..12.
 SINGLE_VALUE: tuple[int, ...] = tuple((r - 1) % 13 for r in range(13))
 # Rank indices from lowest to highest single.
-_SINGLE_ORDER = (*range(1, 13), 0)
+SINGLE_ORDER = (*range(1, 13), 0)
 # Per card code (the joker is rank 13): its rank and its suit's bit in the rank nibble.
-_RANK_OF: tuple[int, ...] = (*(c >> 2 for c in range(52)), 13)
-_SUIT_BIT: tuple[int, ...] = (*(1 << (c & 3) for c in range(52)), 1)
+RANK_OF: tuple[int, ...] = (*(c >> 2 for c in range(52)), 13)
+SUIT_BIT: tuple[int, ...] = (*(1 << (c & 3) for c in range(52)), 1)
 _OUTSIDE_DECK = frozenset(range(53)) - frozenset(CHINESE_POKER_DECK.codes)
 
 PLAYERS_ALLOWED = (2, 3, 4)
 # Cards dealt to each player, by number of players.
-_HAND_SIZE = {2: 16, 3: 16, 4: 12}
+HAND_SIZE = {2: 16, 3: 16, 4: 12}
+_HAND_SIZE = HAND_SIZE  # the name pokerrules.envs.chinese_poker_v0 imports
 
 #: The largest target (:class:`ChinesePokerRules`): a hundred times the default.
 #: A round adds 1 to 50 points to every player who did not go out, so a game to
@@ -33,7 +33,7 @@ _HAND_SIZE = {2: 16, 3: 16, 4: 12}
 MAX_TARGET = 10_000
 
 
-def _checked_nibbles(cards: CardsLike, what: str) -> tuple[list[int], list[int]]:
+def checked_nibbles(cards: CardsLike, what: str) -> tuple[list[int], list[int]]:
     """The codes of ``cards`` and their 13 rank nibbles (a bit per suit held).
 
     Raises:
@@ -44,7 +44,7 @@ def _checked_nibbles(cards: CardsLike, what: str) -> tuple[list[int], list[int]]
     codes = card_codes(cards)
     nibs = [0] * 14
     for c in codes:
-        rank, bit = _RANK_OF[c], _SUIT_BIT[c]
+        rank, bit = RANK_OF[c], SUIT_BIT[c]
         if nibs[rank] & bit:
             raise DuplicateCardError(f"{_card_text(c)} is given twice in {what}")
         nibs[rank] |= bit
@@ -59,16 +59,16 @@ def _checked_nibbles(cards: CardsLike, what: str) -> tuple[list[int], list[int]]
     return codes, nibs
 
 
-def _checked_codes(cards: CardsLike, what: str) -> tuple[int, ...]:
-    """Distinct codes of the 48-card deck, ascending; raises as :func:`_checked_nibbles`."""
-    return tuple(sorted(_checked_nibbles(cards, what)[0]))
+def checked_codes(cards: CardsLike, what: str) -> tuple[int, ...]:
+    """Distinct codes of the 48-card deck, ascending; raises as :func:`checked_nibbles`."""
+    return tuple(sorted(checked_nibbles(cards, what)[0]))
 
 
 def _card_text(code: int) -> str:
     return "Jk" if code == 52 else RANK_SYMBOLS[code >> 2] + "cdhs"[code & 3]
 
 
-def _format(codes: Sequence[int]) -> str:
+def format_codes(codes: Sequence[int]) -> str:
     return " ".join(_card_text(c) for c in codes)
 
 
@@ -94,10 +94,10 @@ class ChinesePokerRules:
         if type(self.target) is not int or not 1 <= self.target <= MAX_TARGET:
             raise PokerRulesError(
                 f"the target must be a whole number from 1 to {MAX_TARGET:,} (a game to more "
-                f"would not end in practical time), not {_shown(self.target)}")
+                f"would not end in practical time), not {shown(self.target)}")
         if not isinstance(self.open_choice, bool):
             raise PokerRulesError(
-                f"open_choice must be True or False, not {_shown(self.open_choice)}")
+                f"open_choice must be True or False, not {shown(self.open_choice)}")
 
 
 def penalty(cards_left: int, cards_dealt: int) -> int:

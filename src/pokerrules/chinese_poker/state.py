@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pokerrules._core import _shown
 from pokerrules.cards import CHINESE_POKER_DECK, SeedLike
+from pokerrules.checks import shown
 from pokerrules.chinese_poker.moves import PASS, AnyMove, ChooseHand, Move, parse_move
-from pokerrules.chinese_poker.plays import Play, _classify, _nibbles, _plays_of, beats
+from pokerrules.chinese_poker.plays import Play, beats, classify_codes, plays_of, rank_nibbles
 from pokerrules.chinese_poker.rules import (
-    _HAND_SIZE,
+    HAND_SIZE,
     PLAYERS_ALLOWED,
     ChinesePokerRules,
-    _format,
+    format_codes,
     penalty,
 )
 from pokerrules.errors import IllegalMoveError, PokerRulesError
@@ -104,9 +104,9 @@ class ChinesePokerState(GameState[AnyMove]):
                 no ChinesePokerRules.
         """
         if type(players) is not int or players not in PLAYERS_ALLOWED:
-            raise PokerRulesError(f"Chinese Poker takes 2, 3 or 4 players, not {_shown(players)}")
+            raise PokerRulesError(f"Chinese Poker takes 2, 3 or 4 players, not {shown(players)}")
         if not isinstance(rules, ChinesePokerRules):
-            raise PokerRulesError(f"Chinese Poker takes ChinesePokerRules, not {_shown(rules)}")
+            raise PokerRulesError(f"Chinese Poker takes ChinesePokerRules, not {shown(rules)}")
         super().__init__(players)
         self.rules = rules
         self.round = 1
@@ -213,7 +213,7 @@ class ChinesePokerState(GameState[AnyMove]):
     @property
     def cards_dealt(self) -> int:
         """Cards dealt to each player this round, 16 (two or three players) or 12."""
-        return _HAND_SIZE[self.players]
+        return HAND_SIZE[self.players]
 
     @property
     def table_play(self) -> Play | None:
@@ -237,14 +237,14 @@ class ChinesePokerState(GameState[AnyMove]):
             return tuple(ChooseHand(i) for i, owner in enumerate(self.pile_owners) if owner is None)
         player = self._current
         assert player is not None
-        moves = _plays_of(_nibbles(self.hands[player]), self._table_play)
+        moves = plays_of(rank_nibbles(self.hands[player]), self._table_play)
         return tuple(moves) if self.must_play else (PASS, *moves)
 
     def _check(self, move: AnyMove) -> None:
         player = self._current
         if not isinstance(move, (Move, ChooseHand)):
             raise IllegalMoveError(
-                f"{_shown(move)} is no Chinese Poker move; give cards ('9s 9d'), 'pass' "
+                f"{shown(move)} is no Chinese Poker move; give cards ('9s 9d'), 'pass' "
                 "or, while the dealt hands are chosen, 'choose N'")
         if self.phase == "choose":
             if not isinstance(move, ChooseHand):
@@ -270,8 +270,8 @@ class ChinesePokerState(GameState[AnyMove]):
         hand = self.hands[player]
         missing = [c for c in move.cards if c not in hand]
         if missing:
-            raise IllegalMoveError(f"player {player} does not hold {_format(missing)}")
-        play = _classify(move.cards)
+            raise IllegalMoveError(f"player {player} does not hold {format_codes(missing)}")
+        play = classify_codes(move.cards)
         if play is None:
             raise IllegalMoveError(f"{move} is not a play")
         table = self._table_play
@@ -294,7 +294,7 @@ class ChinesePokerState(GameState[AnyMove]):
             else:
                 detail = {}
             return MoveRecord(player, str(move), detail)
-        play = _classify(move.cards)
+        play = classify_codes(move.cards)
         assert play is not None
         gone = set(move.cards)
         self.hands[player] = [c for c in self.hands[player] if c not in gone]
@@ -327,7 +327,7 @@ class ChinesePokerState(GameState[AnyMove]):
         summary = {
             "round": self.round,
             "winner": winner,
-            "left": [_format(h) for h in self.hands],
+            "left": [format_codes(h) for h in self.hands],
             "points": points,
         }
         self.rounds.append(summary)
@@ -405,7 +405,7 @@ class ChinesePokerState(GameState[AnyMove]):
             raise PokerRulesError(f"a Chinese Poker deal has only rules, not {sorted(deal)}")
         rules = deal["rules"]
         if not isinstance(rules, dict) or set(rules) != {"target", "open_choice"}:
-            raise PokerRulesError(f"not Chinese Poker rules: {_shown(rules)}")
+            raise PokerRulesError(f"not Chinese Poker rules: {shown(rules)}")
         return cls(ChinesePokerRules(**rules), players)
 
 

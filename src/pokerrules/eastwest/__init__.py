@@ -64,6 +64,7 @@ from pokerrules.hands import HandRules as HandRules
 from pokerrules.hands import evaluate as evaluate
 from pokerrules.hands import evaluate_many as evaluate_many
 from pokerrules.hands import evaluate_partial as evaluate_partial
+from pokerrules.specs import EnvironmentModule, GameSpec
 
 # Names outside __all__ (sizes, and the shared names the single module showed)
 # are imported `as` themselves: they stay importable from here.
@@ -91,3 +92,12 @@ __all__ = [
     "render",
     "row_strength",
 ]
+
+#: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
+SPEC = GameSpec(
+    name='east-west', package=__name__, aliases=('EastWest', 'east_west_v0'),
+    rules_type=EastWestRules, new_game=new_game, parse_move=parse_move, render=render,
+    agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
+    greedy=GreedyAgent, search=SearchAgent,
+    environment=EnvironmentModule("pokerrules.envs.east_west_v0"),
+)

@@ -10,12 +10,11 @@ from typing import Any
 import numpy as np
 
 from pokerrules import search
-from pokerrules._core import _shown
 from pokerrules.cards import PIQUET_DECK
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.eastwest.moves import Place
 from pokerrules.eastwest.policy import EastWestSearch, heuristic_move
-from pokerrules.eastwest.rules import _PACK, ROW_CAPACITY, ROWS, _wins
+from pokerrules.eastwest.rules import PACK, ROW_CAPACITY, ROWS, wins_game
 from pokerrules.eastwest.state import EastWestView
 from pokerrules.errors import HandSizeError, IllegalMoveError
 from pokerrules.game import RandomAgent
@@ -29,14 +28,14 @@ def _require_choice(view: EastWestView, legal_moves: Sequence[Place], rng: Any) 
     numpy Generator."""
     check_generator(rng)
     if not isinstance(view, EastWestView):
-        raise IllegalMoveError(f"an East-West agent needs an EastWestView, not {_shown(view)}")
+        raise IllegalMoveError(f"an East-West agent needs an EastWestView, not {shown(view)}")
     if not legal_moves:
         raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
     if view.card is None:
         raise IllegalMoveError(f"it is not player {view.player}'s turn: no card drawn")
     for move in legal_moves:
         if not isinstance(move, Place) or type(move.row) is not int or not 0 <= move.row < ROWS:
-            raise IllegalMoveError(f"{_shown(move)} is not an East-West move")
+            raise IllegalMoveError(f"{shown(move)} is not an East-West move")
         if len(view.rows[view.player][move.row]) >= ROW_CAPACITY:
             raise IllegalMoveError(f"{move} is not legal: row {move.row} is full")
 
@@ -132,7 +131,7 @@ class MonteCarloAgent:
         # Each sample's gather source: its shuffled unseen cards, then the whole
         # piquet deck so that a known card c sits at column n_unseen + (c - 20).
         shuffled = rng.permuted(np.tile(unseen, (self.samples, 1)), axis=1)
-        known = np.tile(_PACK, (self.samples, 1))
+        known = np.tile(PACK, (self.samples, 1))
         source = np.concatenate([shuffled, known], axis=1)
         offset = n_unseen - PIQUET_DECK.codes[0]
         templates = np.array(
@@ -144,8 +143,8 @@ class MonteCarloAgent:
         won = (values[:, :, 0] > values[:, :, 1]).sum(axis=2)
         lost = (values[:, :, 0] < values[:, :, 1]).sum(axis=2)
         rule = view.rules.win_rule
-        wins = _wins(won, lost, rule)
-        losses = _wins(lost, won, rule)
+        wins = wins_game(won, lost, rule)
+        losses = wins_game(lost, won, rule)
         rates: np.ndarray = (wins + 0.5 * (~wins & ~losses)).mean(axis=0)
         return rates
 

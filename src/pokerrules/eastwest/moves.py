@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokerrules._core import _shown
+from pokerrules.checks import shown
 from pokerrules.eastwest.rules import ROWS
 from pokerrules.errors import IllegalMoveError
 
@@ -25,7 +25,7 @@ class Place:
 
 
 PLACES = tuple(Place(r) for r in range(ROWS))
-_PLACE_TEXT = tuple(str(p) for p in PLACES)
+PLACE_TEXT = tuple(str(p) for p in PLACES)
 
 
 def parse_move(text: str) -> Place:
@@ -36,14 +36,14 @@ def parse_move(text: str) -> Place:
         IllegalMoveError: text that names no row, or a row other than 0, 1, 2.
     """
     if not isinstance(text, str):
-        raise IllegalMoveError(f"a move is text such as 'row 1', not {_shown(text)}")
+        raise IllegalMoveError(f"a move is text such as 'row 1', not {shown(text)}")
     text = str.__str__(text)  # its characters, whatever a str subclass overrides
     word = "".join(text.lower().split())
     if word in _ROW_NAMES:
         return PLACES[_ROW_NAMES[word]]
     digits = word[3:] if word.startswith("row") else word[1:] if word.startswith("r") else word
     if not digits.isdigit() or not digits.isascii():
-        raise IllegalMoveError(f"not a move: {_shown(text)}; name a row: 0, 1 or 2")
+        raise IllegalMoveError(f"not a move: {shown(text)}; name a row: 0, 1 or 2")
     if len(digits.lstrip("0")) > 1:  # int() of thousands of digits would raise
         raise IllegalMoveError(f"row {digits:.20} does not exist; rows are 0, 1 and 2")
     row = int(digits)

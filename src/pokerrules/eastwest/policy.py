@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from pokerrules.eastwest.moves import Place
-from pokerrules.eastwest.rules import MOVES_PER_GAME, ROW_CAPACITY, ROWS, _wins
+from pokerrules.eastwest.rules import MOVES_PER_GAME, ROW_CAPACITY, ROWS, wins_game
 from pokerrules.eastwest.state import EastWestState, EastWestView
 from pokerrules.hands import evaluate_many
 from pokerrules.search import ProtocolGame
@@ -160,7 +160,7 @@ class EastWestSearch(ProtocolGame[EastWestState]):
         won = (values[:, me] > values[:, 1 - me]).sum(axis=1)
         lost = (values[:, me] < values[:, 1 - me]).sum(axis=1)
         rule = view.rules.win_rule
-        wins, losses = _wins(won, lost, rule), _wins(lost, won, rule)
+        wins, losses = wins_game(won, lost, rule), wins_game(lost, won, rule)
         reward = np.where(wins, 1.0, np.where(losses, 0.0, 0.5))
         return reward.reshape(n_worlds, n_moves)
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pokerrules._core import _shown
+from pokerrules.checks import shown
 from pokerrules.cli_common import chance_status
-from pokerrules.eastwest.rules import _CARD_TEXT, EAST, ROW_CAPACITY, ROWS, SEAT_NAMES, WEST
+from pokerrules.eastwest.rules import CARD_TEXT, EAST, ROW_CAPACITY, ROWS, SEAT_NAMES, WEST
 from pokerrules.eastwest.state import EastWestState
 from pokerrules.errors import ArgumentTypeError
 from pokerrules.game import seat_index
@@ -25,29 +25,29 @@ def render(state: EastWestState, viewer: int | None = None) -> str:
         PokerRulesError: ``viewer`` is no seat of the game.
     """
     if not isinstance(state, EastWestState):
-        raise ArgumentTypeError(f"render draws an EastWestState, not {_shown(state)}")
+        raise ArgumentTypeError(f"render draws an EastWestState, not {shown(state)}")
     if viewer is not None:
         viewer = seat_index(viewer, state.players)
     lines = [
         ("East-West · the cut is under way" if state.dealer is None
          else f"East-West · {SEAT_NAMES[state.dealer]} deals")
-        + (f" (cut: West {_CARD_TEXT[state.cut[-1][0]]}, East {_CARD_TEXT[state.cut[-1][1]]})"
+        + (f" (cut: West {CARD_TEXT[state.cut[-1][0]]}, East {CARD_TEXT[state.cut[-1][1]]})"
            if state.cut else "")
         + f" · win rule: {state.rules.win_rule}",
         f"{'':7}{'West (player 0)':>15}   board   East (player 1)",
     ]
     west, east = state.rows(WEST), state.rows(EAST)
     for row in range(ROWS):
-        left = ["--"] * (ROW_CAPACITY - len(west[row])) + [_CARD_TEXT[c] for c in west[row]]
-        right = [_CARD_TEXT[c] for c in east[row]] + ["--"] * (ROW_CAPACITY - len(east[row]))
-        board = _CARD_TEXT[state.board[row]] if row < len(state.board) else "--"
+        left = ["--"] * (ROW_CAPACITY - len(west[row])) + [CARD_TEXT[c] for c in west[row]]
+        right = [CARD_TEXT[c] for c in east[row]] + ["--"] * (ROW_CAPACITY - len(east[row]))
+        board = CARD_TEXT[state.board[row]] if row < len(state.board) else "--"
         lines.append(f"row {row}  {' '.join(left):>15}   [{board}]    {' '.join(right)}")
     if state.is_chance_node:
         lines.append(f"stock {len(state.stock)} · {chance_status(state)}")
         return "\n".join(lines)
     seat, card = state.current_player, state.drawn_card
     if seat is not None and card is not None:
-        drew = f", drew {_CARD_TEXT[card]}" if viewer == seat else ""
+        drew = f", drew {CARD_TEXT[card]}" if viewer == seat else ""
         lines.append(f"stock {len(state.stock)} · {SEAT_NAMES[seat]} (player {seat}) to move{drew}")
         return "\n".join(lines)
     lines.append("")

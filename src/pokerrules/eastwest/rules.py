@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from pokerrules._core import _shown
 from pokerrules.cards import PIQUET_DECK, format_cards
+from pokerrules.checks import shown
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PIQUET, HandRules
 
@@ -24,10 +24,10 @@ MOVES_PER_GAME = 2 * ROWS * ROW_CAPACITY  # 24; five stock cards stay unseen
 WinRule = Literal["majority", "two_rows"]
 WIN_RULES: tuple[WinRule, ...] = ("majority", "two_rows")
 
-_CARD_TEXT = tuple(format_cards([c]) for c in range(53))
-_PIQUET_CODES = frozenset(PIQUET_DECK.codes)
-_PACK = np.array(PIQUET_DECK.codes, dtype=np.uint8)
-_PACK.flags.writeable = False
+CARD_TEXT = tuple(format_cards([c]) for c in range(53))
+PIQUET_CODES = frozenset(PIQUET_DECK.codes)
+PACK = np.array(PIQUET_DECK.codes, dtype=np.uint8)
+PACK.flags.writeable = False
 # The four rankings the options allow, built once (tables are shared by the core).
 _HAND_RULES = {
     (low, over): PIQUET.replace(ace_low_straight=low, flush_beats_full_house=over)
@@ -61,12 +61,12 @@ class EastWestRules:
     def __post_init__(self) -> None:
         if self.win_rule not in WIN_RULES:
             raise PokerRulesError(
-                f"unknown win_rule {_shown(self.win_rule)}; use one of {', '.join(WIN_RULES)}"
+                f"unknown win_rule {shown(self.win_rule)}; use one of {', '.join(WIN_RULES)}"
             )
         for name in ("ace_low_straight", "flush_beats_full_house"):
             if not isinstance(getattr(self, name), bool):
                 raise PokerRulesError(
-                    f"{name} must be True or False, not {_shown(getattr(self, name))}")
+                    f"{name} must be True or False, not {shown(getattr(self, name))}")
 
     @property
     def hand_rules(self) -> HandRules:
@@ -90,7 +90,7 @@ class EastWestRules:
             PokerRulesError: not a dict, an unknown field or a bad value.
         """
         if not isinstance(data, dict):
-            raise PokerRulesError(f"East-West rules are a dict, not {_shown(data)}")
+            raise PokerRulesError(f"East-West rules are a dict, not {shown(data)}")
         unknown = set(data) - {"win_rule", "ace_low_straight", "flush_beats_full_house"}
         if unknown:
             raise PokerRulesError(f"unknown East-West rules field(s): {sorted(unknown)}")
@@ -100,7 +100,7 @@ class EastWestRules:
 DEFAULT_RULES = EastWestRules()
 
 
-def _wins(rows_won: Any, rows_lost: Any, win_rule: WinRule) -> Any:
+def wins_game(rows_won: Any, rows_lost: Any, win_rule: WinRule) -> Any:
     """True where a player with ``rows_won`` row wins (against ``rows_lost``) wins
     the game; works on ints and on numpy arrays alike."""
     if win_rule == "majority":

@@ -6,23 +6,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from pokerrules._core import _shown
 from pokerrules.cards import PIQUET_DECK, CardsLike, SeedLike, card_codes, format_cards
-from pokerrules.eastwest.moves import _PLACE_TEXT, PLACES, Place, parse_move
+from pokerrules.checks import shown
+from pokerrules.eastwest.moves import PLACE_TEXT, PLACES, Place, parse_move
 from pokerrules.eastwest.rules import (
-    _CARD_TEXT,
-    _PIQUET_CODES,
     BOARD_SIZE,
+    CARD_TEXT,
     DECK_SIZE,
     DEFAULT_RULES,
     EAST,
     MOVES_PER_GAME,
+    PIQUET_CODES,
     ROW_CAPACITY,
     ROWS,
     SEAT_NAMES,
     WEST,
     EastWestRules,
-    _wins,
+    wins_game,
 )
 from pokerrules.errors import (
     ArgumentTypeError,
@@ -104,12 +104,12 @@ class RowOutcome:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text, ranks as description, category and value."""
-        out: dict[str, Any] = {"row": self.row, "board": _CARD_TEXT[self.hands[0][0]]}
+        out: dict[str, Any] = {"row": self.row, "board": CARD_TEXT[self.hands[0][0]]}
         for seat, name in enumerate(("west", "east")):
             rank = self.ranks[seat]
             words, category = _rank_words(rank)
             out[name] = {
-                "cards": " ".join([_CARD_TEXT[c] for c in self.hands[seat]]),
+                "cards": " ".join([CARD_TEXT[c] for c in self.hands[seat]]),
                 "rank": words,
                 "category": category,
                 "value": rank.value,
@@ -271,10 +271,10 @@ class EastWestState(GameState[Place]):
     def _check(self, move: Place) -> None:
         if not isinstance(move, Place):
             raise IllegalMoveError(
-                f"{_shown(move)} is not an East-West move; give a Place or 'row N'")
+                f"{shown(move)} is not an East-West move; give a Place or 'row N'")
         row = move.row
         if type(row) is not int or not 0 <= row < ROWS:
-            raise IllegalMoveError(f"row {_shown(row)} does not exist; rows are 0, 1 and 2")
+            raise IllegalMoveError(f"row {shown(row)} does not exist; rows are 0, 1 and 2")
         seat = self._mover()
         if len(self._sides[seat][row]) >= ROW_CAPACITY:
             raise IllegalMoveError(
@@ -296,7 +296,7 @@ class EastWestState(GameState[Place]):
         self._to_move = None if done == MOVES_PER_GAME else 1 - seat
         self._needed = BOARD_SIZE + done + (done < MOVES_PER_GAME)
         self._now = self._to_move if len(self._deck) >= self._needed else None
-        return MoveRecord(seat, _PLACE_TEXT[row], {"card": _CARD_TEXT[card], "row": row})
+        return MoveRecord(seat, PLACE_TEXT[row], {"card": CARD_TEXT[card], "row": row})
 
     def _parse(self, text: str) -> Place:
         return parse_move(text)
@@ -357,9 +357,9 @@ class EastWestState(GameState[Place]):
             won = [sum(1 for o in outcomes if o.winner == seat) for seat in (WEST, EAST)]
             rule = self.rules.win_rule
             winners: tuple[int, ...] = ()
-            if _wins(won[WEST], won[EAST], rule):
+            if wins_game(won[WEST], won[EAST], rule):
                 winners = (WEST,)
-            elif _wins(won[EAST], won[WEST], rule):
+            elif wins_game(won[EAST], won[WEST], rule):
                 winners = (EAST,)
             self._result = Result(
                 winners=winners,
@@ -392,7 +392,7 @@ class EastWestState(GameState[Place]):
                 one no game shows.
         """
         if not isinstance(view, EastWestView):
-            raise ArgumentTypeError(f"view is an EastWestView, not {_shown(view)}")
+            raise ArgumentTypeError(f"view is an EastWestView, not {shown(view)}")
         if view.dealer is None:
             raise PokerRulesError("a world needs a dealt game: chance is still cutting")
         try:
@@ -401,7 +401,7 @@ class EastWestState(GameState[Place]):
             per_seat = [[(c, r) for r in range(ROWS) for c in view.rows[s][r]] for s in (0, 1)]
         except (TypeError, IndexError, KeyError, AttributeError):
             raise ArgumentTypeError(
-                f"view is not a view an East-West game shows: {_shown(view)}") from None
+                f"view is not a view an East-West game shows: {shown(view)}") from None
         if not 0 <= len(per_seat[first]) - len(per_seat[1 - first]) <= 1:
             raise PokerRulesError(
                 "view: the seats have placed cards in turn; these rows show "
@@ -441,7 +441,7 @@ def _seat(value: object, what: str) -> int:
     try:
         return seat_index(value, 2)
     except PokerRulesError:
-        raise PokerRulesError(f"{what} must be 0 (West) or 1 (East), got {_shown(value)}") from None
+        raise PokerRulesError(f"{what} must be 0 (West) or 1 (East), got {shown(value)}") from None
 
 
 def _checked_cut(cut: Sequence[CardsLike], dealer: int) -> tuple[tuple[int, int], ...]:
@@ -450,17 +450,17 @@ def _checked_cut(cut: Sequence[CardsLike], dealer: int) -> tuple[tuple[int, int]
     for pair in cut:
         codes = _piquet_codes(pair, "cut")
         if len(codes) != 2:
-            raise HandSizeError(f"each cut draws 2 cards, got {_shown(format_cards(codes))}")
+            raise HandSizeError(f"each cut draws 2 cards, got {shown(format_cards(codes))}")
         pairs.append((codes[0], codes[1]))
     for number, (west, east) in enumerate(pairs, start=1):
         last = number == len(pairs)
         if (west // 4 == east // 4) == last:
             raise PokerRulesError(
-                f"cut {_shown(format_cards([west, east]))}: only the last draw may differ in rank"
+                f"cut {shown(format_cards([west, east]))}: only the last draw may differ in rank"
             )
         if last and dealer != (WEST if west // 4 < east // 4 else EAST):
             raise PokerRulesError(
-                f"cut {_shown(format_cards([west, east]))} makes {SEAT_NAMES[1 - dealer]} deal,"
+                f"cut {shown(format_cards([west, east]))} makes {SEAT_NAMES[1 - dealer]} deal,"
                 f" not {SEAT_NAMES[dealer]}"
             )
     return tuple(pairs)
@@ -472,16 +472,16 @@ def _piquet_codes(cards: CardsLike, what: str) -> list[int]:
         isinstance(cards, (list, tuple))
         and all(type(c) is int for c in cards)
         and len(set(cards)) == len(cards)
-        and _PIQUET_CODES.issuperset(cards)
+        and PIQUET_CODES.issuperset(cards)
     ):
         return list(cards)
     codes = card_codes(cards)
     seen: set[int] = set()
     for code in codes:
-        if code not in _PIQUET_CODES:
-            raise CardNotInDeckError(f"{what}: {_CARD_TEXT[code]} is not in the piquet deck")
+        if code not in PIQUET_CODES:
+            raise CardNotInDeckError(f"{what}: {CARD_TEXT[code]} is not in the piquet deck")
         if code in seen:
-            raise DuplicateCardError(f"{what}: duplicate card {_CARD_TEXT[code]}")
+            raise DuplicateCardError(f"{what}: duplicate card {CARD_TEXT[code]}")
         seen.add(code)
     return codes
 
@@ -518,7 +518,7 @@ def new_game(
         ArgumentTypeError: a seed that is neither an int nor a Generator.
     """
     if type(players) is not int or players != 2:
-        raise PokerRulesError(f"East-West is a two-player game, not {_shown(players)}-player")
+        raise PokerRulesError(f"East-West is a two-player game, not {shown(players)}-player")
     if dealer is not None:
         _seat(dealer, "dealer")
     state = EastWestState((), dealer, rules)

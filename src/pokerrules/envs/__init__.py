@@ -22,10 +22,15 @@ the encoding (observation layout and action indices):
 ('player_1', [1, 1, 1])
 """
 
+from types import ModuleType
+from typing import Any
+
 from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding
 from pokerrules.envs.east_west_v0 import EastWestEncoding
 from pokerrules.envs.encoding import AgentPolicy, Encoding, Field
 from pokerrules.envs.z_poker_v0 import ZPokerEncoding
+from pokerrules.errors import PokerRulesError
+from pokerrules.specs import GameSpec, game_spec
 
 __all__ = [
     "AgentPolicy",
@@ -34,4 +39,21 @@ __all__ = [
     "Encoding",
     "Field",
     "ZPokerEncoding",
+    "make_env",
 ]
+
+
+def make_env(game: GameSpec | ModuleType | str, **options: Any) -> Any:
+    """The PettingZoo environment of any game of the registry
+    (:mod:`pokerrules.specs`), by any of its names: ``make_env("east-west")`` is
+    ``east_west_v0.env()``; ``options`` go to the game's ``env`` (``rules``,
+    ``render_mode``; Chinese Poker's ``players`` and ``scope`` too).
+
+    Raises:
+        UnknownGameError: no game of that name (the message lists the games).
+        PokerRulesError: a game without an environment.
+    """
+    spec = game_spec(game)
+    if spec.environment is None:
+        raise PokerRulesError(f"game {spec.name} has no learning environment")
+    return spec.environment(**options)

@@ -273,7 +273,7 @@ class ChinesePokerEncoding(Encoding):
                     f"not {count}")
             cards += have[:count]
         cards.sort()
-        return chinese_poker.moves._move(tuple(cards))
+        return chinese_poker.moves.unchecked_move(tuple(cards))
 
     def move_to_action(self, move: Any) -> int:
         parsed = chinese_poker.parse_move(move) if isinstance(move, str) else move

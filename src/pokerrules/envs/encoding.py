@@ -231,7 +231,7 @@ class Encoding(ABC):
         """
         move = self.action_to_move(state, action)
         try:
-            state._play(move, None)
+            state.play(move)
         except PokerRulesError as exc:
             index = self._index(action)
             raise IllegalMoveError(

@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from pokerrules.cards import format_cards
+from pokerrules.checks import shown
 from pokerrules.cli_common import (
     INTERRUPTED,
     Commands,
@@ -23,7 +24,7 @@ from pokerrules.cli_common import (
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
 from pokerrules.paigow.exact import ExactResult, exact_house_edge
 from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, house_way, house_way_rule
-from pokerrules.paigow.rules import PRESETS, PaiGowRules, shown
+from pokerrules.paigow.rules import PRESETS, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
 from pokerrules.paigow.strategy import OptimalSetting, optimal_setting

@@ -22,17 +22,16 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike, card_codes, format_cards, parse_cards
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.houseway import WAYS, _way_number, house_way
-from pokerrules.paigow.parallel import _progress_bar, check_workers, run_chunks
+from pokerrules.paigow.houseway import WAYS, house_way, way_number
+from pokerrules.paigow.parallel import check_workers, progress_bar, run_chunks
 from pokerrules.paigow.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
     callable_name,
     paigow_rules,
-    shown,
 )
 from pokerrules.paigow.setting import Setting, hand_cards
 
@@ -237,7 +236,7 @@ def _fill(deck: npt.NDArray[np.uint8], rules: PaiGowRules, way: object, side: in
           sides: int, table: npt.NDArray[np.uint8]) -> None:
     variant = rules.hand_rules.variant
     if isinstance(way, str):
-        _paigow.exact_fill_way(deck, variant, _way_number(way), side, sides, table)
+        _paigow.exact_fill_way(deck, variant, way_number(way), side, sides, table)
         return
     if not isinstance(way, BatchWay) and not callable(way):
         raise ArgumentTypeError(f"a strategy is a way's name from {', '.join(WAYS)}, a "
@@ -289,7 +288,7 @@ def _strategies(rules: object, way: object, player_way: object) -> tuple[object,
     player = banker if player_way is None else player_way
     for strategy in (banker, player):
         if isinstance(strategy, str):
-            _way_number(strategy)
+            way_number(strategy)
     return banker, player
 
 
@@ -367,7 +366,7 @@ def exact_house_edge(
         group = group[:1]
     if workers > 1 and parts == 1:
         parts = 8 * workers
-    bar = _progress_bar(parts, progress, "exact count", "part", parts)
+    bar = progress_bar(parts, progress, "exact count", "part", parts)
 
     def count(part: int) -> tuple[int, int, int]:
         return _paigow.exact_count_part(codes, sides, table, group, part, parts)

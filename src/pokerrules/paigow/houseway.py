@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike
+from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.rules import (
     DEFAULT_RULES,
@@ -23,7 +24,6 @@ from pokerrules.paigow.rules import (
     PaiGowRules,
     PaiGowRulesLike,
     paigow_rules,
-    shown,
 )
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 
@@ -60,7 +60,7 @@ HOUSE_WAY_RULES: dict[int, str] = {
 #: :class:`Setting` of those cards out.
 Strategy: TypeAlias = Callable[[tuple[Card, ...], PaiGowRules], Setting]
 
-def _way_number(name: str) -> int:
+def way_number(name: str) -> int:
     if name not in WAYS:
         raise PokerRulesError(f"unknown house way {shown(name)}; choose from {', '.join(WAYS)}")
     return WAYS.index(name)
@@ -109,7 +109,7 @@ def house_way(
     cards = hand_cards(hand)
     if isinstance(chosen, str):
         high, low, _ = _paigow.house_way_codes(
-            _codes(cards), rules.hand_rules.variant, _way_number(chosen))
+            _codes(cards), rules.hand_rules.variant, way_number(chosen))
         return Setting(high, low)
     if not callable(chosen):
         raise ArgumentTypeError(f"a house way is a name or a callable, not {shown(chosen)}")
@@ -140,7 +140,7 @@ def house_way_rule(
         raise PokerRulesError("house_way_rule explains the built-in ways only")
     cards = hand_cards(hand)
     _, _, rule = _paigow.house_way_codes(
-        _codes(cards), rules.hand_rules.variant, _way_number(chosen))
+        _codes(cards), rules.hand_rules.variant, way_number(chosen))
     return int(rule)
 
 
@@ -169,7 +169,7 @@ def house_way_many(
     rules, chosen = _chosen(rules, way)
     if not isinstance(chosen, str):
         raise PokerRulesError("house_way_many runs the built-in ways only; name one with way=")
-    out, _ = _paigow.house_way_batch(codes, rules.hand_rules.variant, _way_number(chosen))
+    out, _ = _paigow.house_way_batch(codes, rules.hand_rules.variant, way_number(chosen))
     result: npt.NDArray[np.uint8] = out
     return result
 
@@ -209,7 +209,7 @@ class HouseWay:
 
     def __post_init__(self) -> None:
         if self.way is not None:
-            _way_number(self.way)
+            way_number(self.way)
 
     def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
         if self.way is None and isinstance(rules.house_way, HouseWay) and \

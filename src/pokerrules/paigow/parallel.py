@@ -21,17 +21,14 @@ import os
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from multiprocessing import connection
-from types import FrameType
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-from pokerrules._core import _shown
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.errors import PokerRulesError
 
 __all__ = [
@@ -67,7 +64,7 @@ def check_start_method(method: object) -> str:
     methods = multiprocessing.get_all_start_methods()
     if not isinstance(method, str) or method not in methods:
         raise PokerRulesError(
-            f"start_method must be one of {', '.join(methods)}, not {_shown(method)}")
+            f"start_method must be one of {', '.join(methods)}, not {shown(method)}")
     return method
 
 
@@ -81,7 +78,7 @@ def check_workers(workers: int, executor: Executor | None) -> int:
     if executor is not None and not isinstance(executor, Executor):
         if not callable(getattr(executor, "submit", None)):
             raise PokerRulesError(f"executor must be a concurrent.futures.Executor, "
-                                  f"not {_shown(executor)}")
+                                  f"not {shown(executor)}")
     if executor is not None and workers != 1:
         raise PokerRulesError("give workers or executor, not both")
     return workers
@@ -106,6 +103,8 @@ def _refuse_a_pool_while_importing_main() -> None:
     """In a worker that is still importing the main script (forkserver, spawn), a
     pool of its own would be the script's top-level work started again: refused
     with what to add, before multiprocessing's own RuntimeError."""
+    # multiprocessing's own test (it has no public one): the process is still
+    # being set up by its parent
     if getattr(multiprocessing.current_process(), "_inheriting", False):
         script = getattr(sys.modules.get("__mp_main__"), "__file__", None) or "the script"
         raise PokerRulesError(
@@ -125,47 +124,31 @@ def _broken_at_start(error: BrokenProcessPool, method: str) -> PokerRulesError |
         f"work at its top level starts it again in every worker: it must {_GUARD}")
 
 
-def _start_worker() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops the run, and die
-    of SIGTERM (a forked worker would inherit the parent's handler)."""
+def _start_worker(lifeline: Connection, parent_end: Connection | None) -> None:
+    """A pool worker leaves Ctrl-C to the parent, which stops the run, and ends
+    as soon as its lifeline, a pipe from the parent, closes: when the parent
+    stops the pool early, or dies without stopping it (even of SIGKILL).
+
+    Our own code where the standard library falls short (Python 3.10 to 3.13):
+    a ProcessPoolExecutor's workers hold the write end of their own call queue,
+    so they never see their parent die; ``shutdown`` waits for the running
+    chunks (3.14's ``terminate_workers`` is the first that does not); and a
+    terminal's Ctrl-C reaches every worker of the process group, where a
+    KeyboardInterrupt would break the pool. The tests that show it: Ctrl-C with
+    a stalled chunk, and SIGTERM and SIGKILL sent to the command alone.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    parent = os.getppid()
+    if parent_end is not None:  # forked: the parent's end too, and EOF needs every copy shut
+        parent_end.close()
 
-    def orphaned() -> None:  # the parent died without stopping us (SIGKILL)
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
+    def watch() -> None:
+        try:
+            lifeline.recv_bytes()
+        except (EOFError, OSError):
+            pass
+        os.kill(os.getpid(), signal.SIGKILL)  # whatever the chunk's code does with SIGTERM
 
-    threading.Thread(target=orphaned, daemon=True).start()
-
-
-class _Terminated(BaseException):
-    """SIGTERM arrived while a pool of our own ran."""
-
-
-@contextmanager
-def _sigterm_stops_pool() -> Iterator[None]:
-    """While an own pool runs, SIGTERM raises, so that its workers are
-    stopped before this process goes. Only when nobody else handles SIGTERM,
-    and only in the main thread (where signal handlers run)."""
-    if threading.current_thread() is not threading.main_thread() or \
-            signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        yield
-        return
-    owner = os.getpid()
-
-    def on_sigterm(signum: int, frame: FrameType | None) -> None:
-        if os.getpid() != owner:  # a forked worker not yet started: just die
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.kill(os.getpid(), signal.SIGTERM)
-        raise _Terminated
-
-    signal.signal(signal.SIGTERM, on_sigterm)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=watch, daemon=True).start()
 
 
 @contextmanager
@@ -182,26 +165,7 @@ def _interrupts_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _terminate(pool: ProcessPoolExecutor) -> None:
-    """Stops an own pool now: its workers are terminated, running chunks lost,
-    as Python 3.14's ProcessPoolExecutor.terminate_workers() does. Waits (up to
-    two seconds) until they have exited; the pool's own thread reaps them."""
-    processes = list((pool._processes or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    running = []
-    for process in processes:
-        try:
-            process.terminate()
-            running.append(process.sentinel)
-        except (ProcessLookupError, ValueError):  # exited, or reaped and closed
-            pass
-    deadline = time.monotonic() + 2.0
-    while running and time.monotonic() < deadline:
-        ended = connection.wait(running, timeout=deadline - time.monotonic())
-        running = [sentinel for sentinel in running if sentinel not in ended]
-
-
-def _progress_bar(
+def progress_bar(
     chunks: int, show: bool | None, desc: str, unit: str, total: int
 ) -> Any:
     """A tqdm bar of ``total`` ``unit``s, or None when it is off or tqdm is
@@ -258,9 +222,8 @@ def run_chunks(
         has gone to ``on_result``; an own pool's workers are terminated (their
         running chunks are lost) and an executor's chunks not yet started are
         cancelled. It returns at once, and a second Ctrl-C during that cleanup
-        is ignored. SIGTERM (when nothing else handles it) terminates an own
-        pool's workers, then this process; a worker whose parent dies exits
-        within about half a second.
+        is ignored. A worker whose parent dies (of SIGTERM, SIGKILL, anything)
+        exits at once.
 
     Raises:
         Whatever a chunk raised (after stopping the others, as for Ctrl-C).
@@ -273,9 +236,13 @@ def run_chunks(
     workers = check_workers(workers, executor)
     method = check_start_method(start_method)
     bar_total, units_of = units if units is not None else (total, None)
-    bar = _progress_bar(total, progress, desc, unit, bar_total)
+    bar = progress_bar(total, progress, desc, unit, bar_total)
+
+    finished = 0
 
     def done(index: int, value: R) -> None:
+        nonlocal finished
+        finished += 1
         on_result(index, value)
         if bar is not None:
             bar.update(1 if units_of is None else units_of(value))
@@ -289,23 +256,24 @@ def run_chunks(
                 return True
             return False
         if executor is not None:
-            return _run_on(executor, EXECUTOR_IN_FLIGHT, fn, tasks, done, own=False)
+            return _run_on(executor, EXECUTOR_IN_FLIGHT, fn, tasks, done)
         processes = min(workers, total)
         _refuse_a_pool_while_importing_main()
-        pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker,
-                                   mp_context=multiprocessing.get_context(method))
-        with _sigterm_stops_pool():
-            try:
-                return _run_on(pool, 2 * processes, fn, tasks, done, own=True)
-            except BrokenProcessPool as exc:
-                started = _broken_at_start(exc, method)
-                if started is None:
-                    raise
-                raise started from exc
-            except _Terminated:  # the workers are gone: now die of SIGTERM as asked
-                signal.signal(signal.SIGTERM, signal.SIG_DFL)
-                os.kill(os.getpid(), signal.SIGTERM)
-                raise SystemExit(128 + signal.SIGTERM) from None  # if it was blocked
+        context = multiprocessing.get_context(method)
+        lifeline, parent_end = context.Pipe(duplex=False)
+        pool = ProcessPoolExecutor(
+            max_workers=processes, mp_context=context, initializer=_start_worker,
+            initargs=(lifeline, parent_end if method == "fork" else None))
+        try:
+            return _run_on(pool, 2 * processes, fn, tasks, done, stop=parent_end.close)
+        except BrokenProcessPool as exc:
+            started = None if finished else _broken_at_start(exc, method)  # or crashed later
+            if started is None:
+                raise
+            raise started from exc
+        finally:
+            lifeline.close()
+            parent_end.close()
     finally:
         if bar is not None:
             bar.close()
@@ -318,10 +286,11 @@ def _run_on(
     tasks: Iterable[T],
     done: Callable[[int, R], None],
     *,
-    own: bool,
+    stop: Callable[[], None] | None = None,
 ) -> bool:
     """Feeds ``pool`` at most ``in_flight`` tasks at a time; True when Ctrl-C
-    stopped the run. An own pool is shut down (terminated when stopped early)."""
+    stopped the run. With ``stop`` (which ends the workers of an own pool) the
+    pool is shut down: when the run stopped early, ``stop`` is called first."""
     pending: dict[Future[R], int] = {}
     numbered = enumerate(tasks)
     complete = interrupted = False
@@ -357,8 +326,7 @@ def _run_on(
                 if not complete:
                     for future in pending:
                         future.cancel()
-                    if own:
-                        assert isinstance(pool, ProcessPoolExecutor)
-                        _terminate(pool)
-                elif own:
-                    pool.shutdown(wait=True)  # idle workers: quick
+                if stop is not None:
+                    if not complete:  # the running chunks are lost
+                        stop()
+                    pool.shutdown(wait=True, cancel_futures=True)  # idle or ended workers

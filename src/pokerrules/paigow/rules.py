@@ -7,9 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeAlias
 
-from pokerrules._core import _shown
 from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
+from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
 from pokerrules.paigow.setting import Setting
@@ -31,11 +31,6 @@ HouseWayFunction: TypeAlias = Callable[[tuple[Card, ...], "PaiGowRules"], "Setti
 #: What happens when the banker fouls: "loses" (to every player who did not
 #: foul) or "house_way" (the banker's hand is set again by the house way).
 BANKER_FOUL_RULES = ("loses", "house_way")
-
-#: ``repr(value)`` for an error message, cut short: the core's, so that every
-#: message quotes input the same way.
-shown = _shown
-
 
 def finite_number(value: object) -> float | None:
     """``value`` as a float when it is a finite int or float (not a bool), else None

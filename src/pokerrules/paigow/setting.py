@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
 
-from pokerrules._core import _hand_rules, _read_cards, _shown
 from pokerrules.cards import Card, CardsLike, format_cards
+from pokerrules.checks import check_hand_rules, read_cards, shown
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,
@@ -32,7 +32,7 @@ class HasHandRules(Protocol):
 def _ranking(rules: HandRules | HasHandRules | str) -> HandRules:
     """The HandRules of either kind of rules object, or of a preset's name."""
     if isinstance(rules, (HandRules, str)):
-        return _hand_rules(rules)
+        return check_hand_rules(rules)
     hand_rules = getattr(rules, "hand_rules", None)
     if not isinstance(hand_rules, HandRules):
         raise ArgumentTypeError(
@@ -55,7 +55,7 @@ def hand_cards(hand: CardsLike) -> tuple[Card, ...]:
         HandSizeError: not seven cards. DuplicateCardError: a card twice.
         InvalidCardError: a token that is no card.
     """
-    cards = tuple(_read_cards(hand, 7, 7, "a Pai Gow hand"))
+    cards = tuple(read_cards(hand, 7, 7, "a Pai Gow hand"))
     _no_duplicates(cards, "the hand")
     return cards
 
@@ -84,8 +84,8 @@ class Setting:
     low: tuple[Card, ...]
 
     def __init__(self, high: CardsLike, low: CardsLike) -> None:
-        high_cards = _read_cards(high, 5, 5, "the high hand")
-        low_cards = _read_cards(low, 2, 2, "the low hand")
+        high_cards = read_cards(high, 5, 5, "the high hand")
+        low_cards = read_cards(low, 2, 2, "the low hand")
         _no_duplicates([*high_cards, *low_cards], "the setting")
         object.__setattr__(self, "high", _ordered(high_cards))
         object.__setattr__(self, "low", _ordered(low_cards))
@@ -104,7 +104,7 @@ class Setting:
                 DuplicateCardError: a card twice in the hand or in the low hand.
         """
         cards = hand_cards(hand)
-        front = _read_cards(low, 2, 2, "the low hand")
+        front = read_cards(low, 2, 2, "the low hand")
         _no_duplicates(front, "the low hand")
         for card in front:
             if card not in cards:
@@ -119,7 +119,7 @@ class Setting:
     def is_of(self, hand: CardsLike) -> bool:
         """True when the setting uses exactly the cards of ``hand``."""
         try:
-            cards = _read_cards(hand, 0, 7, "a Pai Gow hand")
+            cards = read_cards(hand, 0, 7, "a Pai Gow hand")
         except HandSizeError:
             return False
         return set(self.cards) == set(cards)
@@ -160,11 +160,11 @@ class Setting:
         """
         if not isinstance(text, str):
             raise IllegalMoveError(f"a setting is text such as 'As Ks Qd 7c 2h / Jk 9d', "
-                                   f"not {_shown(text)}")
+                                   f"not {shown(text)}")
         parts = text.split("/")
         if len(parts) != 2:
             raise IllegalMoveError(f"write a setting as 'five high cards / two low cards', "
-                                   f"not {_shown(text)}")
+                                   f"not {shown(text)}")
         return cls(parts[0], parts[1])
 
 

@@ -24,9 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules._core import ALL_CARDS, _shown
+from pokerrules._core import ALL_CARDS
 from pokerrules.cards import SeedLike
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import Strategy, house_way
 from pokerrules.paigow.parallel import (
@@ -70,13 +70,13 @@ def _resolve(
         if isinstance(name, str):
             if name not in _paigow.WAYS:
                 raise PokerRulesError(
-                    f"unknown {seat} strategy {_shown(spec)}; choose 'house_way', 'optimal', "
+                    f"unknown {seat} strategy {shown(spec)}; choose 'house_way', 'optimal', "
                     f"a callable or one of {', '.join(_paigow.WAYS)}")
             return _paigow.WAYS.index(name), name
         return name, callable_name(name)
     if not callable(spec):
         raise PokerRulesError(
-            f"the {seat} strategy must be a name or a callable, not {_shown(spec)}")
+            f"the {seat} strategy must be a name or a callable, not {shown(spec)}")
     return spec, callable_name(spec)
 
 
@@ -99,7 +99,7 @@ def _set_all(
         cards = tuple(ALL_CARDS[int(c)] for c in row)
         setting = spec(cards, rules)
         if not isinstance(setting, Setting):
-            raise PokerRulesError(f"the {seat} strategy returned {_shown(setting)}, not a Setting")
+            raise PokerRulesError(f"the {seat} strategy returned {shown(setting)}, not a Setting")
         try:
             setting.check_hand(cards)
         except IllegalMoveError as exc:

@@ -17,9 +17,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules._core import _shown
 from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.parallel import check_workers, run_chunks
@@ -133,7 +132,7 @@ def _opponent_way(rules: PaiGowRules, way: str | None) -> str:
     chosen = rules.house_way if way is None else way
     if not isinstance(chosen, str) or chosen not in _paigow.WAYS:
         raise PokerRulesError(f"the opponent's house way must be a built-in name "
-                              f"({', '.join(_paigow.WAYS)}), not {_shown(chosen)}")
+                              f"({', '.join(_paigow.WAYS)}), not {shown(chosen)}")
     return chosen
 
 
@@ -217,9 +216,9 @@ def optimal_setting(
     rules = paigow_rules(rules)
     cards = hand_cards(hand)
     if method not in METHODS:
-        raise PokerRulesError(f"unknown method {_shown(method)}; choose from {', '.join(METHODS)}")
+        raise PokerRulesError(f"unknown method {shown(method)}; choose from {', '.join(METHODS)}")
     if seat not in SEATS:
-        raise PokerRulesError(f"unknown seat {_shown(seat)}; choose from {', '.join(SEATS)}")
+        raise PokerRulesError(f"unknown seat {shown(seat)}; choose from {', '.join(SEATS)}")
     opponent = _opponent_way(rules, way)
     workers = check_workers(workers, executor)
     codes = [c.code for c in cards]
@@ -285,7 +284,7 @@ class OptimalStrategy:
         object.__setattr__(self, "samples", check_count(self.samples, "samples"))
         if self.seat not in SEATS:
             raise PokerRulesError(
-                f"unknown seat {_shown(self.seat)}; choose from {', '.join(SEATS)}")
+                f"unknown seat {shown(self.seat)}; choose from {', '.join(SEATS)}")
         if isinstance(self.seed, np.random.Generator):
             raise ArgumentTypeError("OptimalStrategy takes an int seed (the cards vary it), "
                             "not a Generator")

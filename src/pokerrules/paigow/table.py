@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from pokerrules._core import _read_cards
 from pokerrules.cards import PAI_GOW_DECK, Card, SeedLike, format_cards, parse_cards
+from pokerrules.checks import read_cards, shown
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,
@@ -29,7 +29,6 @@ from pokerrules.paigow.rules import (
     callable_name,
     finite_number,
     paigow_rules,
-    shown,
 )
 from pokerrules.paigow.setting import Setting, is_foul
 from pokerrules.shuffle import DealStream
@@ -432,9 +431,9 @@ class RoundRecord:
         return cls(
             PaiGowRules.from_dict(data["rules"]), seed, (dice[0], dice[1], dice[2]),
             data["first_pile"], data["action"],
-            tuple(tuple(_read_cards(p, PILE_SIZE, PILE_SIZE, f"pile {k}"))
+            tuple(tuple(read_cards(p, PILE_SIZE, PILE_SIZE, f"pile {k}"))
                   for k, p in enumerate(piles, 1)),
-            tuple(_read_cards(data["discards"], 4, 4, "the discards")),
+            tuple(read_cards(data["discards"], 4, 4, "the discards")),
             tuple(SeatRecord.from_dict(s) for s in seats),
             Setting.parse(data["banker_setting"]), data["banker_gross"],
             data["banker_commission"], data["banker_net"], data["house"], data["format"])

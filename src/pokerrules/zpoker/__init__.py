@@ -61,6 +61,7 @@ from pokerrules.game import seat_index as seat_index
 from pokerrules.hands import STANDARD as STANDARD
 from pokerrules.hands import HandRank as HandRank
 from pokerrules.hands import evaluate_partial as evaluate_partial
+from pokerrules.specs import EnvironmentModule, GameSpec
 from pokerrules.zpoker.agents import AGENTS, DEFAULT_AGENTS, LEVELS, GreedyAgent, SearchAgent
 from pokerrules.zpoker.moves import Placement, parse_move
 from pokerrules.zpoker.render import CELL_WIDTH as CELL_WIDTH
@@ -92,3 +93,12 @@ __all__ = [
     "parse_move",
     "render",
 ]
+
+#: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
+SPEC = GameSpec(
+    name='z-poker', package=__name__, aliases=('ZPoker', 'z_poker_v0'),
+    rules_type=ZPokerRules, new_game=new_game, parse_move=parse_move, render=render,
+    agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
+    greedy=GreedyAgent, search=SearchAgent,
+    environment=EnvironmentModule("pokerrules.envs.z_poker_v0"),
+)

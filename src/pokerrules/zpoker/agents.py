@@ -8,8 +8,7 @@ from typing import Any
 import numpy as np
 
 from pokerrules import search
-from pokerrules._core import _shown
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, shown
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import RandomAgent
 from pokerrules.runner import check_generator
@@ -52,13 +51,13 @@ def _check_choice(view: ZPokerView, legal_moves: Sequence[Placement],
                   rng: np.random.Generator) -> None:
     check_generator(rng)
     if not isinstance(view, ZPokerView):
-        raise IllegalMoveError(f"a Z Poker agent needs a ZPokerView, not {_shown(view)}")
+        raise IllegalMoveError(f"a Z Poker agent needs a ZPokerView, not {shown(view)}")
     if not legal_moves:
         raise IllegalMoveError(f"player {view.player} has no legal move to choose from")
     for move in legal_moves:
         if not isinstance(move, Placement) or move.card not in view.hand:
             raise IllegalMoveError(
-                f"{_shown(move)} is not a placement of a card player {view.player} holds")
+                f"{shown(move)} is not a placement of a card player {view.player} holds")
         if view.phase is not Phase.END_GAME and view.occupied(move.position):
             raise IllegalMoveError(
                 f"{move} is not legal: position {move.position} is taken before the "

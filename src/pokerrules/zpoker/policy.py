@@ -148,9 +148,9 @@ class ZPokerSearch(ProtocolGame[ZPokerState]):
         player = world.current_player
         assert player is not None
         # the mover does not see the other's face-down card, as in its view
-        hidden = world._hidden if player != 0 else None
-        code, position = greedy_placement(world._stacks, world._hands[player], player,
-                                          world._phase is Phase.END_GAME, hidden)
+        hidden = world.face_down_position if player != 0 else None
+        code, position = greedy_placement(world.stack_codes(), world.hand_codes(player), player,
+                                          world.phase is Phase.END_GAME, hidden)
         return Placement(Card(code), position)
 
     def rewards(self, world: ZPokerState) -> Sequence[float] | None:
@@ -158,7 +158,7 @@ class ZPokerSearch(ProtocolGame[ZPokerState]):
             return result_rewards(world)
         if world.draws < self.depth:
             return None
-        held = [len(world._hands[0]), len(world._hands[1])]
+        held = [len(world.hand_codes(0)), len(world.hand_codes(1))]
         out = []
         for p in (0, 1):
             value = 0.5 + 0.08 * (held[1 - p] - held[p]) + (0.04 if world.starter == p else -0.04)

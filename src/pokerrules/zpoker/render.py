@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pokerrules._core import _shown
 from pokerrules.cards import Card
+from pokerrules.checks import shown
 from pokerrules.cli_common import chance_status
 from pokerrules.errors import ArgumentTypeError
 from pokerrules.game import seat_index
@@ -14,10 +14,10 @@ CELL_WIDTH = 7  # "A Kh+12": position, top card, covered count
 
 
 def _cell(state: ZPokerState, position: str, viewer: int | None) -> str:
-    stack = state._stacks[position]
+    stack = state.stack_codes()[position]
     if not stack:
         text = position
-    elif position == state._hidden and viewer != 0:
+    elif position == state.face_down_position and viewer != 0:
         text = f"{position} ##"
     else:
         covered = f"+{len(stack) - 1}" if len(stack) > 1 else ""
@@ -39,7 +39,7 @@ def render(state: ZPokerState, viewer: int | None = None) -> str:
         PokerRulesError: ``viewer`` is no seat of the game.
     """
     if not isinstance(state, ZPokerState):
-        raise ArgumentTypeError(f"render draws a ZPokerState, not {_shown(state)}")
+        raise ArgumentTypeError(f"render draws a ZPokerState, not {shown(state)}")
     if viewer is not None:
         viewer = seat_index(viewer, PLAYERS)
     rule = "+" + "+".join(["-" * (CELL_WIDTH + 2)] * 3) + "+"

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from pokerrules._core import _shown
 from pokerrules.cards import (
     CHINESE_POKER_DECK,
     PAI_GOW_DECK,
@@ -16,6 +15,7 @@ from pokerrules.cards import (
     Card,
     Deck,
 )
+from pokerrules.checks import shown
 from pokerrules.errors import CardNotInDeckError, HandSizeError, PokerRulesError
 from pokerrules.hands import STANDARD
 
@@ -75,9 +75,9 @@ class ZPokerRules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.deck, Deck):
-            raise PokerRulesError(f"deck must be a pokerrules Deck, not {_shown(self.deck)}")
+            raise PokerRulesError(f"deck must be a pokerrules Deck, not {shown(self.deck)}")
         if not isinstance(self.hand_size, int) or isinstance(self.hand_size, bool):
-            raise HandSizeError(f"hand_size must be an int, not {_shown(self.hand_size)}")
+            raise HandSizeError(f"hand_size must be an int, not {shown(self.hand_size)}")
         if self.hand_size < MOST_CARDS_PLACED_BEFORE_END_GAME:
             raise HandSizeError(
                 f"hand_size {self.hand_size} is too small: a player may have to place "
@@ -86,13 +86,13 @@ class ZPokerRules:
         named = _NAMED_DECKS.get(self.deck.name)
         if named is not None and named != self.deck:
             raise PokerRulesError(
-                f"deck: a deck named {_shown(self.deck.name)} holds pokerrules' "
+                f"deck: a deck named {shown(self.deck.name)} holds pokerrules' "
                 f"{len(named)}-card {named.name} deck, not {len(self.deck)} other cards")
         known = set(STANDARD.deck_codes)
         unknown = [c for c in self.deck.codes if c not in known]
         if unknown:
             raise CardNotInDeckError(
-                f"deck {_shown(self.deck.name)} holds {Card(unknown[0])}, which the standard "
+                f"deck {shown(self.deck.name)} holds {Card(unknown[0])}, which the standard "
                 "hand rules cannot rank"
             )
         pile = len(self.deck) - PLAYERS * self.hand_size
@@ -127,7 +127,7 @@ class ZPokerRules:
         if not isinstance(deck, Mapping) or set(data) != {"deck", "hand_size"} \
                 or set(deck) != {"name", "codes"} or not isinstance(deck["name"], str) \
                 or not isinstance(deck["codes"], list):
-            raise PokerRulesError(f"not Z Poker rules as to_dict writes them: {_shown(data)}")
+            raise PokerRulesError(f"not Z Poker rules as to_dict writes them: {shown(data)}")
         if not all(type(c) is int for c in deck["codes"]):
             raise PokerRulesError("a deck's codes are ints")
         return cls(deck=Deck(deck["name"], tuple(deck["codes"])), hand_size=data["hand_size"])

@@ -5,10 +5,11 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar
 
-from pokerrules._core import _shown
 from pokerrules.cards import STANDARD_DECK, Card, CardsLike, SeedLike, card_codes
+from pokerrules.checks import shown
 from pokerrules.errors import (
     ArgumentTypeError,
     CardNotInDeckError,
@@ -28,7 +29,7 @@ from pokerrules.game import (
     seat_index,
 )
 from pokerrules.hands import STANDARD, HandRank, evaluate_partial
-from pokerrules.zpoker.moves import Placement, _position_problem, parse_move
+from pokerrules.zpoker.moves import Placement, parse_move, position_problem
 from pokerrules.zpoker.rules import PLAYERS, POSITIONS, SIDES, Phase, ZPokerRules
 
 
@@ -86,7 +87,7 @@ def _check_player(player: int) -> int:
         return seat_index(player, PLAYERS)
     except PokerRulesError:
         raise PokerRulesError(
-            f"there is no player {_shown(player)}; Z Poker seats are 0 and 1") from None
+            f"there is no player {shown(player)}; Z Poker seats are 0 and 1") from None
 
 
 class ZPokerState(GameState[Placement]):
@@ -242,7 +243,7 @@ class ZPokerState(GameState[Placement]):
                 seed, or a view whose counts do not add up to the unseen cards.
         """
         if not isinstance(view, ZPokerView):
-            raise ArgumentTypeError(f"view is a ZPokerView, not {_shown(view)}")
+            raise ArgumentTypeError(f"view is a ZPokerView, not {shown(view)}")
         if seed is None:
             raise PokerRulesError("a Z Poker world draws from its pile: pass a seed")
         player = _check_player(view.player)
@@ -254,7 +255,7 @@ class ZPokerState(GameState[Placement]):
             counts = needed + view.pile_cards
         except (TypeError, IndexError, KeyError, AttributeError):
             raise ArgumentTypeError(
-                f"view is not a view a Z Poker game shows: {_shown(view)}") from None
+                f"view is not a view a Z Poker game shows: {shown(view)}") from None
         if counts != len(unseen):
             raise PokerRulesError(
                 f"view: its opponent's cards, face-down card and pile ({counts}) are not "
@@ -331,6 +332,20 @@ class ZPokerState(GameState[Placement]):
         """The cards ``player`` holds, ascending. Raises PokerRulesError for a bad seat."""
         return tuple(Card(c) for c in self._hands[_check_player(player)])
 
+    def hand_codes(self, player: int) -> tuple[int, ...]:
+        """The codes of the cards ``player`` holds, ascending (as :meth:`hand`)."""
+        return tuple(self._hands[_check_player(player)])
+
+    def stack_codes(self) -> Mapping[str, Sequence[int]]:
+        """Every position's card codes, bottom first (face-down ones included): a
+        read-only view of the board, position -> codes."""
+        return MappingProxyType(self._stacks)
+
+    @property
+    def face_down_position(self) -> str | None:
+        """Where seat 0's face-down card lies while the Leader is found, else None."""
+        return self._hidden
+
     def stack(self, position: str) -> tuple[Card, ...]:
         """Every card on ``position``, bottom first (face-down ones included).
 
@@ -338,7 +353,7 @@ class ZPokerState(GameState[Placement]):
             IllegalMoveError: no such position.
         """
         if position not in POSITIONS:
-            raise IllegalMoveError(_position_problem(position))
+            raise IllegalMoveError(position_problem(position))
         return tuple(Card(c) for c in self._stacks[position])
 
     def side(self, player: int) -> tuple[Card, ...]:
@@ -368,7 +383,7 @@ class ZPokerState(GameState[Placement]):
     def _check(self, move: Placement) -> None:
         assert self._turn is not None
         if not isinstance(move, Placement):
-            raise IllegalMoveError(f"{_shown(move)} is not a Z Poker placement")
+            raise IllegalMoveError(f"{shown(move)} is not a Z Poker placement")
         if move.card.code not in self._hands[self._turn]:
             raise IllegalMoveError(f"player {self._turn} does not hold {move.card}")
         if self._phase is not Phase.END_GAME and self._stacks[move.position]:
@@ -518,11 +533,11 @@ class ZPokerState(GameState[Placement]):
             raise PokerRulesError(f"a Z Poker deal has rules, hands and pile, not {sorted(deal)}")
         hands, pile = deal["hands"], deal["pile"]
         if not isinstance(hands, list) or len(hands) != PLAYERS:
-            raise PokerRulesError(f"a Z Poker deal has two hands, not {_shown(hands)}")
+            raise PokerRulesError(f"a Z Poker deal has two hands, not {shown(hands)}")
         for cards in (*hands, pile):
             if not isinstance(cards, list) or not all(type(c) is int for c in cards):
                 raise PokerRulesError(
-                    f"hands and pile are lists of card codes, not {_shown(cards)}")
+                    f"hands and pile are lists of card codes, not {shown(cards)}")
         rules = ZPokerRules.from_dict(deal["rules"])
         if hands == [[], []] and not pile:
             state = cls(rules)
@@ -571,7 +586,7 @@ def new_game(
         ArgumentTypeError: ``seed`` is neither an int nor a Generator.
     """
     if type(players) is not int or players != PLAYERS:
-        raise PokerRulesError(f"Z Poker is a two-player game, not a {_shown(players)}-player one")
+        raise PokerRulesError(f"Z Poker is a two-player game, not a {shown(players)}-player one")
     state = ZPokerState(_checked_rules(rules))
     state._shuffle_and_deal()
     state._begin(deal_stream(seed, chance), chance)
@@ -585,5 +600,5 @@ def _checked_rules(rules: ZPokerRules | None) -> ZPokerRules:
     if rules is None:
         return ZPokerRules()
     if not isinstance(rules, ZPokerRules):
-        raise PokerRulesError(f"Z Poker takes ZPokerRules, not {_shown(rules)}")
+        raise PokerRulesError(f"Z Poker takes ZPokerRules, not {shown(rules)}")
     return rules
