@@ -101,7 +101,9 @@ _SUIT_OF_CHAR = {"c": 0, "d": 1, "h": 2, "s": 3,
                  "\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3,
                  "\u2667": 0, "\u2662": 1, "\u2661": 2, "\u2664": 3}
 _DECKS = {"standard": PR_DECK_STANDARD, "paigow": PR_DECK_PAIGOW, "piquet": PR_DECK_PIQUET}
-_DECK_SIZES = {"standard": 52, "paigow": 53, "piquet": 32}
+# The cards of each deck, known without building its tables (pr_eval.c's decks)
+_DECK_CODES = {"standard": tuple(range(52)), "paigow": tuple(range(53)),
+               "piquet": tuple(range(20, 52))}
 
 #: The most hands (rows) or values one batch call takes: 2**30, about a billion.
 BATCH_LIMIT = 1 << 30
@@ -460,8 +462,7 @@ cdef class HandRules:
     @property
     def deck_codes(self):
         """The card codes of the deck, ascending (tuple of int)."""
-        cdef const pr_tables *t = self.tables()
-        return tuple([c for c in range(53) if (t.deck_mask >> c) & 1])
+        return _DECK_CODES[self.deck]
 
     @property
     def category_order(self):

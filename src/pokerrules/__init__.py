@@ -8,6 +8,8 @@ three poker hands. Everything the cards, ranking and error modules export is
 here too, with :func:`~pokerrules.game.play_game`.
 """
 
+from typing import TYPE_CHECKING
+
 from pokerrules._version import __version__
 from pokerrules.cards import (
     CARD_LIMIT,
@@ -40,7 +42,6 @@ from pokerrules.errors import (
     RulesMismatchError,
     UnknownAgentError,
 )
-from pokerrules.game import play_game
 from pokerrules.hands import (
     BATCH_LIMIT,
     PAI_GOW,
@@ -60,6 +61,9 @@ from pokerrules.hands import (
     table_bytes,
     value_counts,
 )
+
+if TYPE_CHECKING:
+    from pokerrules.game import play_game
 
 __all__ = [
     "BATCH_LIMIT",
@@ -109,3 +113,18 @@ __all__ = [
     "table_bytes",
     "value_counts",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The game machinery (pokerrules.game: json, saves, the runner) loads on first
+    # use, so that ranking hands does not pay for its import.
+    if name == "play_game":
+        from pokerrules.game import play_game
+
+        globals()[name] = play_game
+        return play_game
+    raise AttributeError(f"module 'pokerrules' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -1,24 +1,25 @@
 """The ``pokerrules`` command: thin argument parsing over the library.
 
 Errors print one line on stderr and exit with status 2; Ctrl-C prints one line and
-exits with status 130.
+exits with status 130. ``pokerrules rank`` imports no game: the games' command
+lines are imported only to build the other commands.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NoReturn
 
 from pokerrules._core import _shown
 from pokerrules._version import __version__
 from pokerrules.cards import format_cards, parse_cards
-from pokerrules.chinese_poker import cli as chinese_poker_cli
 from pokerrules.cli_common import (
     INTERRUPTED,
     Commands,
@@ -33,7 +34,6 @@ from pokerrules.cli_common import (
     run_input,
     seed_argument,
 )
-from pokerrules.eastwest import cli as eastwest_cli
 from pokerrules.errors import CardNotInDeckError, HandSizeError, PokerRulesError
 from pokerrules.hands import (
     PAI_GOW,
@@ -44,23 +44,41 @@ from pokerrules.hands import (
     evaluate_partial,
     evaluate_two,
 )
-from pokerrules.paigow import cli as paigow_cli
-from pokerrules.paigow.rules import PRESETS as TABLE_PRESETS
-from pokerrules.zpoker import cli as zpoker_cli
 
 RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
-#: What ``--rules`` of ``pokerrules paigow`` takes, as ``rank --rules`` words it.
-_TABLE_RULES = {name: "that names a Pai Gow table's rules, for pokerrules paigow ... "
-                      "--rules; rank ranks Pai Gow hands with --rules paigow"
-                for name in TABLE_PRESETS}
 
-# Each game's command line: its add_cli(commands) adds a subcommand, or joins
-# `pokerrules play NAME` (see pokerrules.cli_common.Commands).
-GAME_CLIS: tuple[Callable[[Commands], None], ...] = (
-    chinese_poker_cli.add_cli,
-    eastwest_cli.add_cli,
-    zpoker_cli.add_cli,
-    paigow_cli.add_cli,
+
+class _TableRules(Mapping[str, str]):
+    """What ``--rules`` of ``pokerrules paigow`` takes, as ``rank --rules`` words it.
+    Read only when ``rank --rules`` refuses a name, so Pai Gow is imported only then."""
+
+    def _presets(self) -> Mapping[str, object]:
+        from pokerrules.paigow.rules import PRESETS
+
+        return PRESETS
+
+    def __getitem__(self, name: str) -> str:
+        if name not in self._presets():
+            raise KeyError(name)
+        return ("that names a Pai Gow table's rules, for pokerrules paigow ... --rules; "
+                "rank ranks Pai Gow hands with --rules paigow")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._presets())
+
+    def __len__(self) -> int:
+        return len(self._presets())
+
+
+_TABLE_RULES = _TableRules()
+
+# Each game's command line, a module whose add_cli(commands) adds a subcommand, or
+# joins `pokerrules play NAME` (see pokerrules.cli_common.Commands).
+GAME_CLIS: tuple[str, ...] = (
+    "pokerrules.chinese_poker.cli",
+    "pokerrules.eastwest.cli",
+    "pokerrules.zpoker.cli",
+    "pokerrules.paigow.cli",
 )
 
 EPILOG = """examples:
@@ -266,8 +284,9 @@ def _play_epilog(play_games: Mapping[str, TurnBasedGame]) -> str:
     return "\n".join(lines)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``pokerrules`` command."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``pokerrules`` command; with ``only="rank"``, of
+    its ``rank`` command alone (the other commands import the games)."""
     parser = OneLineParser(
         prog="pokerrules",
         description="Poker hand ranking and the rules of four poker-family games.",
@@ -297,6 +316,8 @@ def build_parser() -> argparse.ArgumentParser:
     rank.add_argument("--json", action="store_true", help="print JSON")
     rank.add_argument("--file", metavar="PATH", help="one hand per line ('-' for stdin)")
     rank.set_defaults(run=_rank)
+    if only == "rank":
+        return parser
 
     play_games: dict[str, TurnBasedGame] = {}
     play = sub.add_parser(
@@ -322,7 +343,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "search; default: the search against a simpler agent)")
     play.set_defaults(run=_play, play_games=play_games)
     commands = Commands(sub, play_games)
-    for add_cli in GAME_CLIS:
+    for module in GAME_CLIS:
+        add_cli: Callable[[Commands], None] = importlib.import_module(module).add_cli
         add_cli(commands)
     game_argument.choices = sorted(play_games)
     play.epilog = _play_epilog(play_games)
@@ -341,8 +363,11 @@ def _drop_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line ``argv`` (default: ``sys.argv[1:]``); returns the exit status
     (:func:`run` is the installed ``pokerrules`` command)."""
+    if argv is None:
+        argv = sys.argv[1:]
     try:
-        parser = build_parser()
+        # `rank ...` parses as the full parser would: its subparser is the same
+        parser = build_parser("rank" if argv[:1] == ["rank"] else None)
         args = parser.parse_args(argv)
         if not getattr(args, "run", None):
             parser.print_help()
