@@ -44,6 +44,8 @@ cdef extern from "Python.h":
 
 cdef extern from "pr_pycards.h":
     int pr_int_code(PyObject *x)
+    int pr_card_text_code(PyObject *x)
+    Py_ssize_t pr_text_codes(PyObject *text, uint8_t *out, Py_ssize_t cap)
 
 
 cdef extern from "pr_eval.h" nogil:
@@ -233,6 +235,9 @@ cdef int _one_code(object value) except -1:
     """The code of one card given as text, Card or int."""
     if isinstance(value, Card):
         return (<Card>value).code
+    cdef int code = pr_card_text_code(<PyObject *>value)  # "As": no parsing
+    if code >= 0:
+        return code
     if isinstance(value, str):
         codes = _parse_text(_text(value))
         if len(codes) != 1:
@@ -302,7 +307,13 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
     endless iterable ends in the caller's HandSizeError instead of all memory; and
     never beyond CARD_LIMIT items (an endless run of empty texts is a HandSizeError
     here)."""
+    cdef uint8_t buf[64]
+    cdef Py_ssize_t i, n
+    cdef int c
     if isinstance(cards, str):
+        n = pr_text_codes(<PyObject *>cards, buf, 64)  # "As Kd 7c", "AsKd7c"
+        if 0 <= n <= 64:
+            return [buf[i] for i in range(n)]
         return _parse_text(_text(cards))
     if isinstance(cards, Card):
         return [(<Card>cards).code]
@@ -325,7 +336,11 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
         elif isinstance(x, Card):
             out.append((<Card>x).code)
         elif isinstance(x, str):
-            out.extend(_parse_text(_text(x)))
+            c = pr_card_text_code(<PyObject *>x)  # "As": no parsing
+            if c >= 0:
+                out.append(c)
+            else:
+                out.extend(_parse_text(_text(x)))
         else:
             out.append(_int_code(x))
         if 0 <= limit < len(out):
@@ -544,9 +559,18 @@ cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
     cdef PyObject **items
     cdef PyObject *x
     cdef bint fast = type(cards) is list or type(cards) is tuple
-    if fast:
+    if type(cards) is str:
+        # text in a common form, read without the parser ("As Kd 7c", "AsKd7c")
+        n = pr_text_codes(<PyObject *>cards, buf, hi)
+        fast = 0 <= n <= hi
+        for i in range(n if fast else 0):
+            c = buf[i]
+            bad |= seen & (1ULL << c)
+            seen |= 1ULL << c
+    elif fast:
         # Borrowed items of a list or tuple, read without calling anything (so
-        # nothing can change it meanwhile): exact ints 0..52 and Cards.
+        # nothing can change it meanwhile): exact ints 0..52, Cards and one-card
+        # texts spelt the usual way ("As").
         n = PySequence_Fast_GET_SIZE(cards)
         fast = n <= hi
         items = PySequence_Fast_ITEMS(cards)
@@ -556,10 +580,13 @@ cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
             if c < 0:
                 if c == -1:
                     raise InvalidCardError(f"card code {<object>x} is out of range 0..52")
-                if <void *>Py_TYPE(x) != <void *>Card:
-                    fast = False  # text (maybe several cards) or objects with __index__
-                    break
-                c = (<Card><object>x).code
+                if <void *>Py_TYPE(x) == <void *>Card:
+                    c = (<Card><object>x).code
+                else:
+                    c = pr_card_text_code(x)
+                    if c < 0:  # other text (maybe several cards) or objects with __index__
+                        fast = False
+                        break
             buf[i] = c
             bad |= seen & (1ULL << c)
             seen |= 1ULL << c
