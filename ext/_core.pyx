@@ -14,8 +14,7 @@ from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIG
 from enum import IntEnum
 from itertools import combinations
 import operator
-
-import numpy as np
+import sys
 
 from pokerrules.errors import (
     ArgumentTypeError,
@@ -121,6 +120,22 @@ cdef enum:  # HandRank kinds
     KIND_PARTIAL = 2
 _KIND_NAMES = ("five-card", "two-card", "partial")
 
+# numpy, imported by the first function that uses it (the batch functions): ranking
+# hands one at a time needs none, and its import costs more than the package's own.
+cdef object np = None
+cdef object _np_empty = None
+cdef object _INT32 = None
+
+
+cdef object _numpy():
+    global np, _np_empty, _INT32
+    if np is None:
+        import numpy
+        _np_empty = numpy.empty
+        _INT32 = numpy.dtype(numpy.int32)
+        np = numpy
+    return np
+
 
 # ------------------------------------------------------------------ cards
 
@@ -182,7 +197,10 @@ cdef class Card:
 
 cdef bint _option(str name, object value) except -1:
     # 1, "yes" or None as an option is more likely a mistake than a wish
-    if type(value) is bool or type(value) is np.bool_:
+    if type(value) is bool:
+        return value
+    numpy = sys.modules.get("numpy")  # a numpy bool exists only once numpy is imported
+    if numpy is not None and type(value) is numpy.bool_:
         return bool(value)
     raise PokerRulesError(f"HandRules option {name} must be True or False, not {value!r}")
 
@@ -1047,6 +1065,7 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1):
     its tables whatever the bytes, so the result is then meaningless for the rows
     written, never a crash.
     """
+    _numpy()
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
     cdef int n_threads
@@ -1085,10 +1104,6 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1):
     return out
 
 
-_np_empty = np.empty
-_INT32 = np.dtype(np.int32)
-
-
 def _checked_count(value, name, low, high):
     """The shared count check (:func:`pokerrules.checks.check_count`, which
     imports this module, hence imported here on first use)."""
@@ -1124,6 +1139,7 @@ def _card_rows(codes, int k_min, int k_max, str what, bint private=False):
         rows. InvalidCardError: a code out of range, naming its row.
         PokerRulesError: more than BATCH_LIMIT rows, or a broadcast view.
     """
+    _numpy()
     # numpy builds new memory from a list or tuple; anything else may be shared
     fresh = type(codes) is list or type(codes) is tuple
     arr = _int_array(codes, "card codes", what)
@@ -1151,6 +1167,7 @@ def _card_rows(codes, int k_min, int k_max, str what, bint private=False):
 cdef object _int_array(object data, str name, str what):
     """``data`` as an integer numpy array (the caller's own memory when it is one);
     a sequence longer than BATCH_LIMIT is refused before numpy reads it."""
+    _numpy()
     if not isinstance(data, np.ndarray):
         try:
             n = len(data)
@@ -1218,7 +1235,7 @@ def categories(values, rules=STANDARD):
     """
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
-    arr = _int_array(values, "values", "categories")
+    arr = _int_array(values, "values", "categories")  # imports numpy
     _bounded(arr, arr.size, "categories", "values")
     if arr.size and (int(arr.min()) < 1 or int(arr.max()) > t.nclasses):
         raise PokerRulesError(f"values must lie in 1..{t.nclasses} for {rules_.name} rules")
@@ -1258,7 +1275,7 @@ def value_counts(k, rules=STANDARD):
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
     cdef int cards = _hand_size(k, "value_counts")
-    out = np.zeros(t.nclasses + 1, dtype=np.uint64)
+    out = _numpy().zeros(t.nclasses + 1, dtype=np.uint64)
     cdef uint64_t[::1] o = out
     cdef int status
     with nogil:
@@ -1281,7 +1298,7 @@ def category_counts(k, rules=STANDARD):
     """
     rules = _hand_rules(rules)
     _hand_size(k, "category_counts")
-    counts = value_counts(k, rules)
+    counts = value_counts(k, rules)  # imports numpy
     cats = categories(np.arange(1, rules.n_values + 1), rules)
     hist = np.bincount(cats, weights=counts[1:], minlength=10)
     return {c: int(round(hist[int(c)])) for c in rules.category_order}

@@ -1,6 +1,6 @@
 """What importing pokerrules, and running ``pokerrules rank``, load: ranking hands
-loads neither the games, the environments nor the game machinery, and importing a
-game builds no ranking tables. Each check runs in a fresh interpreter (this one has
+loads neither the games, the environments, the game machinery nor numpy, and
+importing a game builds no ranking tables. Each check runs in a fresh interpreter (this one has
 imported everything already)."""
 
 import json
@@ -26,6 +26,7 @@ NOT_FOR_RANKING = (
     "tqdm",
     "multiprocessing",
     "concurrent.futures",
+    "numpy",
 )
 
 REPORT = """
@@ -53,9 +54,11 @@ def test_importing_pokerrules_loads_no_game():
 
 
 def test_the_lazy_names_of_the_top_level_still_import():
-    report = fresh("from pokerrules import play_game\nimport pokerrules\n"
+    report = fresh("from pokerrules import SeedLike, play_game\nimport pokerrules\n"
+                   "import numpy as np\n"
                    "assert pokerrules.play_game is play_game\n"
-                   "assert 'play_game' in dir(pokerrules)")
+                   "assert SeedLike == int | np.random.Generator\n"
+                   "assert {'play_game', 'SeedLike'} <= set(dir(pokerrules))")
     assert "pokerrules.game" in report["modules"]
     with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
         __import__("pokerrules").no_such_name  # noqa: B018

@@ -8,6 +8,7 @@ three poker hands. Everything the cards, ranking and error modules export is
 here too, with :func:`~pokerrules.game.play_game`.
 """
 
+import importlib
 from typing import TYPE_CHECKING
 
 from pokerrules._version import __version__
@@ -22,7 +23,6 @@ from pokerrules.cards import (
     Card,
     CardsLike,
     Deck,
-    SeedLike,
     card_codes,
     format_cards,
     make_rng,
@@ -63,6 +63,7 @@ from pokerrules.hands import (
 )
 
 if TYPE_CHECKING:
+    from pokerrules.cards import SeedLike
     from pokerrules.game import play_game
 
 __all__ = [
@@ -115,15 +116,17 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    # The game machinery (pokerrules.game: json, saves, the runner) loads on first
-    # use, so that ranking hands does not pay for its import.
-    if name == "play_game":
-        from pokerrules.game import play_game
+#: Names imported on first use, and their modules: ranking hands pays for neither
+#: the game machinery (json, saves, the runner) nor numpy (which SeedLike names).
+_LAZY = {"SeedLike": "pokerrules.cards", "play_game": "pokerrules.game"}
 
-        globals()[name] = play_game
-        return play_game
-    raise AttributeError(f"module 'pokerrules' has no attribute {name!r}")
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'pokerrules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:

@@ -31,15 +31,18 @@ exactly (``M = 2**64``, all arithmetic on unsigned 64-bit words):
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Iterable, Sequence
-from typing import Any
-
-import numpy as np
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from pokerrules._core import CARD_LIMIT, _shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
-__all__ = ["SEED_LIMIT", "DealStream", "seed_int"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["SEED_LIMIT", "DealStream", "is_int", "loaded", "seed_int"]
 
 #: Seeds are ints from 0 to SEED_LIMIT - 1: every JSON reader (JavaScript
 #: included) holds such an int exactly, so saved games keep their seed.
@@ -51,6 +54,21 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 
 
+def loaded(module: str) -> ModuleType | None:
+    """The module named ``module`` if it is imported, else None. No numpy value (an
+    int, a bool, a Generator) exists before numpy is imported, so checking for one
+    needs no import: ranking hands never imports numpy."""
+    return sys.modules.get(module)
+
+
+def is_int(value: object) -> TypeGuard[int | np.integer[Any]]:
+    """True for an int, Python's or numpy's, but not a bool (Python's or numpy's)."""
+    if isinstance(value, int):
+        return not isinstance(value, bool)
+    numpy = loaded("numpy")
+    return numpy is not None and isinstance(value, numpy.integer)
+
+
 def seed_int(seed: object) -> int:
     """An int seed, checked; every seed pokerrules takes is checked here, so that
     every seed error reads the same.
@@ -59,7 +77,7 @@ def seed_int(seed: object) -> int:
         ArgumentTypeError: not an int (a bool is not one).
         PokerRulesError: below 0, or :data:`SEED_LIMIT` or more.
     """
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+    if not is_int(seed):
         raise ArgumentTypeError(
             f"pass a seed (int) or a numpy.random.Generator, not {_shown(seed)}")
     if not 0 <= seed < SEED_LIMIT:
@@ -84,7 +102,7 @@ class DealStream:
 
     def __init__(self, seed: int, drawn: int = 0) -> None:
         for name, value, limit in (("seed", seed, SEED_LIMIT), ("drawn", drawn, SEED_LIMIT)):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            if not is_int(value):
                 raise ArgumentTypeError(f"a deal stream's {name} is an int, not {_shown(value)}")
             if not 0 <= value < limit:
                 raise PokerRulesError(
@@ -102,7 +120,8 @@ class DealStream:
             ArgumentTypeError: neither an int nor a Generator.
             PokerRulesError: a negative seed or one of 2**53 or more.
         """
-        if isinstance(seed, np.random.Generator):
+        random = loaded("numpy.random")
+        if random is not None and isinstance(seed, random.Generator):
             return cls(int(seed.bit_generator.random_raw()) >> 11)
         return cls(seed_int(seed))
 
@@ -175,7 +194,7 @@ class DealStream:
         if len(taken) > CARD_LIMIT:
             raise PokerRulesError(f"shuffled takes at most {CARD_LIMIT:,} codes")
         for code in taken:
-            if isinstance(code, (bool, np.bool_)) or not isinstance(code, (int, np.integer)):
+            if not is_int(code):
                 raise ArgumentTypeError(f"shuffled takes int codes, not {_shown(code)}")
         undealt = sorted(int(c) for c in taken)
         return [undealt.pop(self.below(len(undealt))) for _ in range(len(undealt))]
