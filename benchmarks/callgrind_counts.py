@@ -1,6 +1,7 @@
 """Instructions per hand of the evaluator's entries, counted by valgrind's callgrind.
 
     pip install ".[bench]" && python benchmarks/callgrind_counts.py [--hands 50000] [--calls 30000]
+        [--only TEXT]
 
 Instruction counts do not move with the machine's load, unlike timings. Each count
 runs a fresh ``python`` under ``valgrind --tool=callgrind`` collecting only inside
@@ -28,7 +29,7 @@ import tempfile
 SETUP = """
 import numpy as np
 from pokerrules import PAI_GOW, PIQUET, STANDARD, evaluate, evaluate_many, rank_value
-from pokerrules import value_counts
+from pokerrules import format_cards, parse_cards, value_counts
 def hands(rules, n, k, seed):
     rng = np.random.default_rng(seed)
     deck = np.array(rules.deck_codes, dtype=np.uint8)
@@ -82,6 +83,19 @@ def slope(script: str, toggle: str, n: int) -> tuple[float, str]:
     return (counts[2] - counts[0]) / (2 * n), note
 
 
+# (label, function called, the form of the hand h of seven int codes it is given)
+PER_CALL = [
+    ("evaluate(codes) per call, results kept", "evaluate", "h"),
+    ("rank_value(codes) per call, results kept", "rank_value", "h"),
+    ("evaluate(Cards) per call, results kept", "evaluate", "parse_cards(h)"),
+    ('evaluate("As Ks Qs ...") per call, results kept', "evaluate", "format_cards(h)"),
+    ('evaluate("AsKsQs...") per call, results kept', "evaluate",
+     "format_cards(h).replace(' ', '')"),
+    ('evaluate(["As", "Ks", ...]) per call, results kept', "evaluate",
+     "format_cards(h).split()"),
+    ('rank_value("As Ks Qs ...") per call, results kept', "rank_value", "format_cards(h)"),
+]
+
 # The measured loop runs inside sys.call_tracing (C: sys_call_tracing): only it is
 # counted. Its results are kept in a list, as a caller keeping them pays for.
 LOOP = """
@@ -100,26 +114,34 @@ def main() -> None:
                         help="n of the per-call rows (counted at n, 2n and 3n calls)")
     parser.add_argument("--skip-enumeration", action="store_true",
                         help="skip the 133,784,560-hand enumeration (slow under valgrind)")
+    parser.add_argument("--only", metavar="TEXT", action="append", default=[],
+                        help="count only the rows whose label holds TEXT (and no "
+                             "enumeration); may be given several times")
     args = parser.parse_args()
+
+    def wanted(label: str) -> bool:
+        return not args.only or any(text in label for text in args.only)
+
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: no instruction counts")
         return
     n = args.hands
     print(f"{'entry':58s} {'instructions per hand':>22s}")
-    for label, func, stmt, rules, k in BATCH:
+    for label, func, stmt, rules, k in [row for row in BATCH if wanted(row[0])]:
         script = SETUP + f"h = hands({rules}, {{n}}, {k}, 2026)\n{stmt}\n"
         per, note = slope(script, func, n)
         print(f"{label:58s} {per:22.1f}{note}", flush=True)
     m = args.calls
-    one = SETUP + "calls = [hands(STANDARD, 1, 7, 1)] * {n}\n" + LOOP.format(func="evaluate_many")
-    per, note = slope(one, "sys_call_tracing", m)
-    print(f"{'evaluate_many per call (one-row batch, whole call)':58s} {per:22.0f}{note}")
-    rows = SETUP + "calls = hands(STANDARD, {n}, 7, 3).tolist()\n"
-    for label, func in (("evaluate(codes) per call, results kept", "evaluate"),
-                        ("rank_value(codes) per call, results kept", "rank_value")):
+    if wanted("evaluate_many per call (one-row batch, whole call)"):
+        one = SETUP + "calls = [hands(STANDARD, 1, 7, 1)] * {n}\n" + LOOP.format(
+            func="evaluate_many")
+        per, note = slope(one, "sys_call_tracing", m)
+        print(f"{'evaluate_many per call (one-row batch, whole call)':58s} {per:22.0f}{note}")
+    for label, func, form in [row for row in PER_CALL if wanted(row[0])]:
+        rows = SETUP + f"calls = [{form} for h in hands(STANDARD, {{n}}, 7, 3).tolist()]\n"
         per, note = slope(rows + LOOP.format(func=func), "sys_call_tracing", m)
         print(f"{label:58s} {per:22.1f}{note}", flush=True)
-    if not args.skip_enumeration:
+    if not args.skip_enumeration and not args.only:
         # one fixed workload: its table set-up is spread over 133,784,560 hands
         for label, func, stmt, count in ENUMERATION:
             script = SETUP + stmt + "\n"

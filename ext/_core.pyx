@@ -14,8 +14,7 @@ from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIG
 from enum import IntEnum
 from itertools import combinations
 import operator
-
-import numpy as np
+import sys
 
 from pokerrules.errors import (
     ArgumentTypeError,
@@ -44,6 +43,8 @@ cdef extern from "Python.h":
 
 cdef extern from "pr_pycards.h":
     int pr_int_code(PyObject *x)
+    int pr_card_text_code(PyObject *x)
+    Py_ssize_t pr_text_codes(PyObject *text, uint8_t *out, Py_ssize_t cap)
 
 
 cdef extern from "pr_eval.h" nogil:
@@ -101,7 +102,9 @@ _SUIT_OF_CHAR = {"c": 0, "d": 1, "h": 2, "s": 3,
                  "\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3,
                  "\u2667": 0, "\u2662": 1, "\u2661": 2, "\u2664": 3}
 _DECKS = {"standard": PR_DECK_STANDARD, "paigow": PR_DECK_PAIGOW, "piquet": PR_DECK_PIQUET}
-_DECK_SIZES = {"standard": 52, "paigow": 53, "piquet": 32}
+# The cards of each deck, known without building its tables (pr_eval.c's decks)
+_DECK_CODES = {"standard": tuple(range(52)), "paigow": tuple(range(53)),
+               "piquet": tuple(range(20, 52))}
 
 #: The most hands (rows) or values one batch call takes: 2**30, about a billion.
 BATCH_LIMIT = 1 << 30
@@ -116,6 +119,22 @@ cdef enum:  # HandRank kinds
     KIND_TWO = 1
     KIND_PARTIAL = 2
 _KIND_NAMES = ("five-card", "two-card", "partial")
+
+# numpy, imported by the first function that uses it (the batch functions): ranking
+# hands one at a time needs none, and its import costs more than the package's own.
+cdef object np = None
+cdef object _np_empty = None
+cdef object _INT32 = None
+
+
+cdef object _numpy():
+    global np, _np_empty, _INT32
+    if np is None:
+        import numpy
+        _np_empty = numpy.empty
+        _INT32 = numpy.dtype(numpy.int32)
+        np = numpy
+    return np
 
 
 # ------------------------------------------------------------------ cards
@@ -178,7 +197,10 @@ cdef class Card:
 
 cdef bint _option(str name, object value) except -1:
     # 1, "yes" or None as an option is more likely a mistake than a wish
-    if type(value) is bool or type(value) is np.bool_:
+    if type(value) is bool:
+        return value
+    numpy = sys.modules.get("numpy")  # a numpy bool exists only once numpy is imported
+    if numpy is not None and type(value) is numpy.bool_:
         return bool(value)
     raise PokerRulesError(f"HandRules option {name} must be True or False, not {value!r}")
 
@@ -231,6 +253,9 @@ cdef int _one_code(object value) except -1:
     """The code of one card given as text, Card or int."""
     if isinstance(value, Card):
         return (<Card>value).code
+    cdef int code = pr_card_text_code(<PyObject *>value)  # "As": no parsing
+    if code >= 0:
+        return code
     if isinstance(value, str):
         codes = _parse_text(_text(value))
         if len(codes) != 1:
@@ -300,7 +325,13 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
     endless iterable ends in the caller's HandSizeError instead of all memory; and
     never beyond CARD_LIMIT items (an endless run of empty texts is a HandSizeError
     here)."""
+    cdef uint8_t buf[64]
+    cdef Py_ssize_t i, n
+    cdef int c
     if isinstance(cards, str):
+        n = pr_text_codes(<PyObject *>cards, buf, 64)  # "As Kd 7c", "AsKd7c"
+        if 0 <= n <= 64:
+            return [buf[i] for i in range(n)]
         return _parse_text(_text(cards))
     if isinstance(cards, Card):
         return [(<Card>cards).code]
@@ -323,7 +354,11 @@ cdef list _codes_of(object cards, Py_ssize_t limit=-1):
         elif isinstance(x, Card):
             out.append((<Card>x).code)
         elif isinstance(x, str):
-            out.extend(_parse_text(_text(x)))
+            c = pr_card_text_code(<PyObject *>x)  # "As": no parsing
+            if c >= 0:
+                out.append(c)
+            else:
+                out.extend(_parse_text(_text(x)))
         else:
             out.append(_int_code(x))
         if 0 <= limit < len(out):
@@ -460,8 +495,7 @@ cdef class HandRules:
     @property
     def deck_codes(self):
         """The card codes of the deck, ascending (tuple of int)."""
-        cdef const pr_tables *t = self.tables()
-        return tuple([c for c in range(53) if (t.deck_mask >> c) & 1])
+        return _DECK_CODES[self.deck]
 
     @property
     def category_order(self):
@@ -543,9 +577,18 @@ cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
     cdef PyObject **items
     cdef PyObject *x
     cdef bint fast = type(cards) is list or type(cards) is tuple
-    if fast:
+    if type(cards) is str:
+        # text in a common form, read without the parser ("As Kd 7c", "AsKd7c")
+        n = pr_text_codes(<PyObject *>cards, buf, hi)
+        fast = 0 <= n <= hi
+        for i in range(n if fast else 0):
+            c = buf[i]
+            bad |= seen & (1ULL << c)
+            seen |= 1ULL << c
+    elif fast:
         # Borrowed items of a list or tuple, read without calling anything (so
-        # nothing can change it meanwhile): exact ints 0..52 and Cards.
+        # nothing can change it meanwhile): exact ints 0..52, Cards and one-card
+        # texts spelt the usual way ("As").
         n = PySequence_Fast_GET_SIZE(cards)
         fast = n <= hi
         items = PySequence_Fast_ITEMS(cards)
@@ -555,10 +598,13 @@ cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
             if c < 0:
                 if c == -1:
                     raise InvalidCardError(f"card code {<object>x} is out of range 0..52")
-                if <void *>Py_TYPE(x) != <void *>Card:
-                    fast = False  # text (maybe several cards) or objects with __index__
-                    break
-                c = (<Card><object>x).code
+                if <void *>Py_TYPE(x) == <void *>Card:
+                    c = (<Card><object>x).code
+                else:
+                    c = pr_card_text_code(x)
+                    if c < 0:  # other text (maybe several cards) or objects with __index__
+                        fast = False
+                        break
             buf[i] = c
             bad |= seen & (1ULL << c)
             seen |= 1ULL << c
@@ -1019,6 +1065,7 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1):
     its tables whatever the bytes, so the result is then meaningless for the rows
     written, never a crash.
     """
+    _numpy()
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
     cdef int n_threads
@@ -1057,10 +1104,6 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1):
     return out
 
 
-_np_empty = np.empty
-_INT32 = np.dtype(np.int32)
-
-
 def _checked_count(value, name, low, high):
     """The shared count check (:func:`pokerrules.checks.check_count`, which
     imports this module, hence imported here on first use)."""
@@ -1096,6 +1139,7 @@ def _card_rows(codes, int k_min, int k_max, str what, bint private=False):
         rows. InvalidCardError: a code out of range, naming its row.
         PokerRulesError: more than BATCH_LIMIT rows, or a broadcast view.
     """
+    _numpy()
     # numpy builds new memory from a list or tuple; anything else may be shared
     fresh = type(codes) is list or type(codes) is tuple
     arr = _int_array(codes, "card codes", what)
@@ -1123,6 +1167,7 @@ def _card_rows(codes, int k_min, int k_max, str what, bint private=False):
 cdef object _int_array(object data, str name, str what):
     """``data`` as an integer numpy array (the caller's own memory when it is one);
     a sequence longer than BATCH_LIMIT is refused before numpy reads it."""
+    _numpy()
     if not isinstance(data, np.ndarray):
         try:
             n = len(data)
@@ -1190,7 +1235,7 @@ def categories(values, rules=STANDARD):
     """
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
-    arr = _int_array(values, "values", "categories")
+    arr = _int_array(values, "values", "categories")  # imports numpy
     _bounded(arr, arr.size, "categories", "values")
     if arr.size and (int(arr.min()) < 1 or int(arr.max()) > t.nclasses):
         raise PokerRulesError(f"values must lie in 1..{t.nclasses} for {rules_.name} rules")
@@ -1230,7 +1275,7 @@ def value_counts(k, rules=STANDARD):
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
     cdef int cards = _hand_size(k, "value_counts")
-    out = np.zeros(t.nclasses + 1, dtype=np.uint64)
+    out = _numpy().zeros(t.nclasses + 1, dtype=np.uint64)
     cdef uint64_t[::1] o = out
     cdef int status
     with nogil:
@@ -1253,7 +1298,7 @@ def category_counts(k, rules=STANDARD):
     """
     rules = _hand_rules(rules)
     _hand_size(k, "category_counts")
-    counts = value_counts(k, rules)
+    counts = value_counts(k, rules)  # imports numpy
     cats = categories(np.arange(1, rules.n_values + 1), rules)
     hist = np.bincount(cats, weights=counts[1:], minlength=10)
     return {c: int(round(hist[int(c)])) for c in rules.category_order}

@@ -1,10 +1,10 @@
 """The ``pokerrules`` console script's entry point.
 
-It lives outside the ``pokerrules`` package, whose import loads numpy and the
-compiled core (about 0.3 s): the console script imports this module first, so a
-Ctrl-C while those load prints the command's one line and exits with status 130,
-as a Ctrl-C later does (see :mod:`pokerrules.cli`), instead of a traceback. It
-imports nothing heavy itself.
+It lives outside the ``pokerrules`` package, whose import loads the compiled core
+(and, for every command but ``rank``, numpy and the games): the console script
+imports this module first, so a Ctrl-C while those load prints the command's one
+line and exits with status 130, as a Ctrl-C later does (see :mod:`pokerrules.cli`),
+instead of a traceback. It imports nothing heavy itself.
 """
 
 from __future__ import annotations

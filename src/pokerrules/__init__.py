@@ -8,6 +8,9 @@ three poker hands. Everything the cards, ranking and error modules export is
 here too, with :func:`~pokerrules.game.play_game`.
 """
 
+import importlib
+from typing import TYPE_CHECKING
+
 from pokerrules._version import __version__
 from pokerrules.cards import (
     CARD_LIMIT,
@@ -20,7 +23,6 @@ from pokerrules.cards import (
     Card,
     CardsLike,
     Deck,
-    SeedLike,
     card_codes,
     format_cards,
     make_rng,
@@ -40,7 +42,6 @@ from pokerrules.errors import (
     RulesMismatchError,
     UnknownAgentError,
 )
-from pokerrules.game import play_game
 from pokerrules.hands import (
     BATCH_LIMIT,
     PAI_GOW,
@@ -60,6 +61,10 @@ from pokerrules.hands import (
     table_bytes,
     value_counts,
 )
+
+if TYPE_CHECKING:
+    from pokerrules.cards import SeedLike
+    from pokerrules.game import play_game
 
 __all__ = [
     "BATCH_LIMIT",
@@ -109,3 +114,20 @@ __all__ = [
     "table_bytes",
     "value_counts",
 ]
+
+
+#: Names imported on first use, and their modules: ranking hands pays for neither
+#: the game machinery (json, saves, the runner) nor numpy (which SeedLike names).
+_LAZY = {"SeedLike": "pokerrules.cards", "play_game": "pokerrules.game"}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'pokerrules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
-
-import numpy as np
+from typing import TYPE_CHECKING, TypeAlias
 
 from pokerrules._core import (
     ALL_CARDS,
@@ -26,13 +24,16 @@ from pokerrules._core import (
     format_cards,
     parse_cards,
 )
-from pokerrules.checks import shown
+from pokerrules.checks import is_int, shown
 from pokerrules.errors import (
     DuplicateCardError,
     InvalidCardError,
     PokerRulesError,
 )
 from pokerrules.shuffle import DealStream, seed_int
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "CARD_LIMIT",
@@ -53,7 +54,8 @@ __all__ = [
 ]
 
 CardsLike: TypeAlias = str | Card | Iterable[str | Card | int]
-SeedLike: TypeAlias = int | np.random.Generator
+if TYPE_CHECKING:
+    SeedLike: TypeAlias = int | np.random.Generator
 
 JOKER: Card = ALL_CARDS[JOKER_CODE]
 
@@ -71,6 +73,8 @@ def make_rng(seed: SeedLike) -> np.random.Generator:
             seed or a Generator must always be given).
         PokerRulesError: a seed below 0 or of 2**53 or more.
     """
+    import numpy as np
+
     if isinstance(seed, np.random.Generator):
         return seed
     return np.random.default_rng(seed_int(seed))
@@ -98,7 +102,7 @@ class Deck:
                 f"a deck's codes are a sequence of ints, not {shown(self.codes)}")
         codes = []
         for code in self.codes:
-            if isinstance(code, bool) or not isinstance(code, (int, np.integer)):
+            if not is_int(code):
                 raise PokerRulesError(f"deck {shown(self.name)}: {shown(code)} is no card code")
             if not 0 <= code <= JOKER_CODE:
                 raise InvalidCardError(f"deck {shown(self.name)}: no card has the code {code}")
@@ -131,6 +135,8 @@ class Deck:
     def shuffled_codes(self, seed: SeedLike) -> np.ndarray:
         """The deck's codes in a random order: numpy uint8 array of shape (len(deck),),
         shuffled by :meth:`pokerrules.shuffle.DealStream.shuffled`."""
+        import numpy as np
+
         return np.array(DealStream.from_seed(seed).shuffled(self.codes), dtype=np.uint8)
 
     def shuffled(self, seed: SeedLike) -> list[Card]:
@@ -143,3 +149,18 @@ PAI_GOW_DECK = Deck("paigow", tuple(range(53)))
 PIQUET_DECK = Deck("piquet", tuple(range(20, 52)))
 # Chinese Poker: the standard deck less 2c 2d 2h and Ac (one 2 and three aces remain).
 CHINESE_POKER_DECK = Deck("chinese_poker", tuple(c for c in range(52) if c not in (0, 1, 2, 48)))
+
+
+def __getattr__(name: str) -> object:
+    # SeedLike names numpy's Generator: numpy is imported when SeedLike is first
+    # asked for, not by ranking hands
+    if name == "SeedLike":
+        import numpy as np
+
+        globals()[name] = seed_like = int | np.random.Generator
+        return seed_like
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

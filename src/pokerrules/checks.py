@@ -5,13 +5,18 @@ error message shows the value it refuses."""
 from __future__ import annotations
 
 import operator
-
-import numpy as np
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from pokerrules import _core
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
-__all__ = ["MAX_COUNT", "check_count", "check_hand_rules", "read_cards", "shown"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["MAX_COUNT", "check_count", "check_hand_rules", "is_int", "loaded", "read_cards",
+           "shown"]
 
 #: ``shown(value) -> str``: ``repr(value)`` for an error message, cut to a short
 #: prefix and the length when long (the compiled core's, so that its messages agree).
@@ -31,6 +36,21 @@ check_hand_rules = _core._hand_rules
 MAX_COUNT = 2**63
 
 
+def loaded(module: str) -> ModuleType | None:
+    """The module named ``module`` if it is imported, else None. No numpy value (an
+    int, a bool, a Generator) exists before numpy is imported, so checking for one
+    needs no import: ranking hands never imports numpy."""
+    return sys.modules.get(module)
+
+
+def is_int(value: object) -> TypeGuard[int | np.integer[Any]]:
+    """True for an int, Python's or numpy's, but not a bool (Python's or numpy's)."""
+    if isinstance(value, int):
+        return not isinstance(value, bool)
+    numpy = loaded("numpy")
+    return numpy is not None and isinstance(value, numpy.integer)
+
+
 def check_count(value: object, name: str, low: int = 1, high: int = MAX_COUNT - 1) -> int:
     """``value`` checked as a whole number from ``low`` to ``high``, as a plain int.
     Any integer type is accepted (Python's, numpy's: anything with ``__index__``)
@@ -42,7 +62,8 @@ def check_count(value: object, name: str, low: int = 1, high: int = MAX_COUNT - 
     """
     number = None
     # numpy bools have __index__: numpy 2 refuses it, numpy 1 only warns
-    if not isinstance(value, (bool, np.bool_)):
+    numpy = loaded("numpy")
+    if not isinstance(value, bool) and not (numpy is not None and isinstance(value, numpy.bool_)):
         try:
             number = operator.index(value)  # type: ignore[arg-type]
         except TypeError:  # no __index__, or one that refuses

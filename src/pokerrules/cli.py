@@ -1,18 +1,20 @@
 """The ``pokerrules`` command: thin argument parsing over the library.
 
 Errors print one line on stderr and exit with status 2; Ctrl-C prints one line and
-exits with status 130.
+exits with status 130. ``pokerrules rank`` imports no game: the games' command
+lines are imported only to build the other commands.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NoReturn
 
 from pokerrules._version import __version__
@@ -41,19 +43,39 @@ from pokerrules.hands import (
     evaluate_partial,
     evaluate_two,
 )
-from pokerrules.paigow import cli as paigow_cli
-from pokerrules.paigow.rules import PRESETS as TABLE_PRESETS
 from pokerrules.specs import GameSpec, game_specs
 
 RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
-#: What ``--rules`` of ``pokerrules paigow`` takes, as ``rank --rules`` words it.
-_TABLE_RULES = {name: "that names a Pai Gow table's rules, for pokerrules paigow ... "
-                      "--rules; rank ranks Pai Gow hands with --rules paigow"
-                for name in TABLE_PRESETS}
+
+
+class _TableRules(Mapping[str, str]):
+    """What ``--rules`` of ``pokerrules paigow`` takes, as ``rank --rules`` words it.
+    Read only when ``rank --rules`` refuses a name, so Pai Gow is imported only then."""
+
+    def _presets(self) -> Mapping[str, object]:
+        from pokerrules.paigow.rules import PRESETS
+
+        return PRESETS
+
+    def __getitem__(self, name: str) -> str:
+        if name not in self._presets():
+            raise KeyError(name)
+        return ("that names a Pai Gow table's rules, for pokerrules paigow ... --rules; "
+                "rank ranks Pai Gow hands with --rules paigow")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._presets())
+
+    def __len__(self) -> int:
+        return len(self._presets())
+
+
+_TABLE_RULES = _TableRules()
 
 # The commands of their own beside `pokerrules play NAME`, which every game of the
-# registry (pokerrules.specs) joins; a spec's add_cli adds one too.
-COMMANDS: tuple[Callable[[Commands], None], ...] = (paigow_cli.add_cli,)
+# registry (pokerrules.specs) joins; a spec's add_cli adds one too. Modules with an
+# add_cli(commands), imported only when the full parser is built.
+COMMANDS: tuple[str, ...] = ("pokerrules.paigow.cli",)
 
 EPILOG = """examples:
   pokerrules rank "As Ks Qs Js Ts 9d 2c"
@@ -258,8 +280,9 @@ def _play_epilog(play_games: Mapping[str, GameSpec]) -> str:
     return "\n".join(lines)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``pokerrules`` command."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``pokerrules`` command; with ``only="rank"``, of
+    its ``rank`` command alone (the other commands import the games)."""
     parser = OneLineParser(
         prog="pokerrules",
         description="Poker hand ranking and the rules of four poker-family games.",
@@ -289,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
     rank.add_argument("--json", action="store_true", help="print JSON")
     rank.add_argument("--file", metavar="PATH", help="one hand per line ('-' for stdin)")
     rank.set_defaults(run=_rank)
+    if only == "rank":
+        return parser
 
     play_games: dict[str, GameSpec] = {}
     play = sub.add_parser(
@@ -318,7 +343,8 @@ def build_parser() -> argparse.ArgumentParser:
         commands.add_play_game(spec)
         if spec.add_cli is not None:
             spec.add_cli(commands)
-    for add_cli in COMMANDS:
+    for module in COMMANDS:
+        add_cli: Callable[[Commands], None] = importlib.import_module(module).add_cli
         add_cli(commands)
     game_argument.choices = sorted(play_games)
     play.epilog = _play_epilog(play_games)
@@ -337,8 +363,11 @@ def _drop_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line ``argv`` (default: ``sys.argv[1:]``); returns the exit status
     (:func:`run` is the installed ``pokerrules`` command)."""
+    if argv is None:
+        argv = sys.argv[1:]
     try:
-        parser = build_parser()
+        # `rank ...` parses as the full parser would: its subparser is the same
+        parser = build_parser("rank" if argv[:1] == ["rank"] else None)
         args = parser.parse_args(argv)
         if not getattr(args, "run", None):
             parser.print_help()

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from pokerrules._core import CARD_LIMIT
-from pokerrules.checks import shown
+from pokerrules.checks import is_int, loaded, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["SEED_LIMIT", "DealStream", "seed_int"]
 
@@ -60,7 +61,7 @@ def seed_int(seed: object) -> int:
         ArgumentTypeError: not an int (a bool is not one).
         PokerRulesError: below 0, or :data:`SEED_LIMIT` or more.
     """
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+    if not is_int(seed):
         raise ArgumentTypeError(
             f"pass a seed (int) or a numpy.random.Generator, not {shown(seed)}")
     if not 0 <= seed < SEED_LIMIT:
@@ -85,7 +86,7 @@ class DealStream:
 
     def __init__(self, seed: int, drawn: int = 0) -> None:
         for name, value, limit in (("seed", seed, SEED_LIMIT), ("drawn", drawn, SEED_LIMIT)):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            if not is_int(value):
                 raise ArgumentTypeError(f"a deal stream's {name} is an int, not {shown(value)}")
             if not 0 <= value < limit:
                 raise PokerRulesError(
@@ -103,7 +104,8 @@ class DealStream:
             ArgumentTypeError: neither an int nor a Generator.
             PokerRulesError: a negative seed or one of 2**53 or more.
         """
-        if isinstance(seed, np.random.Generator):
+        random = loaded("numpy.random")
+        if random is not None and isinstance(seed, random.Generator):
             return cls(int(seed.bit_generator.random_raw()) >> 11)
         return cls(seed_int(seed))
 
@@ -176,7 +178,7 @@ class DealStream:
         if len(taken) > CARD_LIMIT:
             raise PokerRulesError(f"shuffled takes at most {CARD_LIMIT:,} codes")
         for code in taken:
-            if isinstance(code, (bool, np.bool_)) or not isinstance(code, (int, np.integer)):
+            if not is_int(code):
                 raise ArgumentTypeError(f"shuffled takes int codes, not {shown(code)}")
         undealt = sorted(int(c) for c in taken)
         return [undealt.pop(self.below(len(undealt))) for _ in range(len(undealt))]
