@@ -171,7 +171,13 @@ class Encoding(ABC):
         player's turn or the end): the same view for ``player``, the cards hidden
         from that player dealt at random from ``rng`` as the game's search
         determinizes a world (a copy once the episode is over). ``state`` is
-        unchanged."""
+        unchanged.
+
+        Raises:
+            PokerRulesError: a game whose worlds are dealt for the player to move
+                only (Z Poker, whose views do not say whose turn it is), asked
+                for another player.
+        """
         if self.is_terminal(state):
             return state.clone()
         return self._world(state, player, rng)

@@ -39,7 +39,7 @@ seed the generator takes fresh entropy from the operating system.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -86,7 +86,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
             given), a seat not in the game, or an unknown render mode.
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's own annotation)
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (as Gymnasium types it)
 
     def __init__(self, encoding: Encoding, opponent: Opponent = "random", seat: int = 0,
                  flat: bool = False, render_mode: str | None = None,
@@ -144,8 +144,9 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
                 return int(play(encoding.observe(state, seat),
                                 encoding.action_mask(state).astype(bool)))
             return chosen
-        agent: Agent = (encoding.game.AGENTS[opponent]() if self._opponent == "name"
-                        else opponent)  # type: ignore[assignment]  (checked: has choose())
+        # (the opponent was checked: a shipped agent's name or an agent instance)
+        agent = cast(Agent, encoding.game.AGENTS[opponent]() if self._opponent == "name"
+                     else opponent)
         return AgentPolicy(encoding, agent, seed)
 
     # --- the Gymnasium API --------------------------------------------------

@@ -19,6 +19,7 @@ from pokerrules import zpoker
 from pokerrules._core import _shown
 from pokerrules.cards import format_cards
 from pokerrules.envs.encoding import Encoding, _layout
+from pokerrules.errors import PokerRulesError
 from pokerrules.game import GameState
 from pokerrules.zpoker import POSITIONS, Phase, Placement, ZPokerRules, ZPokerState, ZPokerView
 from pokerrules.zpoker.policy import ZPokerSearch
@@ -105,6 +106,10 @@ class ZPokerEncoding(Encoding):
 
     def _world(self, state: GameState[Any], player: int, rng: np.random.Generator
                ) -> GameState[Any]:
+        if player != state.current_player:
+            raise PokerRulesError(
+                f"a Z Poker world is dealt for the player to move (its view does not say "
+                f"whose turn it is), player {state.current_player}, not player {player}")
         world = _SEARCH.determinize(state.view(player), rng)
         # The search deals worlds of the standard rules (a view carries none); the
         # hand size matters again when a tie for the lead deals anew.
