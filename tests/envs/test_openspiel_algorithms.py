@@ -230,7 +230,8 @@ def test_declared_capabilities_match_what_states_answer(load, params) -> None:
 
 
 # --- resampling ------------------------------------------------------------------
-RESAMPLED = THREE_GAMES + [
+RESAMPLED = [
+    *THREE_GAMES,
     pytest.param(chinese_poker_v0.openspiel_game, {"players": 2, "open_choice": True},
                  id="chinese_poker_2_open"),
     pytest.param(z_poker_v0.openspiel_game, {"hand_size": 7}, id="z_poker_7"),

@@ -121,7 +121,7 @@ def test_every_shipped_agent_name_is_an_opponent() -> None:
 
 def test_bad_arguments_are_named() -> None:
     encoding = z_poker_v0.ZPokerEncoding()
-    with pytest.raises(PokerRulesError, match="no agent 'champion'; its agents are .*greedy"):
+    with pytest.raises(PokerRulesError, match=r"no agent 'champion'; its agents are .*greedy"):
         SingleAgentEnv(encoding, opponent="champion")
     with pytest.raises(ArgumentTypeError, match="opponent is an agent name"):
         SingleAgentEnv(encoding, opponent=3)
