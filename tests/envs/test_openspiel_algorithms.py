@@ -82,18 +82,32 @@ def test_random_sim_test_of_whole_games_to_the_default_target(players) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_game_length_bound_holds_for_the_longest_rounds(players) -> None:
-    # Passing whenever allowed, else the lowest single: every play is cleared by
-    # players - 1 passes and followed by a round of passes on the empty table.
-    game = chinese_poker_v0.openspiel_game(players=players, scope="game", target=3)
+    # Every play on a full table is passed until the table clears, and on the
+    # empty table every player passes but the last before the lead comes back,
+    # who plays its lowest play: the plays go round, each after 2 * players - 2
+    # passes, until a hand is empty.
+    game = chinese_poker_v0.openspiel_game(players=players)
     rng = np.random.default_rng(players)
     state = game.new_initial_state()
+    leader = None  # who made the last play
     while not state.is_terminal():
         if state.is_chance_node():
             _chance(state, rng)
             continue
-        legal = state.legal_actions()
-        state.apply_action(legal[0] if legal[0] < 4 else min(legal))
-    assert len(state.history()) <= game.max_game_length()
+        legal, player = state.legal_actions(), state.current_player()
+        table = state.game_state.table_play
+        due = leader is None or player == (leader + players - 1) % players
+        if legal[0] == 0 and (table is not None or not due):
+            state.apply_action(0)
+        else:
+            action = next(a for a in legal if a != 0)
+            state.apply_action(action)
+            leader = player if action >= 4 else leader
+    assert state.game_state.rounds
+    steps = len(state.history())
+    assert steps <= game.max_game_length()
+    if players > 2:  # (what the bound allows for each card)
+        assert steps > 48 + 2 + 48 * (players + 1) + players
 
 
 # --- clones --------------------------------------------------------------------
