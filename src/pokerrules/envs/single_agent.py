@@ -7,7 +7,7 @@ gradient) take.
 >>> env = SingleAgentEnv(east_west_v0.EastWestEncoding(), opponent="greedy", flat=True)
 >>> observation, info = env.reset(seed=3)
 >>> observation.shape, env.action_masks().tolist()
-((299,), [True, True, True])
+((330,), [True, True, True])
 
 **Observations.** By default a ``Dict`` of ``"observation"`` (``float32``, the
 encoding's layout, shape ``(observation_size,)``) and ``"action_mask"``
