@@ -46,13 +46,13 @@ def _positions(make):
         env.reset(seed=seed)
         prefix = []
         for _ in range(int(rng.integers(0, 30))):
-            if raw.encoding.is_terminal(raw.state):
+            if raw.encoding.is_terminal(raw.game_state):
                 break
-            legal = raw.encoding.legal_actions(raw.state)
+            legal = raw.encoding.legal_actions(raw.game_state)
             prefix.append(legal[int(rng.integers(len(legal)))])
             env.step(prefix[-1])
-        if not raw.encoding.is_terminal(raw.state):
-            legal = raw.encoding.legal_actions(raw.state)
+        if not raw.encoding.is_terminal(raw.game_state):
+            legal = raw.encoding.legal_actions(raw.game_state)
             found.append((seed, prefix, legal[int(rng.integers(len(legal)))]))
         seed += 1
     return found

@@ -45,7 +45,7 @@ MAKERS = [p.values[0] for p in ENVS]
 def _snapshot(env) -> tuple:
     """Everything a refused call must leave as it was."""
     raw = env.unwrapped
-    return (raw.state.to_json() if raw.state is not None else None,
+    return (raw.game_state.to_json() if raw.game_state is not None else None,
             raw._seeds.bit_generator.state, getattr(raw, "agent_selection", None),
             list(getattr(raw, "agents", [])), dict(getattr(raw, "rewards", {})),
             dict(getattr(raw, "_cumulative_rewards", {})),
@@ -77,7 +77,7 @@ def test_a_seed_out_of_range_is_refused_and_changes_nothing(make, seed) -> None:
             again.unwrapped._seeds = np.random.default_rng()
             again.unwrapped._seeds.bit_generator.state = before[1]
         again.reset()
-        assert again.unwrapped.state.to_json() == env.unwrapped.state.to_json()
+        assert again.unwrapped.game_state.to_json() == env.unwrapped.game_state.to_json()
 
 
 @pytest.mark.parametrize("make", ENVS)

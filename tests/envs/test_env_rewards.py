@@ -93,7 +93,7 @@ def test_pettingzoo_rewards_sum_to_the_returns(make, games) -> None:
             env.step(int(legal[rng.integers(len(legal))]))
             for name, value in raw.rewards.items():
                 stepped[name] += value
-        returns = raw.encoding.returns(raw.state)
+        returns = raw.encoding.returns(raw.game_state)
         assert tuple(told.values()) == returns
         assert tuple(stepped.values()) == returns
 

@@ -71,7 +71,7 @@ def _episode(env, seed: int, policy_seed: int = 7) -> list[int]:
 def test_same_seed_same_episode_as_new_game(module, game, options) -> None:
     env = module.env(**options)
     actions = _episode(env, seed=11)
-    state = env.unwrapped.state
+    state = env.unwrapped.game_state
     encoding = env.unwrapped.encoding
     # The same deal and moves through the game itself.
     rules = {"rules": options["rules"]} if "rules" in options else {}
@@ -98,8 +98,8 @@ def test_same_seed_same_episode_as_new_game(module, game, options) -> None:
     again = module.env(**options)
     again.reset(seed=11)
     again.reset()
-    assert again.unwrapped.state.to_json() == env.unwrapped.state.to_json()
-    assert env.unwrapped.state.to_json() != state.to_json()
+    assert again.unwrapped.game_state.to_json() == env.unwrapped.game_state.to_json()
+    assert env.unwrapped.game_state.to_json() != state.to_json()
 
 
 @pytest.mark.fast
@@ -107,8 +107,8 @@ def test_reward_values() -> None:
     env = east_west_v0.env()
     for seed in range(4):
         _episode(env, seed)
-        result = env.unwrapped.state.result()
-        returns = env.unwrapped.encoding.returns(env.unwrapped.state)
+        result = env.unwrapped.game_state.result()
+        returns = env.unwrapped.encoding.returns(env.unwrapped.game_state)
         if result.winners:
             winner = result.winners[0]
             assert returns[winner] == 1.0 and returns[1 - winner] == -1.0
@@ -116,7 +116,7 @@ def test_reward_values() -> None:
             assert returns == (0.0, 0.0)
     env = z_poker_v0.env()
     _episode(env, 3)
-    assert sorted(env.unwrapped.encoding.returns(env.unwrapped.state)) == [-1.0, 1.0]
+    assert sorted(env.unwrapped.encoding.returns(env.unwrapped.game_state)) == [-1.0, 1.0]
 
 
 @pytest.mark.fast
@@ -131,19 +131,19 @@ def test_illegal_action_names_it_and_changes_nothing(make) -> None:
     obs = env.last()[0]
     illegal = np.flatnonzero(obs["action_mask"] == 0)
     assert illegal.size > 0
-    before = (raw.state.to_json(), raw.agent_selection, dict(raw.rewards),
+    before = (raw.game_state.to_json(), raw.agent_selection, dict(raw.rewards),
               dict(raw._cumulative_rewards))
     for action in (int(illegal[0]), int(illegal[-1]), np.int64(illegal[0])):
         with pytest.raises(IllegalMoveError, match=f"action {int(action)} "):
             env.step(action)
-        after = (raw.state.to_json(), raw.agent_selection, dict(raw.rewards),
+        after = (raw.game_state.to_json(), raw.agent_selection, dict(raw.rewards),
                  dict(raw._cumulative_rewards))
         assert after == before
     with pytest.raises(IllegalMoveError, match="does not exist"):
         env.step(raw.encoding.num_actions)
     with pytest.raises(ArgumentTypeError, match="no int"):
         env.step("row 1")
-    assert raw.state.to_json() == before[0]
+    assert raw.game_state.to_json() == before[0]
     np.testing.assert_array_equal(env.last()[0]["action_mask"], obs["action_mask"])
 
 
@@ -177,7 +177,7 @@ def test_shipped_agents_play_through_the_environment() -> None:
                 wins[env.possible_agents.index(agent)] += reward > 0
                 env.step(None)
                 continue
-            action = policies[agent](env.unwrapped.state)
+            action = policies[agent](env.unwrapped.game_state)
             assert obs["action_mask"][action] == 1
             env.step(action)
     assert wins[0] > wins[1]  # greedy beats random

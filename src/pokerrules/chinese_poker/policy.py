@@ -106,6 +106,14 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
 
     def determinize(self, view: ChinesePokerView, rng: np.random.Generator) -> RoundWorld:
         """The round of ``view`` with the unseen cards dealt at random."""
+        return RoundWorld(self.deal_unseen(view, rng), view)
+
+    def deal_unseen(self, view: ChinesePokerView, rng: np.random.Generator
+                    ) -> list[Sequence[int]]:
+        """Every player's hand in a world of ``view``'s round: the viewer's own, and
+        the cards the viewer has not seen (neither held nor played) dealt at random
+        from ``rng`` to the others by their counts (in the order dealt; the rest,
+        two players' hand set aside, is dealt to nobody)."""
         seen = set(view.hand) | set(view.played)
         unseen = [c for c in CHINESE_POKER_DECK.codes if c not in seen]
         order = [unseen[i] for i in rng.permutation(len(unseen))]
@@ -116,7 +124,7 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
             else:
                 hands.append(order[:count])
                 order = order[count:]
-        return RoundWorld(hands, view)
+        return hands
 
     def deal_counts(self, view: ChinesePokerView, worlds: int,
                     rng: np.random.Generator) -> np.ndarray:

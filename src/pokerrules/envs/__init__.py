@@ -14,6 +14,8 @@ the encoding (observation layout and action indices):
 - :mod:`pokerrules.envs.aec` and :mod:`pokerrules.envs.spiel`: the PettingZoo
   environment and the OpenSpiel game over any encoding (imported only when used,
   so the encodings need numpy alone).
+- :mod:`pokerrules.envs.single_agent`: one seat against fixed opponents as a
+  Gymnasium environment, for single-agent learners.
 
 >>> from pokerrules.envs import east_west_v0
 >>> env = east_west_v0.env()

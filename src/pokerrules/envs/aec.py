@@ -48,7 +48,9 @@ class PokerRulesEnv(AECEnv):
             ``"human"`` (``render()`` prints it).
 
     Attributes:
-        state: the pokerrules game state of the episode (None before ``reset``).
+        game_state: the pokerrules game state of the episode (None before
+            ``reset``). PettingZoo's ``state()`` (a global state for centralized
+            critics) is not provided: it raises ``NotImplementedError``.
 
     Raises:
         PokerRulesError: an unknown render mode.
@@ -83,7 +85,7 @@ class PokerRulesEnv(AECEnv):
         }
         self.action_spaces = {
             agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
-        self.state: GameState[Any] | None = None
+        self.game_state: GameState[Any] | None = None
         self._seeds = np.random.default_rng()
         self._returns: tuple[float, ...] = ()
         self._no_mask = np.zeros(encoding.num_actions, dtype=np.int8)
@@ -135,7 +137,7 @@ class PokerRulesEnv(AECEnv):
             seeds = np.random.default_rng(game_seed)
         state = self.encoding.new_game(seed=game_seed)
         self._seeds = seeds
-        self.state = state
+        self.game_state = state
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -206,9 +208,20 @@ class PokerRulesEnv(AECEnv):
             self.render()
 
     def _live(self) -> GameState[Any]:
-        if self.state is None:
+        if self.game_state is None:
             raise PokerRulesError("call reset() before using the environment")
-        return self.state
+        return self.game_state
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state, which this environment does not provide (each
+        agent observes its own view; the game itself is :attr:`game_state`).
+
+        Raises:
+            NotImplementedError: always.
+        """
+        raise NotImplementedError(
+            f"{self.encoding.name} provides no global state(); each agent observes its "
+            "own view (observe(agent)), and the game state is env.unwrapped.game_state")
 
     def render(self) -> str | None:
         """The table as text (``"ansi"``), printed (``"human"``); None without a

@@ -18,6 +18,7 @@ so an episode's return is minus the final total.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Literal
 
 import numpy as np
@@ -34,6 +35,7 @@ from pokerrules.chinese_poker import (
     Move,
     PlayKind,
 )
+from pokerrules.chinese_poker.policy import ChinesePokerSearch
 from pokerrules.chinese_poker.rules import _HAND_SIZE, RANK_SYMBOLS, SINGLE_VALUE
 from pokerrules.envs.encoding import Encoding, _layout
 from pokerrules.errors import IllegalMoveError, PokerRulesError
@@ -121,6 +123,7 @@ _RANKS = np.arange(13)
 # Per play action: (rank, count) pairs, for picking the lowest cards of each rank.
 _PARTS = [tuple((r, ranks.count(r)) for r in sorted(set(ranks))) for _, _, ranks in _PLAYS]
 _CHOOSE = (ChooseHand(0), ChooseHand(1), ChooseHand(2))
+_SEARCH = ChinesePokerSearch()
 
 
 def _play_name(kind: PlayKind, ranks: tuple[int, ...]) -> str:
@@ -231,6 +234,36 @@ class ChinesePokerEncoding(Encoding):
         owners = self._offsets["pile_owners"]
         for h, owner in enumerate(view.pile_owners):
             out[owners + 3 * h + (0 if owner is None else 1 if owner == me else 2)] = 1.0
+
+    def public_view(self, view: ChinesePokerView) -> ChinesePokerView:
+        return dataclasses.replace(view, hand=())  # dealt hands shown face up are public
+
+    def _world(self, state: GameState[Any], player: int, rng: np.random.Generator
+               ) -> GameState[Any]:
+        cstate: ChinesePokerState = state  # type: ignore[assignment]
+        view = cstate.view(player)
+        world = cstate.clone()
+        if cstate.phase == "choose":
+            # Two players choosing: the dealt hands this player has not seen
+            # (blind and free, or the other's) are dealt again from the unseen cards.
+            hidden = [h for h, (pile, owner) in enumerate(zip(view.piles, view.pile_owners))
+                      if owner != player and pile is None]
+            unseen = [c for h in hidden for c in cstate.piles[h]]
+            order = [unseen[i] for i in rng.permutation(len(unseen))]
+            piles = list(cstate.piles)
+            for h in hidden:
+                piles[h], order = sorted(order[:len(piles[h])]), order[len(piles[h]):]
+                owner = cstate.pile_owners[h]
+                if owner is not None:
+                    world.hands[owner] = piles[h]
+            world.piles = piles
+            return world
+        hands = _SEARCH.deal_unseen(view, rng)
+        world.hands = [sorted(h) for h in hands]
+        if cstate.set_aside:  # two players: the hand set aside holds the rest
+            held = {c for h in world.hands for c in h} | set(cstate.played)
+            world.set_aside = [c for c in CHINESE_POKER_DECK.codes if c not in held]
+        return world
 
     def action_mask(self, state: GameState[Any]) -> np.ndarray:
         cstate: ChinesePokerState = state  # type: ignore[assignment]
@@ -346,9 +379,11 @@ _MAX_CUT_DRAWS = 20
 
 def _longest(params: dict[str, Any]) -> int:
     """The most steps a game takes: per round, the deal, two choices and, per
-    card, a play and a pass by every player (once more for the empty table)."""
+    card, a play, the passes that clear it (players - 1) and the passes on the
+    empty table after it (players), and the passes on the empty table that
+    starts the round."""
     players: int = params["players"]
-    per_round = _DECK + 2 + _DECK * players + players
+    per_round = _DECK + 2 + _DECK * 2 * players + players
     rounds = 1
     if params["scope"] == "game":
         # Every round adds at least players - 1 points to the sum of the totals,
@@ -374,7 +409,8 @@ def _register() -> Any:
 
     return spiel.register(
         OPENSPIEL_NAME, "Chinese Poker, the shedding game (pokerrules)", _DEFAULTS, encoding,
-        bounds, zero_sum=False, terminal_rewards=False,
+        bounds, zero_sum=False, terminal_rewards=lambda p: p["scope"] == "round",
+        module=__name__,
     )
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from pokerrules import eastwest
 from pokerrules.cards import PIQUET_DECK
 from pokerrules.eastwest import EastWestRules, EastWestState, EastWestView, Place
+from pokerrules.eastwest.policy import EastWestSearch
 from pokerrules.envs.encoding import Encoding, _layout
 from pokerrules.game import GameState
 
@@ -29,6 +30,7 @@ _INDEX = np.full(53, -1, dtype=np.intp)
 _INDEX[list(PIQUET_DECK.codes)] = np.arange(_DECK)
 _PLANE_START = np.arange(10, dtype=np.intp) * _DECK  # the first element of each card block
 _FIRST_STOCK = eastwest.DECK_SIZE - eastwest.BOARD_SIZE - 1  # 28 face down after the first draw
+_SEARCH = EastWestSearch()
 
 
 class EastWestEncoding(Encoding):
@@ -82,6 +84,13 @@ class EastWestEncoding(Encoding):
         tail = self._offsets["own_counts"]
         out[tail:tail + 10] = [c / 4 for c in counts] + [
             0.0, view.dealer == me, me, view.stock_count / _FIRST_STOCK]
+
+    def public_view(self, view: EastWestView) -> EastWestView:
+        return view._replace(card=None)  # the drawn card is the only private one
+
+    def _world(self, state: GameState[Any], player: int, rng: np.random.Generator
+               ) -> GameState[Any]:
+        return _SEARCH.determinize(state.view(player), rng)
 
     def action_mask(self, state: GameState[Any]) -> np.ndarray:
         mask = np.zeros(_ROWS, dtype=np.int8)
@@ -149,6 +158,7 @@ def _register() -> Any:
         lambda p: EastWestEncoding(EastWestRules(**p)),
         lambda p: (-1.0, 1.0,
                    eastwest.MOVES_PER_GAME + eastwest.DECK_SIZE + 2 * _MAX_CUT_DRAWS),
+        module=__name__,
     )
 
 

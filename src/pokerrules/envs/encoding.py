@@ -98,6 +98,10 @@ class Encoding(ABC):
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, rules={self.rules!r})"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Encoding:
+        # Nothing in an encoding changes once it is built, so copies share it.
+        return self
+
     # --- the game -----------------------------------------------------------
     def _game_rules(self, players: int, rules: Any) -> Any:
         """Sets ``players`` and ``rules`` once the game takes them (so that bad
@@ -137,15 +141,17 @@ class Encoding(ABC):
         """Each player's return so far (one float per player)."""
 
     # --- observations -------------------------------------------------------
-    def observe(self, state: GameState[Any], player: int) -> np.ndarray:
+    def observe(self, state: GameState[Any], player: int, public: bool = False) -> np.ndarray:
         """``player``'s observation of ``state``: a new ``float32`` array of shape
-        ``(observation_size,)``, built from ``state.view(player)`` alone.
+        ``(observation_size,)``, built from ``state.view(player)`` alone (with
+        ``public``, from its :meth:`public_view`: the player's private cards left out).
 
         Raises:
             PokerRulesError: ``player`` is no seat of the game.
         """
         out = np.zeros(self.observation_size, dtype=np.float32)
-        self.encode(state.view(player), out)
+        view = state.view(player)
+        self.encode(self.public_view(view) if public else view, out)
         if self._to_move is not None:  # public, but not every game's view says it
             out[self._to_move] = state.current_player == player
         return out
@@ -153,6 +159,33 @@ class Encoding(ABC):
     @abstractmethod
     def encode(self, view: Any, out: np.ndarray) -> None:
         """Writes the observation of ``view`` into ``out`` (zeros on entry)."""
+
+    @abstractmethod
+    def public_view(self, view: Any) -> Any:
+        """``view`` without what only its player sees (own hand, drawn card): the
+        public information, from that player's seat."""
+
+    def world(self, state: GameState[Any], player: int, rng: np.random.Generator
+              ) -> GameState[Any]:
+        """A new state consistent with what ``player`` sees of ``state`` (a
+        player's turn or the end): the same view for ``player``, the cards hidden
+        from that player dealt at random from ``rng`` as the game's search
+        determinizes a world (a copy once the episode is over). ``state`` is
+        unchanged.
+
+        Raises:
+            PokerRulesError: a game whose worlds are dealt for the player to move
+                only (Z Poker, whose views do not say whose turn it is), asked
+                for another player.
+        """
+        if self.is_terminal(state):
+            return state.clone()
+        return self._world(state, player, rng)
+
+    @abstractmethod
+    def _world(self, state: GameState[Any], player: int, rng: np.random.Generator
+               ) -> GameState[Any]:
+        """:meth:`world` for a state at a player's turn."""
 
     # --- actions ------------------------------------------------------------
     @abstractmethod

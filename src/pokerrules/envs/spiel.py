@@ -5,12 +5,36 @@ sequential moves, explicit chance and imperfect information. Chance nodes are
 the game's own (``new_game(..., chance="explicit")``): a chance action is the
 code of the card dealt (``rank * 4 + suit``), each undealt card equally likely.
 Player actions are the encoding's action indices; observations are the
-encoding's tensors, built from ``state.view(player)``. States serialize through
-OpenSpiel's own history of actions.
+encoding's tensors, built from ``state.view(player)``.
+
+- **Copies.** ``state.clone()`` (OpenSpiel deep-copies a Python state's
+  ``__dict__``) goes through :meth:`~pokerrules.game.GameState.clone` and shares
+  the encoding, which never changes.
+- **Pickling.** Games pickle by name and parameters (unpickling registers the
+  game in a new process); states pickle as their game and history of actions,
+  and ``serialize()`` / ``deserialize_state`` use that history too.
+- **Observations.** The observation (``observation_string``,
+  ``observation_tensor``) is what the player sees now: public information and
+  the player's own cards, no perfect recall. ``make_py_observer`` also gives the
+  public part alone (``IIGObservationType(public_info=True, perfect_recall=False,
+  private_info=PrivateInfoType.NONE)``): the same layout with the player's
+  private cards left out. It refuses the types the games do not provide (perfect
+  recall, private information alone, every player's private information), so
+  ``information_state_string`` and ``information_state_tensor`` raise, as
+  ``provides_information_state_string=False`` declares.
+- **Resampling.** :meth:`State.resample_from_infostate` deals a world
+  consistent with one player's view as the game's search determinizes one
+  (:mod:`pokerrules.search`), so OpenSpiel's information-set MCTS runs; as the
+  games provide no information states, give its bot ``use_observation_string=True``.
+- **Rewards.** A game whose returns change only at the end (East–West, Z Poker,
+  Chinese Poker with ``scope="round"``) declares ``RewardModel.TERMINAL``, which
+  OpenSpiel's MCTS requires; Chinese Poker with ``scope="game"`` pays each round's
+  points as it ends (``RewardModel.REWARDS``).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -34,7 +58,9 @@ MAX_GAME_LENGTH = 2**31 - 1
 def register(short_name: str, long_name: str, defaults: dict[str, Any],
              make_encoding: Callable[[dict[str, Any]], Encoding],
              bounds: Callable[[dict[str, Any]], tuple[float, float, int]],
-             zero_sum: bool = True, terminal_rewards: bool = True) -> type[pyspiel.Game]:
+             zero_sum: bool = True,
+             terminal_rewards: Callable[[dict[str, Any]], bool] | None = None,
+             module: str | None = None) -> type[pyspiel.Game]:
     """Registers one game with OpenSpiel and returns its ``pyspiel.Game`` class.
 
     Args:
@@ -49,31 +75,40 @@ def register(short_name: str, long_name: str, defaults: dict[str, Any],
             naming the parameter, where that is more than
             :data:`MAX_GAME_LENGTH`.
         zero_sum: the returns always sum to 0 (else they are general-sum).
-        terminal_rewards: True when returns change only at the end.
+        terminal_rewards: for a full set of parameters, True when the returns
+            change only at the end (None: always); the game then declares
+            ``RewardModel.TERMINAL``, else ``RewardModel.REWARDS``.
+        module: the module whose ``openspiel_game(**params)`` loads the game,
+            which unpickling imports (so that a new process registers it).
     """
-    game_type = pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name,
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
-                 else pyspiel.GameType.Utility.GENERAL_SUM),
-        reward_model=(pyspiel.GameType.RewardModel.TERMINAL if terminal_rewards
-                      else pyspiel.GameType.RewardModel.REWARDS),
-        max_num_players=4,
-        min_num_players=2,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=defaults,
-    )
+    def game_type(terminal: bool) -> pyspiel.GameType:
+        return pyspiel.GameType(
+            short_name=short_name,
+            long_name=long_name,
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
+                     else pyspiel.GameType.Utility.GENERAL_SUM),
+            reward_model=(pyspiel.GameType.RewardModel.TERMINAL if terminal
+                          else pyspiel.GameType.RewardModel.REWARDS),
+            max_num_players=4,
+            min_num_players=2,
+            provides_information_state_string=False,
+            provides_information_state_tensor=False,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=defaults,
+        )
 
     class Game(pyspiel.Game):
         def __init__(self, params: dict[str, Any] | None = None) -> None:
             values = {**defaults, **(params or {})}
             self.encoding = make_encoding(values)
+            self._params = dict(params or {})
+            self._initial = _Core(self.encoding,
+                                  self.encoding.new_game(seed=None, chance="explicit"),
+                                  shared=True)
             low, high, longest = bounds(values)
             if longest > MAX_GAME_LENGTH:  # the bounds should have refused
                 raise PokerRulesError(
@@ -88,36 +123,106 @@ def register(short_name: str, long_name: str, defaults: dict[str, Any],
                 utility_sum=0.0 if zero_sum else None,
                 max_game_length=longest,
             )
-            super().__init__(game_type, info, params or {})
+            terminal = True if terminal_rewards is None else terminal_rewards(values)
+            super().__init__(game_type(terminal), info, params or {})
 
         def new_initial_state(self) -> State:
-            return State(self, self.encoding)
+            return State(self, self._initial)
 
         def make_py_observer(self, iig_obs_type: Any = None,
                              params: dict[str, Any] | None = None) -> Observer:
             if params:
                 raise PokerRulesError(f"{short_name} observations take no parameters: {params}")
-            return Observer(self.encoding)
+            return Observer(self.encoding, _public_only(short_name, iig_obs_type))
+
+        def __reduce__(self) -> tuple[Any, ...]:
+            return _load_pickled, (module, short_name, self._params)
 
     Game.__name__ = Game.__qualname__ = "".join(w.title() for w in short_name.split("_"))
     Game.defaults = defaults
-    pyspiel.register_game(game_type, Game)
+    pyspiel.register_game(game_type(terminal_rewards is None), Game)
     return Game
+
+
+def _load_pickled(module: str | None, short_name: str, params: dict[str, Any]) -> pyspiel.Game:
+    """A pickled game again: its module registers it in this process if need be."""
+    if module is None or short_name in _GAMES:
+        return pyspiel.load_game(short_name, params)
+    game: pyspiel.Game = importlib.import_module(module).openspiel_game(**params)
+    return game
+
+
+def _public_only(short_name: str, iig_obs_type: Any) -> bool:
+    """Whether ``iig_obs_type`` asks for the public observation alone (False: the
+    player's observation, public and private); PokerRulesError, naming the
+    type, for the types the games do not provide."""
+    if iig_obs_type is None:
+        return False
+    private = iig_obs_type.private_info
+    if (not iig_obs_type.perfect_recall and iig_obs_type.public_info
+            and private in (pyspiel.PrivateInfoType.SINGLE_PLAYER, pyspiel.PrivateInfoType.NONE)):
+        return bool(private == pyspiel.PrivateInfoType.NONE)
+    raise PokerRulesError(
+        f"{short_name} provides the player's observation (public_info=True, "
+        f"private_info=SINGLE_PLAYER) and the public one (private_info=NONE), both "
+        f"without perfect recall; not public_info={iig_obs_type.public_info}, "
+        f"perfect_recall={iig_obs_type.perfect_recall}, private_info={private.name}")
+
+
+class _Core:
+    """What a :class:`State` holds, as the one entry of its ``__dict__``: OpenSpiel
+    clones a Python state by deep-copying that dict, and this copies the game
+    state with :meth:`~pokerrules.game.GameState.clone` and shares the rest."""
+
+    __slots__ = ("encoding", "game_state", "paid", "shared", "world")
+
+    def __init__(self, encoding: Encoding, game_state: GameState[Any],
+                 world: bool = False, shared: bool = False) -> None:
+        self.encoding = encoding
+        self.game_state = game_state
+        # The returns when a player last acted; rewards are paid from there.
+        self.paid = encoding.returns(game_state)
+        # True for a world of resample_from_infostate, whose history is not the game's.
+        self.world = world
+        # True for the game's initial core, which every new state shares until it
+        # changes (OpenSpiel's clone makes a new initial state, then replaces it).
+        self.shared = shared
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        new = _Core.__new__(_Core)
+        new.encoding, new.game_state = self.encoding, self.game_state.clone()
+        new.paid, new.world, new.shared = self.paid, self.world, False
+        return new
 
 
 class State(pyspiel.State):
     """One OpenSpiel state around one pokerrules state (explicit chance)."""
 
-    def __init__(self, game: pyspiel.Game, encoding: Encoding) -> None:
+    def __init__(self, game: pyspiel.Game, core: _Core) -> None:
         super().__init__(game)
-        self.encoding = encoding
-        self.game_state: GameState[Any] = encoding.new_game(seed=None, chance="explicit")
-        # The returns when a player last acted; rewards are paid from there.
-        self._paid: tuple[float, ...] = self.encoding.returns(self.game_state)
+        self._core = core
+
+    def _own(self) -> _Core:
+        """The core, first copied if it is the game's shared initial one."""
+        core = self._core
+        if core.shared:
+            core = self._core = core.__deepcopy__({})
+        return core
+
+    @property
+    def encoding(self) -> Encoding:
+        """The game's :class:`~pokerrules.envs.encoding.Encoding`."""
+        return self._core.encoding
+
+    @property
+    def game_state(self) -> GameState[Any]:
+        """The pokerrules state (explicit chance, except in a resampled world)."""
+        return self._own().game_state
 
     def current_player(self) -> int:
-        state = self.game_state
-        if self.encoding.is_terminal(state):
+        core = self._core
+        state = core.game_state
+        if core.encoding.is_terminal(state):
             return int(pyspiel.PlayerId.TERMINAL)
         if state.is_chance_node:
             return int(pyspiel.PlayerId.CHANCE)
@@ -126,30 +231,31 @@ class State(pyspiel.State):
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.encoding.legal_actions(self.game_state)
+        return self._core.encoding.legal_actions(self._core.game_state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self.game_state.chance_outcomes()
+        outcomes = self._core.game_state.chance_outcomes()
         return [(card.code, float(p)) for card, p in outcomes]
 
     def _apply_action(self, action: int) -> None:
-        if self.game_state.is_chance_node:
-            self.game_state.apply_chance(int(action))
+        core = self._own()
+        if core.game_state.is_chance_node:
+            core.game_state.apply_chance(int(action))
         else:
-            before = self.encoding.returns(self.game_state)
-            self.encoding.apply(self.game_state, action)
-            self._paid = before
+            before = core.encoding.returns(core.game_state)
+            core.encoding.apply(core.game_state, action)
+            core.paid = before
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {format_cards([action])}"
-        return self.encoding.action_name(action)
+        return self._core.encoding.action_name(action)
 
     def is_terminal(self) -> bool:
-        return self.encoding.is_terminal(self.game_state)
+        return self._core.encoding.is_terminal(self._core.game_state)
 
     def returns(self) -> list[float]:
-        return list(self.encoding.returns(self.game_state))
+        return list(self._core.encoding.returns(self._core.game_state))
 
     def rewards(self) -> list[float]:
         """All 0 at a chance node; at a player's turn or the end, what each
@@ -157,29 +263,73 @@ class State(pyspiel.State):
         the cards dealt since). Summed over every state of a game, or over its
         players' turns and its end alone (as OpenSpiel's ``rl_environment``
         and ``random_sim_test`` read them), the rewards are the returns."""
-        now = self.encoding.returns(self.game_state)
+        now = self._core.encoding.returns(self._core.game_state)
         if self.current_player() == pyspiel.PlayerId.CHANCE:  # (not at an episode's end)
             return [0.0] * len(now)
-        return [a - b for a, b in zip(now, self._paid)]
+        return [a - b for a, b in zip(now, self._core.paid)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> State:
+        """A world consistent with what ``player_id`` sees now, the cards hidden from
+        that player dealt at random as the game's search determinizes a world
+        (:meth:`~pokerrules.envs.encoding.Encoding.world`): its observation for
+        ``player_id`` is this state's. ``probability_sampler`` (a callable giving a
+        float in [0, 1), such as ``pyspiel.UniformProbabilitySampler(0., 1.)``)
+        seeds the deal. The world is for search: its ``history()`` is empty, East–West
+        and Z Poker worlds deal their later cards themselves (no chance nodes), and
+        it does not pickle.
+
+        Raises:
+            PokerRulesError: ``player_id`` is no player, or this is a chance node
+                (a world is dealt at a player's turn or at the end).
+        """
+        core = self._core
+        player = seat_index(player_id, core.encoding.players)
+        if core.game_state.is_chance_node:
+            raise PokerRulesError(
+                "resample_from_infostate: this is a chance node; worlds are dealt at a "
+                "player's turn or at the end")
+        seed = int(float(probability_sampler()) * 2**53)
+        world = core.encoding.world(core.game_state, player, np.random.default_rng(seed))
+        new = State(self.get_game(), _Core(core.encoding, world, world=True))
+        new._core.paid = core.paid
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self._core.world:
+            raise PokerRulesError("a resampled world is for search; it does not pickle")
+        return _replayed, (self.get_game(), self.history())
 
     def __str__(self) -> str:
-        return self.game_state.to_json()
+        text: str = self._core.encoding.render(self._core.game_state)  # type: ignore[attr-defined]
+        return text
+
+
+def _replayed(game: pyspiel.Game, history: list[int]) -> State:
+    """A pickled state again: ``history`` applied to a new game."""
+    state: State = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 class Observer:
     """OpenSpiel's observer protocol: ``tensor`` (``float32``), ``dict`` (a view of
-    each block by field name) and ``set_from`` / ``string_from``."""
+    each block by field name) and ``set_from`` / ``string_from``; with
+    ``public_only`` the player's private cards are left out of both
+    (:meth:`~pokerrules.envs.encoding.Encoding.public_view`)."""
 
-    def __init__(self, encoding: Encoding) -> None:
+    def __init__(self, encoding: Encoding, public_only: bool = False) -> None:
         self.encoding = encoding
+        self.public_only = public_only
         self.tensor = np.zeros(encoding.observation_size, dtype=np.float32)
         self.dict = {f.name: self.tensor[f.start:f.stop] for f in encoding.fields}
 
     def set_from(self, state: State, player: int) -> None:
-        self.tensor[:] = self.encoding.observe(state.game_state, player)
+        self.tensor[:] = self.encoding.observe(state.game_state, player, self.public_only)
 
     def string_from(self, state: State, player: int) -> str:
-        return repr(state.game_state.view(player))
+        view = state.game_state.view(player)
+        return repr(self.encoding.public_view(view) if self.public_only else view)
 
 
 class AgentBot(pyspiel.Bot):

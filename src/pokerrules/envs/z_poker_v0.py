@@ -10,6 +10,7 @@ loser, at the end.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -18,8 +19,10 @@ from pokerrules import zpoker
 from pokerrules._core import _shown
 from pokerrules.cards import format_cards
 from pokerrules.envs.encoding import Encoding, _layout
+from pokerrules.errors import PokerRulesError
 from pokerrules.game import GameState
 from pokerrules.zpoker import POSITIONS, Phase, Placement, ZPokerRules, ZPokerState, ZPokerView
+from pokerrules.zpoker.policy import ZPokerSearch
 
 __all__ = ["ZPokerEncoding", "env", "raw_env"]
 
@@ -27,6 +30,7 @@ _POSITIONS = len(POSITIONS)  # 8
 _POSITION_INDEX = {p: i for i, p in enumerate(POSITIONS)}
 _PHASES = (Phase.FIND_LEADER, Phase.START_GAME, Phase.END_GAME, Phase.OVER)
 _PHASE_INDEX = {phase: i for i, phase in enumerate(_PHASES)}
+_SEARCH = ZPokerSearch()
 
 
 class ZPokerEncoding(Encoding):
@@ -92,6 +96,25 @@ class ZPokerEncoding(Encoding):
             out[base + 9 + view.starter] = 1.0
         out[base + 11:base + 14] = (len(view.hand) / n, view.opponent_cards / n,
                                     view.pile_cards / n)
+
+    def public_view(self, view: ZPokerView) -> ZPokerView:
+        # Private: the hand, and seat 0's own face-down card (which its view shows).
+        stacks = dict(view.stacks)
+        for position in view.face_down:
+            stacks[position] = ()
+        return dataclasses.replace(view, hand=(), stacks=stacks)
+
+    def _world(self, state: GameState[Any], player: int, rng: np.random.Generator
+               ) -> GameState[Any]:
+        if player != state.current_player:
+            raise PokerRulesError(
+                f"a Z Poker world is dealt for the player to move (its view does not say "
+                f"whose turn it is), player {state.current_player}, not player {player}")
+        world = _SEARCH.determinize(state.view(player), rng)
+        # The search deals worlds of the standard rules (a view carries none); the
+        # hand size matters again when a tie for the lead deals anew.
+        world.rules = state.rules  # type: ignore[attr-defined]
+        return world
 
     def action_mask(self, state: GameState[Any]) -> np.ndarray:
         mask = np.zeros((len(self._deck), _POSITIONS), dtype=np.int8)
@@ -178,6 +201,7 @@ def _register() -> Any:
         # Every card is dealt by chance once per deal and placed at most once; each
         # flip that ties places two more.
         lambda p: (-1.0, 1.0, _MAX_DEALS * (deck + 2) + deck),
+        module=__name__,
     )
 
 

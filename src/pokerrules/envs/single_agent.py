@@ -1,0 +1,257 @@
+"""One seat of a game as a Gymnasium environment, the other seats played by
+fixed opponents: what single-agent learners (a masked PPO, a plain policy
+gradient) take.
+
+>>> from pokerrules.envs import east_west_v0
+>>> from pokerrules.envs.single_agent import SingleAgentEnv
+>>> env = SingleAgentEnv(east_west_v0.EastWestEncoding(), opponent="greedy", flat=True)
+>>> observation, info = env.reset(seed=3)
+>>> observation.shape, env.action_masks().tolist()
+((330,), [True, True, True])
+
+**Observations.** By default a ``Dict`` of ``"observation"`` (``float32``, the
+encoding's layout, shape ``(observation_size,)``) and ``"action_mask"``
+(``int8``, 1 for each legal action), as the PettingZoo environment gives them;
+with ``flat=True`` the ``float32`` observation alone (a ``Box``), the mask then
+coming from :meth:`SingleAgentEnv.action_masks` only (a ``bool`` array of shape
+``(num_actions,)``, the method masked learners such as sb3-contrib's MaskablePPO
+call).
+
+**Actions.** ``Discrete(num_actions)``, the encoding's action indices. An
+illegal action ends the episode with reward ``illegal_reward`` (default −1) and
+``info["illegal_action"] = True``, the game left as it was (so that
+unmasked samplers, such as Gymnasium's own checker, can step); with
+``illegal_reward=None`` it raises :class:`~pokerrules.errors.IllegalMoveError`
+instead and changes nothing.
+
+**Rewards.** After each step, the change of the learner's return (the
+encoding's: East–West and Z Poker +1 for a win, −1 for a loss, 0 for a draw, at
+the end; Chinese Poker minus the points scored) over that step and the
+opponents' moves that follow it, so an episode's rewards sum to the learner's
+return. ``terminated`` is True at the episode's end; ``truncated`` is never True.
+
+**Seeding.** ``reset(seed=s)`` seeds the environment's generator
+(Gymnasium's ``np_random``); each episode draws its game's seed and the
+opponents' generators from it, so a seeded run is reproducible. Before any
+seed the generator takes fresh entropy from the operating system.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from pokerrules._core import _shown
+from pokerrules.envs.encoding import AgentPolicy, Encoding
+from pokerrules.errors import ArgumentTypeError, GameOverError, IllegalMoveError, PokerRulesError
+from pokerrules.game import Agent, GameState, seat_index
+from pokerrules.shuffle import SEED_LIMIT
+
+__all__ = ["Opponent", "SingleAgentEnv"]
+
+#: An opponent: a shipped agent's name (``"random"``, ``"greedy"``, ...), an agent
+#: instance (anything with ``choose(view, legal_moves, rng)``), or a callable
+#: ``f(observation, action_mask) -> action`` over the opponent's own ``float32``
+#: observation and ``bool`` mask (a trained policy, say).
+Opponent = str | Agent | Callable[[np.ndarray, np.ndarray], int]
+#: Episodes a reset deals at most while the opponents end every game before the
+#: learner's first move (which only Chinese Poker can do, and rarely).
+_MOST_DEALS = 100
+
+
+class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
+    """One seat of ``encoding``'s game against fixed opponents.
+
+    Args:
+        encoding: the game's encoding, e.g. ``east_west_v0.EastWestEncoding()`` or
+            ``chinese_poker_v0.ChinesePokerEncoding(players=3, scope="game")``.
+        opponent: who plays every other seat (see :data:`Opponent`); default
+            ``"random"``.
+        seat: the learner's seat (0 to players - 1).
+        flat: observations are the ``float32`` array alone (a ``Box``), not the
+            ``Dict`` with the mask.
+        render_mode: None or ``"ansi"`` (``render()`` returns the table, shown
+            from the learner's seat).
+        illegal_reward: the reward of an illegal action, which ends the episode;
+            None: an illegal action raises instead.
+
+    Raises:
+        ArgumentTypeError: ``encoding`` is no Encoding, or ``opponent`` is none
+            of the kinds above.
+        PokerRulesError: an agent name the game does not ship (the names are
+            given), a seat not in the game, or an unknown render mode.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (as Gymnasium types it)
+
+    def __init__(self, encoding: Encoding, opponent: Opponent = "random", seat: int = 0,
+                 flat: bool = False, render_mode: str | None = None,
+                 illegal_reward: float | None = -1.0) -> None:
+        if not isinstance(encoding, Encoding):
+            raise ArgumentTypeError(
+                f"SingleAgentEnv takes a game's Encoding (e.g. east_west_v0.EastWestEncoding()),"
+                f" not {_shown(encoding)}")
+        if render_mode is not None and render_mode != "ansi":
+            raise PokerRulesError(f"render_mode is None or 'ansi', not {_shown(render_mode)}")
+        self.encoding = encoding
+        self.seat = seat_index(seat, encoding.players)
+        self.flat = bool(flat)
+        self.render_mode = render_mode
+        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
+        self._over = False  # an illegal action ended the episode
+        self._opponent = self._opponent_kind(opponent)
+        self.opponent = opponent
+        box = spaces.Box(np.zeros(encoding.observation_size, dtype=np.float32),
+                         encoding.observation_high, dtype=np.float32)
+        self.observation_space: spaces.Space[Any] = box if self.flat else spaces.Dict({
+            "observation": box,
+            "action_mask": spaces.Box(0, 1, (encoding.num_actions,), dtype=np.int8),
+        })
+        self.action_space: spaces.Space[np.int64] = spaces.Discrete(encoding.num_actions)
+        #: The pokerrules game state of the episode (None before ``reset``).
+        self.game_state: GameState[Any] | None = None
+        self._policies: dict[int, Callable[[GameState[Any]], int]] = {}
+        self._returns: tuple[float, ...] = ()
+
+    def _opponent_kind(self, opponent: object) -> str:
+        game = self.encoding.game
+        if isinstance(opponent, str):
+            agents: dict[str, Any] = game.AGENTS
+            if opponent not in agents:
+                raise PokerRulesError(
+                    f"{game.__name__.rsplit('.', 1)[-1]} has no agent {_shown(opponent)}; its "
+                    f"agents are {', '.join(sorted(agents))}")
+            return "name"
+        if callable(getattr(opponent, "choose", None)) and not isinstance(opponent, type):
+            return "agent"
+        if callable(opponent) and not isinstance(opponent, type):
+            return "callable"
+        raise ArgumentTypeError(
+            f"opponent is an agent name, an agent (with choose()) or a callable "
+            f"f(observation, action_mask) -> action, not {_shown(opponent)}")
+
+    def _policy(self, seat: int, seed: int) -> Callable[[GameState[Any]], int]:
+        """The action of seat ``seat``'s opponent in a state where it is to move."""
+        encoding, opponent = self.encoding, self.opponent
+        if self._opponent == "callable":
+            play: Callable[[np.ndarray, np.ndarray], int] = opponent  # type: ignore[assignment]
+
+            def chosen(state: GameState[Any]) -> int:
+                return int(play(encoding.observe(state, seat),
+                                encoding.action_mask(state).astype(bool)))
+            return chosen
+        # (the opponent was checked: a shipped agent's name or an agent instance)
+        agent = cast(Agent, encoding.game.AGENTS[opponent]() if self._opponent == "name"
+                     else opponent)
+        return AgentPolicy(encoding, agent, seed)
+
+    # --- the Gymnasium API --------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[Any, dict[str, Any]]:
+        """Deals a new episode and plays the opponents to the learner's first turn.
+
+        Returns:
+            (observation, info): info is empty.
+
+        Raises:
+            ArgumentTypeError, PokerRulesError: a seed Gymnasium refuses (as
+                ``gymnasium.Env.reset``).
+        """
+        super().reset(seed=seed)
+        rng = self.np_random
+        encoding = self.encoding
+        for _ in range(_MOST_DEALS):
+            state = encoding.new_game(seed=int(rng.integers(SEED_LIMIT)))
+            self._policies = {
+                p: self._policy(p, int(rng.integers(2**63)))
+                for p in range(encoding.players) if p != self.seat}
+            self.game_state = state
+            self._over = False
+            self._returns = encoding.returns(state)
+            self._play_opponents(state)
+            if not encoding.is_terminal(state):
+                return self._observation(state), {}
+        raise PokerRulesError(  # (a chance below 1e-100 for any shipped game)
+            f"the opponents ended {_MOST_DEALS} games in a row before the learner's first move")
+
+    def step(self, action: int | np.integer[Any]
+             ) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Plays the learner's ``action``, then the opponents to its next turn.
+
+        Returns:
+            (observation, reward, terminated, truncated, info): see the module's
+            rewards; info is empty.
+
+        Raises:
+            IllegalMoveError: with ``illegal_reward=None``, an action that is not
+                legal now (named); nothing changes.
+            ArgumentTypeError: an action that is no int.
+            GameOverError: the episode is over (call ``reset``).
+            PokerRulesError: a step before the first ``reset``.
+        """
+        state = self._live()
+        encoding = self.encoding
+        if self._over or encoding.is_terminal(state):
+            raise GameOverError("the episode is over; call reset() to start another")
+        try:
+            encoding.apply(state, action)  # type: ignore[arg-type]
+        except IllegalMoveError:
+            if self.illegal_reward is None:
+                raise
+            self._over = True
+            return (self._observation(state), self.illegal_reward, True, False,
+                    {"illegal_action": True})
+        self._play_opponents(state)
+        returns = encoding.returns(state)
+        reward = returns[self.seat] - self._returns[self.seat]
+        self._returns = returns
+        return self._observation(state), float(reward), encoding.is_terminal(state), False, {}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now: a ``bool`` array of shape ``(num_actions,)``
+        (all False once the episode is over).
+
+        Raises:
+            PokerRulesError: before the first ``reset``.
+        """
+        state = self._live()
+        if self._over or self.encoding.is_terminal(state):
+            return np.zeros(self.encoding.num_actions, dtype=bool)
+        mask: np.ndarray = self.encoding.action_mask(state).astype(bool)
+        return mask
+
+    def render(self) -> str | None:
+        """The table as text from the learner's seat (``"ansi"``); None without a
+        render mode."""
+        if self.render_mode is None:
+            return None
+        text: str = self.encoding.render(self._live(), self.seat)  # type: ignore[attr-defined]
+        return text
+
+    # --- helpers ------------------------------------------------------------
+    def _live(self) -> GameState[Any]:
+        if self.game_state is None:
+            raise PokerRulesError("call reset() before using the environment")
+        return self.game_state
+
+    def _play_opponents(self, state: GameState[Any]) -> None:
+        encoding, policies, seat = self.encoding, self._policies, self.seat
+        while not encoding.is_terminal(state):
+            player = state.current_player
+            if player == seat:
+                return
+            assert player is not None  # sampled chance deals at once
+            encoding.apply(state, policies[player](state))
+
+    def _observation(self, state: GameState[Any]) -> Any:
+        observation = self.encoding.observe(state, self.seat)
+        if self.flat:
+            return observation
+        done = self._over or self.encoding.is_terminal(state)
+        mask = (np.zeros(self.encoding.num_actions, dtype=np.int8) if done
+                else self.encoding.action_mask(state))
+        return {"observation": observation, "action_mask": mask}

@@ -1,0 +1,182 @@
+"""The Gymnasium single-agent wrapper: Gymnasium's own checker, masks, rewards,
+opponents of every kind, illegal actions, seeding; and PettingZoo's ``state()``
+no longer shadowed by the game state."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+from pokerrules import chinese_poker, eastwest, zpoker
+from pokerrules.envs import chinese_poker_v0, east_west_v0, z_poker_v0
+from pokerrules.errors import (
+    ArgumentTypeError,
+    GameOverError,
+    IllegalMoveError,
+    PokerRulesError,
+)
+
+gymnasium = pytest.importorskip("gymnasium", reason="Gymnasium is not installed")
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from pokerrules.envs.single_agent import SingleAgentEnv  # noqa: E402
+
+ENCODINGS = [
+    pytest.param(east_west_v0.EastWestEncoding, {}, id="east_west"),
+    pytest.param(z_poker_v0.ZPokerEncoding, {}, id="z_poker"),
+    pytest.param(chinese_poker_v0.ChinesePokerEncoding, {"players": 2}, id="chinese_poker_2"),
+    pytest.param(chinese_poker_v0.ChinesePokerEncoding, {"players": 4}, id="chinese_poker_4"),
+    pytest.param(chinese_poker_v0.ChinesePokerEncoding,
+                 {"players": 3, "scope": "game", "rules": chinese_poker.ChinesePokerRules(
+                     target=10)}, id="chinese_poker_3_game"),
+]
+
+
+def _episode(env: SingleAgentEnv, seed: int, rng: np.random.Generator) -> tuple[float, int]:
+    """Plays one episode with random legal actions: (rewards summed, steps)."""
+    env.reset(seed=seed)
+    total, steps, done = 0.0, 0, False
+    while not done:
+        mask = env.action_masks()
+        assert mask.dtype == np.bool_ and mask.shape == (env.encoding.num_actions,)
+        _, reward, done, truncated, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert not truncated
+        total += reward
+        steps += 1
+    assert not env.action_masks().any()
+    return total, steps
+
+
+@pytest.mark.parametrize("make, kwargs", ENCODINGS)
+@pytest.mark.parametrize("flat", [False, True])
+def test_gymnasium_check_env_passes(make, kwargs, flat) -> None:
+    env = SingleAgentEnv(make(**kwargs), opponent="greedy", flat=flat, render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning of the checker is a failure
+        warnings.filterwarnings("ignore", message=".*not having a spec.*")
+        check_env(env)
+
+
+@pytest.mark.parametrize("make, kwargs", ENCODINGS)
+def test_rewards_sum_to_the_learners_return(make, kwargs) -> None:
+    encoding = make(**kwargs)
+    rng = np.random.default_rng(1)
+    for seat in range(encoding.players):
+        env = SingleAgentEnv(encoding, opponent="random", seat=seat)
+        total, _ = _episode(env, seed=seat, rng=rng)
+        assert total == encoding.returns(env.game_state)[seat]
+
+
+@pytest.mark.parametrize("make, kwargs", ENCODINGS)
+def test_observations_are_the_learners_own(make, kwargs) -> None:
+    encoding = make(**kwargs)
+    seat = encoding.players - 1
+    env = SingleAgentEnv(encoding, seat=seat)
+    flat = SingleAgentEnv(encoding, seat=seat, flat=True)
+    observation, _ = env.reset(seed=4)
+    plain, _ = flat.reset(seed=4)
+    state = env.game_state
+    assert state.current_player == seat
+    np.testing.assert_array_equal(observation["observation"], encoding.observe(state, seat))
+    np.testing.assert_array_equal(plain, observation["observation"])
+    np.testing.assert_array_equal(observation["action_mask"], encoding.action_mask(state))
+    np.testing.assert_array_equal(env.action_masks(), encoding.action_mask(state) == 1)
+    assert flat.observation_space.shape == (encoding.observation_size,)
+
+
+def test_opponents_by_name_agent_or_callable() -> None:
+    encoding = east_west_v0.EastWestEncoding()
+    seen = []
+
+    def lowest_row(observation: np.ndarray, mask: np.ndarray) -> int:
+        seen.append((observation.dtype.name, mask.dtype.name))
+        return int(np.flatnonzero(mask)[0])
+
+    results = {}
+    for opponent in ("greedy", eastwest.GreedyAgent(), lowest_row):
+        env = SingleAgentEnv(encoding, opponent=opponent, seat=1)
+        wins = 0
+        for seed in range(40):
+            env.reset(seed=seed)
+            done = False
+            while not done:
+                _, reward, done, _, _ = env.step(int(np.flatnonzero(env.action_masks())[-1]))
+            wins += reward > 0
+        results[type(opponent).__name__] = wins
+    assert seen and set(seen) == {("float32", "bool")}
+    # The greedy agent by name and as an instance play alike.
+    assert results["str"] == results["GreedyAgent"]
+
+
+def test_every_shipped_agent_name_is_an_opponent() -> None:
+    for module, encoding in ((eastwest, east_west_v0.EastWestEncoding()),
+                             (zpoker, z_poker_v0.ZPokerEncoding())):
+        for name in ("random", "greedy"):
+            assert name in module.AGENTS
+            env = SingleAgentEnv(encoding, opponent=name)
+            env.reset(seed=0)
+
+
+def test_bad_arguments_are_named() -> None:
+    encoding = z_poker_v0.ZPokerEncoding()
+    with pytest.raises(PokerRulesError, match=r"no agent 'champion'; its agents are .*greedy"):
+        SingleAgentEnv(encoding, opponent="champion")
+    with pytest.raises(ArgumentTypeError, match="opponent is an agent name"):
+        SingleAgentEnv(encoding, opponent=3)
+    with pytest.raises(ArgumentTypeError, match="takes a game's Encoding"):
+        SingleAgentEnv("z_poker_v0")
+    with pytest.raises(PokerRulesError, match="no player 2"):
+        SingleAgentEnv(encoding, seat=2)
+    with pytest.raises(PokerRulesError, match="render_mode"):
+        SingleAgentEnv(encoding, render_mode="human")
+    with pytest.raises(PokerRulesError, match="call reset"):
+        SingleAgentEnv(encoding).step(0)
+
+
+def test_illegal_actions_end_the_episode_or_raise() -> None:
+    encoding = z_poker_v0.ZPokerEncoding()
+    env = SingleAgentEnv(encoding, illegal_reward=-2.0)
+    env.reset(seed=1)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    before = env.game_state.to_json()
+    _, reward, done, _, info = env.step(illegal)
+    assert (reward, done, info) == (-2.0, True, {"illegal_action": True})
+    assert env.game_state.to_json() == before and not env.action_masks().any()
+    with pytest.raises(GameOverError):
+        env.step(0)
+    strict = SingleAgentEnv(encoding, illegal_reward=None)
+    strict.reset(seed=1)
+    with pytest.raises(IllegalMoveError, match=f"action {illegal} "):
+        strict.step(illegal)
+    assert strict.game_state.to_json() == before
+
+
+def test_seeded_runs_repeat() -> None:
+    encoding = chinese_poker_v0.ChinesePokerEncoding(players=3)
+
+    def run() -> list[float]:
+        env = SingleAgentEnv(encoding, opponent="greedy", flat=True)
+        rng = np.random.default_rng(9)
+        out = []
+        env.reset(seed=11)
+        for _ in range(3):
+            out.append(_episode(env, seed=None, rng=rng)[0] if out else
+                       _episode(env, seed=11, rng=rng)[0])
+        return out
+
+    assert run() == run()
+
+
+# --- PettingZoo ---------------------------------------------------------------
+def test_pettingzoo_state_is_not_shadowed() -> None:
+    pytest.importorskip("pettingzoo", reason="PettingZoo is not installed")
+    from pettingzoo.test import api_test
+
+    for env in (east_west_v0.env(), z_poker_v0.env(), chinese_poker_v0.env(players=3)):
+        env.reset(seed=0)
+        with pytest.raises(NotImplementedError, match="game_state"):
+            env.state()
+        assert env.unwrapped.game_state.current_player is not None
+        api_test(env, num_cycles=20)
