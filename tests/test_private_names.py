@@ -41,18 +41,9 @@ NAMEDTUPLE_API = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
 #: module -> the private names of the compiled core it gives public names.
 SEAMS = {"pokerrules.checks": {"_core._shown", "_core._read_cards", "_core._hand_rules"}}
 
-#: Kept as they are: the environment modules' own imports (those modules change on
-#: their own schedule), and one attribute of the standard library's. Each entry
-#: must still be found, so none goes stale.
+#: Kept as it is: one attribute of the standard library's. Each entry must still be
+#: found, so none goes stale.
 KEPT = {
-    "pokerrules.envs.aec: from pokerrules._core import _shown",
-    "pokerrules.envs.chinese_poker_v0: from pokerrules._core import _shown",
-    "pokerrules.envs.chinese_poker_v0: from pokerrules.chinese_poker.rules import _HAND_SIZE",
-    "pokerrules.envs.chinese_poker_v0: from pokerrules.envs.encoding import _layout",
-    "pokerrules.envs.east_west_v0: from pokerrules.envs.encoding import _layout",
-    "pokerrules.envs.spiel: from pokerrules._core import _shown",
-    "pokerrules.envs.z_poker_v0: from pokerrules._core import _shown",
-    "pokerrules.envs.z_poker_v0: from pokerrules.envs.encoding import _layout",
     # the standard library's own test of a process still being set up, which
     # has no public name (see the comment there)
     "pokerrules.paigow.parallel: multiprocessing.current_process()._inheriting",

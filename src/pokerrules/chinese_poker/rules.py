@@ -22,7 +22,6 @@ _OUTSIDE_DECK = frozenset(range(53)) - frozenset(CHINESE_POKER_DECK.codes)
 PLAYERS_ALLOWED = (2, 3, 4)
 # Cards dealt to each player, by number of players.
 HAND_SIZE = {2: 16, 3: 16, 4: 12}
-_HAND_SIZE = HAND_SIZE  # the name pokerrules.envs.chinese_poker_v0 imports
 
 #: The largest target (:class:`ChinesePokerRules`): a hundred times the default.
 #: A round adds 1 to 50 points to every player who did not go out, so a game to

@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from pokerrules._core import _shown
+from pokerrules.checks import shown
 from pokerrules.envs.encoding import Encoding
 from pokerrules.errors import (
     GameOverError,
@@ -69,7 +69,7 @@ class PokerRulesEnv(AECEnv):
         if render_mode is not None and (
                 not isinstance(render_mode, str) or render_mode not in RENDER_MODES):
             raise PokerRulesError(
-                f"render_mode is None, 'human' or 'ansi', not {_shown(render_mode)}")
+                f"render_mode is None, 'human' or 'ansi', not {shown(render_mode)}")
         self.metadata = {**self.metadata, "name": encoding.name}  # type: ignore[misc]
         self.encoding = encoding
         self.render_mode = render_mode
@@ -95,7 +95,7 @@ class PokerRulesEnv(AECEnv):
         seat = self._seats.get(agent) if isinstance(agent, str) else None
         if seat is None:
             raise UnknownAgentError(
-                f"there is no agent {_shown(agent)}; the agents are "
+                f"there is no agent {shown(agent)}; the agents are "
                 f"{', '.join(self.possible_agents)}")
         return seat
 
@@ -133,7 +133,7 @@ class PokerRulesEnv(AECEnv):
                 game_seed = seed_int(seed)
             except PokerRulesError as exc:  # ArgumentTypeError too
                 raise type(exc)(f"reset's seed is None or an int from 0 to 2**53 - 1, "
-                                f"not {_shown(seed)}") from None
+                                f"not {shown(seed)}") from None
             seeds = np.random.default_rng(game_seed)
         state = self.encoding.new_game(seed=game_seed)
         self._seeds = seeds
@@ -181,7 +181,7 @@ class PokerRulesEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:  # (PettingZoo's helper would raise a bare ValueError)
                 raise IllegalMoveError(
-                    f"{agent} is done: its only action is None, not {_shown(action)}")
+                    f"{agent} is done: its only action is None, not {shown(action)}")
             self._was_dead_step(action)
             return
         encoding = self.encoding

@@ -24,8 +24,8 @@ from typing import Any, Literal
 import numpy as np
 
 from pokerrules import chinese_poker
-from pokerrules._core import _shown
 from pokerrules.cards import CHINESE_POKER_DECK
+from pokerrules.checks import shown
 from pokerrules.chinese_poker import (
     PASS,
     ChinesePokerRules,
@@ -36,8 +36,8 @@ from pokerrules.chinese_poker import (
     PlayKind,
 )
 from pokerrules.chinese_poker.policy import ChinesePokerSearch
-from pokerrules.chinese_poker.rules import _HAND_SIZE, RANK_SYMBOLS, SINGLE_VALUE
-from pokerrules.envs.encoding import Encoding, _layout
+from pokerrules.chinese_poker.rules import HAND_SIZE, RANK_SYMBOLS, SINGLE_VALUE
+from pokerrules.envs.encoding import Encoding, layout
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
 
@@ -56,7 +56,7 @@ _SEAT_START = 3 * _DECK  # the blocks after hand, played and table
 _PILE_PLANE = 3
 _PLANE_START = np.array([0, _DECK, 2 * _DECK] + [3 * _DECK + 23 + h * _DECK for h in range(3)],
                         dtype=np.intp)
-_MOST_CARDS = max(_HAND_SIZE.values())  # 16
+_MOST_CARDS = max(HAND_SIZE.values())  # 16
 _IN_DECK = np.bincount(np.array(CHINESE_POKER_DECK.codes) >> 2, minlength=13)  # per rank
 _KINDS = tuple(PlayKind)
 _SINGLE_ORDER = sorted(range(13), key=lambda r: SINGLE_VALUE[r])  # 3 4 ... A 2
@@ -160,14 +160,14 @@ class ChinesePokerEncoding(Encoding):
     def __init__(self, rules: ChinesePokerRules | None = None, players: int = 4,
                  scope: Scope = "round") -> None:
         if scope not in SCOPES:
-            raise PokerRulesError(f"scope is 'round' or 'game', not {_shown(scope)}")
+            raise PokerRulesError(f"scope is 'round' or 'game', not {shown(scope)}")
         self.scope = scope
         target = self._game_rules(players, rules).target
         # A player's total is below the target before the last round, which adds
         # at most 50 points.
         self._most_points = target + 49
         self.num_actions = NUM_ACTIONS
-        self.fields = _layout([
+        self.fields = layout([
             ("hand", _DECK, "1 where the observer holds card d (deck index)"),
             ("played", _DECK, "1 where card d has been played this round"),
             ("table", _DECK, "1 where card d is part of the play to beat"),

@@ -18,7 +18,7 @@ from pokerrules import eastwest
 from pokerrules.cards import PIQUET_DECK
 from pokerrules.eastwest import EastWestRules, EastWestState, EastWestView, Place
 from pokerrules.eastwest.policy import EastWestSearch
-from pokerrules.envs.encoding import Encoding, _layout
+from pokerrules.envs.encoding import Encoding, layout
 from pokerrules.game import GameState
 
 __all__ = ["EastWestEncoding", "env", "raw_env"]
@@ -49,7 +49,7 @@ class EastWestEncoding(Encoding):
 
     def __init__(self, rules: EastWestRules | None = None, players: int = 2) -> None:
         self.num_actions = _ROWS
-        self.fields = _layout([
+        self.fields = layout([
             ("board", _ROWS * _DECK,
              "1 where board card d (the deck index) lies on row r: element 32 r + d"),
             ("own_rows", _ROWS * _DECK,

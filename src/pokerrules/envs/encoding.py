@@ -22,7 +22,7 @@ import numpy as np
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import Agent, GameState
 
-__all__ = ["AgentPolicy", "Encoding", "Field"]
+__all__ = ["AgentPolicy", "Encoding", "Field", "layout"]
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class Field:
         return self.start + self.size
 
 
-def _layout(blocks: Sequence[tuple[str, int, str] | tuple[str, int, str, float]]
+def layout(blocks: Sequence[tuple[str, int, str] | tuple[str, int, str, float]]
             ) -> tuple[Field, ...]:
     """Fields laid end to end from ``(name, size, meaning[, high])`` tuples."""
     fields = []

@@ -45,7 +45,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from pokerrules._core import _shown
+from pokerrules.checks import shown
 from pokerrules.envs.encoding import AgentPolicy, Encoding
 from pokerrules.errors import ArgumentTypeError, GameOverError, IllegalMoveError, PokerRulesError
 from pokerrules.game import Agent, GameState, seat_index
@@ -94,9 +94,9 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         if not isinstance(encoding, Encoding):
             raise ArgumentTypeError(
                 f"SingleAgentEnv takes a game's Encoding (e.g. east_west_v0.EastWestEncoding()),"
-                f" not {_shown(encoding)}")
+                f" not {shown(encoding)}")
         if render_mode is not None and render_mode != "ansi":
-            raise PokerRulesError(f"render_mode is None or 'ansi', not {_shown(render_mode)}")
+            raise PokerRulesError(f"render_mode is None or 'ansi', not {shown(render_mode)}")
         self.encoding = encoding
         self.seat = seat_index(seat, encoding.players)
         self.flat = bool(flat)
@@ -123,7 +123,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
             agents: dict[str, Any] = game.AGENTS
             if opponent not in agents:
                 raise PokerRulesError(
-                    f"{game.__name__.rsplit('.', 1)[-1]} has no agent {_shown(opponent)}; its "
+                    f"{game.__name__.rsplit('.', 1)[-1]} has no agent {shown(opponent)}; its "
                     f"agents are {', '.join(sorted(agents))}")
             return "name"
         if callable(getattr(opponent, "choose", None)) and not isinstance(opponent, type):
@@ -132,7 +132,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
             return "callable"
         raise ArgumentTypeError(
             f"opponent is an agent name, an agent (with choose()) or a callable "
-            f"f(observation, action_mask) -> action, not {_shown(opponent)}")
+            f"f(observation, action_mask) -> action, not {shown(opponent)}")
 
     def _policy(self, seat: int, seed: int) -> Callable[[GameState[Any]], int]:
         """The action of seat ``seat``'s opponent in a state where it is to move."""

@@ -41,8 +41,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from pokerrules._core import _shown
 from pokerrules.cards import format_cards
+from pokerrules.checks import shown
 from pokerrules.envs.encoding import AgentPolicy, Encoding
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import Agent, GameState, seat_index
@@ -364,7 +364,7 @@ class AgentBot(pyspiel.Bot):
         if not isinstance(game, pyspiel.Game) or not isinstance(encoding, Encoding):
             raise ArgumentTypeError(
                 f"AgentBot takes (game, player_id, agent, seed=0), the game being a pokerrules "
-                f"OpenSpiel game (e.g. east_west_v0.openspiel_game()), not {_shown(game)}")
+                f"OpenSpiel game (e.g. east_west_v0.openspiel_game()), not {shown(game)}")
         super().__init__()
         self._player_id = seat_index(player_id, encoding.players)
         self.policy = AgentPolicy(encoding, agent, seed)
@@ -383,7 +383,7 @@ class AgentBot(pyspiel.Bot):
         """
         if not isinstance(state, State):
             raise ArgumentTypeError(f"AgentBot steps in a pokerrules OpenSpiel state, "
-                                    f"not {_shown(state)}")
+                                    f"not {shown(state)}")
         player = state.game_state.current_player
         if player != self._player_id:
             raise IllegalMoveError(
@@ -423,7 +423,7 @@ def _parameter(short_name: str, name: str, value: Any, defaults: dict[str, Any])
     scalars are taken), and an int within a C int."""
     if name not in defaults:
         raise PokerRulesError(
-            f"{short_name} has no parameter {_shown(name)}; its parameters are "
+            f"{short_name} has no parameter {shown(name)}; its parameters are "
             f"{', '.join(sorted(defaults))}")
     kind = type(defaults[name])
     if kind is bool:
@@ -435,7 +435,7 @@ def _parameter(short_name: str, name: str, value: Any, defaults: dict[str, Any])
     if not ok:
         raise ArgumentTypeError(
             f"{short_name}'s {name} is {'an' if kind is int else 'a'} {kind.__name__}, "
-            f"not {_shown(value)}")
+            f"not {shown(value)}")
     if kind is int and not -MAX_GAME_LENGTH - 1 <= value <= MAX_GAME_LENGTH:
         raise PokerRulesError(f"{short_name}'s {name} {value} does not fit OpenSpiel's C int")
     return kind(value)

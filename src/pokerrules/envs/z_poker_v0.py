@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 
 from pokerrules import zpoker
-from pokerrules._core import _shown
 from pokerrules.cards import format_cards
-from pokerrules.envs.encoding import Encoding, _layout
+from pokerrules.checks import shown
+from pokerrules.envs.encoding import Encoding, layout
 from pokerrules.errors import PokerRulesError
 from pokerrules.game import GameState
 from pokerrules.zpoker import POSITIONS, Phase, Placement, ZPokerRules, ZPokerState, ZPokerView
@@ -54,7 +54,7 @@ class ZPokerEncoding(Encoding):
         self._deck_index = np.full(53, -1, dtype=np.intp)
         self._deck_index[list(deck)] = np.arange(n)
         self.num_actions = n * _POSITIONS
-        self.fields = _layout([
+        self.fields = layout([
             ("hand", n, "1 where the observer holds card d (deck index)"),
             ("tops", _POSITIONS * n,
              f"1 where card d is the visible top card of position p: element {n} p + d"),
@@ -136,7 +136,7 @@ class ZPokerEncoding(Encoding):
     def move_to_action(self, move: Any) -> int:
         placement = zpoker.parse_move(move) if isinstance(move, str) else move
         if not isinstance(placement, Placement):
-            raise zpoker.IllegalMoveError(f"{_shown(move)} is no Z Poker placement")
+            raise zpoker.IllegalMoveError(f"{shown(move)} is no Z Poker placement")
         d = int(self._deck_index[placement.card.code])
         if d < 0:
             raise zpoker.IllegalMoveError(f"{placement.card} is not in this game's deck")
