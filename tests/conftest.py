@@ -11,8 +11,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 def pytest_configure(config):
-    # `-m fast` is the quick subset: a test marked slow is never in it, even in a
-    # module marked fast (it still runs in the full suite).
+    # Markers (see pyproject.toml): slow tests are deselected unless -m selects them
+    # (`-m slow`, their CI step); `-m fast` is the quick subset: a test marked slow is
+    # never in it, even in a module marked fast.
     expression = config.option.markexpr
     if expression:
         config.option.markexpr = re.sub(r"\bfast\b", "(fast and not slow)", expression)

@@ -86,6 +86,31 @@ def test_rule_options_agree_with_reference(rules):
     assert check_preset(rules, OPTION, seed=23) == 25_000
 
 
+# Every run: the same cross-checks on a sample of each preset and option (the full sizes
+# above are slow). Another seed than the slow ones, so both together see more hands.
+SAMPLE = {5: 1_200, 6: 500, 7: 300}
+EVERY_RULES = [STANDARD, PAI_GOW, PIQUET,
+               STANDARD.replace(wheel_second_highest=True),
+               PAI_GOW.replace(wheel_second_highest=True),
+               PIQUET.replace(ace_low_straight=True, flush_beats_full_house=True)]
+
+
+@pytest.mark.parametrize("rules", EVERY_RULES, ids=lambda r: r.name)
+def test_a_sample_of_each_preset_agrees_with_reference(rules):
+    assert check_preset(rules, SAMPLE, seed=101) == 2_000
+
+
+def test_a_sample_of_joker_hands_agrees_with_reference():
+    rng = np.random.default_rng(105)
+    for rules in (PAI_GOW, PAI_GOW.replace(wheel_second_highest=True)):
+        keys, values = [], []
+        for k in (5, 6, 7):
+            rows = [[52, *rng.choice(52, k - 1, replace=False).tolist()] for _ in range(50)]
+            keys += [reference.rank_best(r, **ref_options(rules)) for r in rows]
+            values += evaluate_many(np.array(rows), rules).tolist()
+        assert_same_order(keys, values)
+
+
 @pytest.mark.slow
 def test_joker_hands_agree_with_reference():
     # every hand holds the joker: the bug rules are the hardest part
