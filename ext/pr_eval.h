@@ -182,8 +182,9 @@ int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t 
 int pr_kernel(int level);
 
 /* Adds the histogram of values over every k-card hand of the deck (k = 5..7;
- * others add nothing) to counts, indexed by value (size nclasses + 1).
- * Returns 0, or -1 when out of memory (counts then unchanged). */
+ * others add nothing) to counts, indexed by value (size nclasses + 1): each
+ * hand counted as pr_eval_key ranks it, by rank multiset (see pr_eval.c).
+ * Returns 0 (-1 would be out of memory; it needs none). */
 int pr_enumerate(const pr_tables *t, int k, uint64_t *counts);
 
 /* Partial hand (0..5 valid distinct codes): structured key, higher is stronger. */

@@ -6,6 +6,7 @@ choose by itself. Every rules variant, 5, 6 and 7 cards, with and without the ch
 with threads: the values must be identical, and order hands as the reference does.
 """
 
+import itertools
 import subprocess
 import sys
 
@@ -151,6 +152,23 @@ def test_value_counts_of_seven_cards_are_the_known_frequencies():
     assert cats.astype(np.int64).tolist()[:9] == [
         23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184,
         224_848, 41_584]
+
+
+def all_hands(rules: HandRules, k: int) -> np.ndarray:
+    deck = rules.deck_codes
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(deck, k)),
+                       dtype=np.uint8)
+    return flat.reshape(-1, k)
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.name)
+def test_value_counts_are_the_histogram_of_every_hand_evaluated(rules):
+    # counted by rank multiset, then checked hand by hand: every 5-card hand, and in
+    # the 32-card deck every 6- and 7-card hand too
+    for k in (5, 6, 7) if rules.deck == "piquet" else (5,):
+        hands = all_hands(rules, k)
+        seen = np.bincount(evaluate_many(hands, rules), minlength=rules.n_values + 1)
+        np.testing.assert_array_equal(value_counts(k, rules), seen)
 
 
 def test_tables_of_the_three_presets_stay_under_a_mebibyte():
