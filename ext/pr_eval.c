@@ -1,9 +1,13 @@
 /* Table building, batch evaluation and enumeration for the pokerrules core.
  *
- * Tables are built on first use of a rules variant, from first principles:
- * the best hand of every rank multiset and every flush rank mask is worked out
- * as a "structured key", the distinct keys are sorted, and each table entry
- * stores the index of its key in that order (the dense value).
+ * The tables come from first principles: the best hand of every rank multiset
+ * and every flush rank mask is worked out as a "structured key", the distinct
+ * keys are sorted, and each table entry stores the index of its key in that
+ * order (the dense value).  The expensive part, each deck's perfect hash and
+ * the slot values of its plain rules, is done at build time (compiled with
+ * PR_GEN_DECKS into gen_decks, which writes pr_decks.h); on first use a rules
+ * variant builds only its flush tables, value keys and, with options, its own
+ * slot values from the plain ones (about 1-2 ms).
  *
  * Structured key: category position (in the rules' order) << 24, then up to
  * five tie-break digits of 4 bits from bit 16 down; a digit is rank + 1 (0 is
