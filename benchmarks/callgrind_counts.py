@@ -38,18 +38,9 @@ def hands(rules, n, k, seed):
 
 # (label, C function collected, statement run, hands it ranks: "n" or a number)
 BATCH = [
-    ("evaluate_many, STANDARD, 7 cards, check=True", "pr_eval_batch_threads",
-     "evaluate_many(h, STANDARD)", "STANDARD", 7),
-    ("evaluate_many, STANDARD, 7 cards, check=False", "pr_eval_batch_threads",
-     "evaluate_many(h, STANDARD, check=False)", "STANDARD", 7),
-    ("evaluate_many, STANDARD, 6 cards, check=True", "pr_eval_batch_threads",
-     "evaluate_many(h, STANDARD)", "STANDARD", 6),
-    ("evaluate_many, STANDARD, 5 cards, check=True", "pr_eval_batch_threads",
-     "evaluate_many(h, STANDARD)", "STANDARD", 5),
-    ("evaluate_many, PAI_GOW, 7 cards, check=True", "pr_eval_batch_threads",
-     "evaluate_many(h, PAI_GOW)", "PAI_GOW", 7),
-    ("evaluate_many, PIQUET, 7 cards, check=True", "pr_eval_batch_threads",
-     "evaluate_many(h, PIQUET)", "PIQUET", 7),
+    (f"evaluate_many, {rules}, {k} cards, check={check}", "pr_eval_batch_threads",
+     f"evaluate_many(h, {rules}, check={check})", rules, k)
+    for rules in ("STANDARD", "PAI_GOW", "PIQUET") for k in (7, 6, 5) for check in (True, False)
 ]
 ENUMERATION = [
     ("value_counts(7) / category_counts(7), STANDARD", "pr_enumerate", "value_counts(7)",

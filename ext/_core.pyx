@@ -1312,3 +1312,13 @@ _TABLES_CAPSULE = PyCapsule_New(<void *>pr_get_tables, "pokerrules._core.pr_get_
 def table_bytes():
     """Bytes held by the ranking tables built so far in this process."""
     return pr_table_bytes()
+
+
+cdef extern from "pr_eval.h":
+    int pr_kernel(int level) nogil
+
+
+def _kernel(int level=-1):
+    """The batch kernel in use: 0 scalar, 1 AVX2, 2 AVX-512 (private; for tests and
+    benchmarks). ``level`` >= 0 selects one, at most what the CPU has."""
+    return pr_kernel(level)

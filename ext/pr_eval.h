@@ -12,8 +12,7 @@
  * nibble lights up at five cards of a suit (the joker adds one to every suit).
  * A row-displacement table maps the rank key to a slot: the key's high bits
  * pick a row, whose offset plus the key's low bits is the slot.  The slot
- * gives the multiset's class of the deck, the class its value under the
- * rules; a 13-bit rank mask of the flush suit indexes the flush tables.
+ * gives the multiset's value under the rules (two dependent loads a hand); a 13-bit rank mask of the flush suit indexes the flush tables.
  */
 #ifndef PR_EVAL_H
 #define PR_EVAL_H
@@ -68,8 +67,7 @@ typedef struct {
                              joker, of the joker beside 4..6 real cards) -> slot */
     const pr_phash *phj;  /* the same slots by the rank key of the real cards beside
                              the joker (NULL without joker) */
-    const uint16_t *cls;  /* ph slot -> class of the deck (0: no hand) */
-    uint16_t *cval;       /* class -> value under these rules */
+    const uint16_t *pval; /* ph slot -> value under these rules (0: no hand) */
     const uint64_t *card_bit; /* 256: 1 << code for a card of the deck, else PR_BAD_BIT */
     uint16_t *flush;      /* 8192: rank mask of the flush suit -> value */
     uint16_t *jflush;     /* 8192: same with the joker (NULL without joker) */
@@ -115,7 +113,7 @@ static inline uint32_t pr_slot(const pr_phash *ph, uint32_t rkey) {
 
 /* Best hand without flushes of a rank key. */
 static inline uint16_t pr_plain_value(const pr_tables *t, uint32_t rkey) {
-    return t->cval[t->cls[pr_slot(t->ph, rkey)]];
+    return t->pval[pr_slot(t->ph, rkey)];
 }
 
 /* The value of a hand with five cards of one suit (the joker counting in every
@@ -178,9 +176,16 @@ int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k
 int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
                               int32_t *out, int check, int *why, int threads);
 
+/* The batch kernel: 0 scalar, 1 AVX2, 2 AVX-512 (F, BW, VBMI).  Chosen by CPU
+ * features: AVX-512 where present, else scalar; the environment variable
+ * POKERRULES_KERNEL=scalar or avx2 asks for that one instead.  level >= 0 sets
+ * it (at most what the CPU has); returns the kernel in use. */
+int pr_kernel(int level);
+
 /* Adds the histogram of values over every k-card hand of the deck (k = 5..7;
- * others add nothing) to counts, indexed by value (size nclasses + 1).
- * Returns 0, or -1 when out of memory (counts then unchanged). */
+ * others add nothing) to counts, indexed by value (size nclasses + 1): each
+ * hand counted as pr_eval_key ranks it, by rank multiset (see pr_eval.c).
+ * Returns 0 (-1 would be out of memory; it needs none). */
 int pr_enumerate(const pr_tables *t, int k, uint64_t *counts);
 
 /* Partial hand (0..5 valid distinct codes): structured key, higher is stronger. */

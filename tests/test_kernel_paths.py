@@ -1,0 +1,180 @@
+"""The batch kernels (scalar, AVX2, AVX-512) against each other and the reference ranker.
+
+``pokerrules._core._kernel(level)`` picks the kernel (0 scalar, 1 AVX2, 2 AVX-512, at most
+what the CPU has), so that each path this machine can run is tested, whatever it would
+choose by itself. Every rules variant, 5, 6 and 7 cards, with and without the check and
+with threads: the values must be identical, and order hands as the reference does.
+"""
+
+import itertools
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+import reference
+from test_reference import assert_same_order, ref_options
+
+from pokerrules import (
+    PAI_GOW,
+    PIQUET,
+    STANDARD,
+    HandRules,
+    _core,
+    categories,
+    evaluate_many,
+    value_counts,
+)
+from pokerrules.errors import PokerRulesError
+
+VARIANTS = [
+    STANDARD, STANDARD.replace(wheel_second_highest=True),
+    PAI_GOW, PAI_GOW.replace(wheel_second_highest=True),
+    PIQUET, PIQUET.replace(ace_low_straight=True), PIQUET.replace(flush_beats_full_house=True),
+    PIQUET.replace(ace_low_straight=True, flush_beats_full_house=True),
+]
+BEST = _core._kernel(2)
+LEVELS = sorted({_core._kernel(level) for level in (0, 1, 2)})
+_core._kernel(BEST)
+
+
+@pytest.fixture
+def restore_kernel():
+    yield
+    _core._kernel(BEST)
+
+
+def on_every_kernel(hands: np.ndarray, rules: HandRules, **kw) -> list[np.ndarray]:
+    out = []
+    for level in LEVELS:
+        assert _core._kernel(level) == level
+        out.append(evaluate_many(hands, rules, **kw))
+    _core._kernel(BEST)
+    return out
+
+
+def hands_of(rules: HandRules, n: int, k: int, seed: int, flushes: bool = False) -> np.ndarray:
+    """Distinct cards of the deck a row; with ``flushes``, most rows hold five of one suit."""
+    rng = np.random.default_rng(seed)
+    deck = np.array(rules.deck_codes, dtype=np.uint8)
+    rows = deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, :k]]
+    if flushes:
+        for row in rows[rng.random(n) < 0.7]:
+            suit = int(rng.integers(4))
+            suited = [c for c in deck.tolist() if c < 52 and c % 4 == suit]
+            five = rng.choice(suited, 5, replace=False)
+            others = [c for c in deck.tolist() if c not in five]
+            row[:] = np.concatenate([five, rng.choice(others, k - 5, replace=False)])
+            rng.shuffle(row)
+    return np.ascontiguousarray(rows)
+
+
+def test_the_machine_offers_the_scalar_kernel_and_the_test_can_choose():
+    assert LEVELS[0] == 0
+    assert _core._kernel(0) == 0
+    _core._kernel(BEST)
+    assert _core._kernel() == BEST
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.name)
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_kernels_give_identical_values(rules, k, restore_kernel):
+    # 1,003 rows: blocks of 16 and of 8 and a tail; flushes in many lanes
+    for flushes in (False, True):
+        hands = hands_of(rules, 1003, k, seed=k + 10 * rules.variant, flushes=flushes)
+        results = []
+        for check in (True, False):
+            results += on_every_kernel(hands, rules, check=check)
+            results += on_every_kernel(hands, rules, check=check, threads=3)
+        for got in results[1:]:
+            np.testing.assert_array_equal(got, results[0])
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.name)
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_every_kernel_orders_hands_as_the_reference(rules, k, restore_kernel):
+    hands = np.concatenate([hands_of(rules, 400, k, seed=3 * k + rules.variant),
+                            hands_of(rules, 200, k, seed=5 * k + rules.variant, flushes=True)])
+    if rules.has_joker:  # the joker in every one of these rows
+        hands[::3, 0] = 52
+        hands = hands[[len(set(r)) == k for r in hands.tolist()]]
+    keys = [reference.rank_best(row, **ref_options(rules)) for row in hands.tolist()]
+    for got in on_every_kernel(hands, rules):
+        assert_same_order(keys, got.tolist())
+
+
+@pytest.mark.parametrize("rules", [STANDARD, PAI_GOW, PIQUET], ids=lambda r: r.name)
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_every_kernel_finds_the_same_first_bad_row(rules, k, restore_kernel):
+    rng = np.random.default_rng(k)
+    outside = [c for c in range(53) if c not in rules.deck_codes]
+    for bad_at in (0, 5, 15, 16, 17, 40, 99):
+        for problem in ("duplicate", "outside", "above 52"):
+            hands = hands_of(rules, 100, k, seed=bad_at)
+            row = hands[bad_at]
+            lane = int(rng.integers(k))
+            if problem == "duplicate":
+                row[lane] = row[(lane + 1) % k]
+            elif problem == "outside":
+                if not outside:
+                    continue
+                row[lane] = outside[bad_at % len(outside)]
+            else:
+                row[lane] = 53 + bad_at
+            messages = set()
+            for level in LEVELS:
+                _core._kernel(level)
+                with pytest.raises(PokerRulesError) as info:
+                    evaluate_many(hands, rules)
+                messages.add(str(info.value))
+                if problem == "above 52":  # refused even unchecked
+                    with pytest.raises(PokerRulesError):
+                        evaluate_many(hands, rules, check=False)
+            assert len(messages) == 1
+            assert messages.pop().startswith(f"row {bad_at}:")
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_unchecked_rows_that_are_no_hand_get_the_same_value_on_every_kernel(k, restore_kernel):
+    rng = np.random.default_rng(99)
+    hands = rng.integers(0, 53, size=(517, k)).astype(np.uint8)  # duplicates, the joker
+    for rules in (STANDARD, PAI_GOW, PIQUET):
+        results = on_every_kernel(hands, rules, check=False)
+        for got in results[1:]:
+            np.testing.assert_array_equal(got, results[0])
+
+
+def test_value_counts_of_seven_cards_are_the_known_frequencies():
+    counts = value_counts(7)
+    assert counts.sum() == 133_784_560
+    cats = np.bincount(categories(np.flatnonzero(counts), STANDARD),
+                       weights=counts[counts > 0], minlength=9)
+    assert cats.astype(np.int64).tolist()[:9] == [
+        23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184,
+        224_848, 41_584]
+
+
+def all_hands(rules: HandRules, k: int) -> np.ndarray:
+    deck = rules.deck_codes
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(deck, k)),
+                       dtype=np.uint8)
+    return flat.reshape(-1, k)
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.name)
+def test_value_counts_are_the_histogram_of_every_hand_evaluated(rules):
+    # counted by rank multiset, then checked hand by hand: every 5-card hand, and in
+    # the 32-card deck every 6- and 7-card hand too
+    for k in (5, 6, 7) if rules.deck == "piquet" else (5,):
+        hands = all_hands(rules, k)
+        seen = np.bincount(evaluate_many(hands, rules), minlength=rules.n_values + 1)
+        np.testing.assert_array_equal(value_counts(k, rules), seen)
+
+
+def test_tables_of_the_three_presets_stay_under_a_mebibyte():
+    script = ("import time\nfrom pokerrules import evaluate, PAI_GOW, PIQUET, _core\n"
+              "evaluate([0, 5, 10, 15, 20])\nevaluate([0, 5, 10, 15, 20], PAI_GOW)\n"
+              "evaluate([20, 25, 30, 35, 40], PIQUET)\nprint(_core.table_bytes())\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True)
+    assert 0 < int(out.stdout) < 2**20
