@@ -37,7 +37,7 @@ GAMES = {
 def positions(game, count: int, seed: int = 0) -> list:
     """``count`` player turns of random games."""
     rng = np.random.default_rng(seed)
-    found = []
+    found: list = []
     while len(found) < count:
         state = game.new_initial_state()
         stop = int(rng.integers(0, 30))

@@ -86,11 +86,11 @@ def imported_names(tree: ast.Module) -> dict[str, str]:
 
 def class_members(cls: ast.ClassDef) -> set[str]:
     """The names ``cls`` binds: in its body, and as ``self.x``/``cls.x`` in its methods."""
-    names = set()
+    names: set[str] = set()
     for node in cls.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
-        targets = node.targets if isinstance(node, ast.Assign) else \
+        targets: list[ast.expr] = node.targets if isinstance(node, ast.Assign) else \
             [node.target] if isinstance(node, ast.AnnAssign) else []
         for target in targets:
             if isinstance(target, ast.Name):
@@ -98,10 +98,10 @@ def class_members(cls: ast.ClassDef) -> set[str]:
                 if target.id == "__slots__":
                     names.update(c.value for c in ast.walk(node)
                                  if isinstance(c, ast.Constant) and isinstance(c.value, str))
-    for node in ast.walk(cls):
-        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) \
-                and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
-            names.add(node.attr)
+    for inner in ast.walk(cls):
+        if isinstance(inner, ast.Attribute) and isinstance(inner.ctx, ast.Store) \
+                and isinstance(inner.value, ast.Name) and inner.value.id in ("self", "cls"):
+            names.add(inner.attr)
     return names
 
 
@@ -153,7 +153,7 @@ def violations(sources: dict[str, ast.Module]) -> set[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 for alias in node.names:
-                    if is_private(alias.name) and not is_module(node.module, alias.name):
+                    if is_private(alias.name) and not is_module(node.module or "", alias.name):
                         found.add(f"{module}: from {node.module} import {alias.name}")
                 continue
             if isinstance(node, ast.Attribute):

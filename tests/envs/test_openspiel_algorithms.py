@@ -21,6 +21,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
+from pokerrules.cards import CHINESE_POKER_DECK  # noqa: E402
 from pokerrules.errors import PokerRulesError  # noqa: E402
 
 THREE_GAMES = [
@@ -165,7 +166,7 @@ PUBLIC = pyspiel.IIGObservationType(
     public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
 
 
-def _private_fields(game) -> dict[str, set[str]]:
+def _private_fields(game) -> set[str]:
     return {"pokerrules_east_west": {"drawn"}}.get(game.get_type().short_name, {"hand"})
 
 
@@ -296,7 +297,7 @@ def test_chinese_poker_worlds_deal_only_unseen_cards() -> None:
         assert world.played == truth.played
         cards = sorted(c for h in world.hands for c in h) + world.played + world.set_aside
         if truth.phase == "play":
-            assert sorted(cards) == sorted(chinese_poker_v0.CHINESE_POKER_DECK.codes)
+            assert sorted(cards) == sorted(CHINESE_POKER_DECK.codes)
             assert [len(h) for h in world.hands] == [len(h) for h in truth.hands]
             checked += 1
     assert checked

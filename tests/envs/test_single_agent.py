@@ -34,7 +34,7 @@ ENCODINGS = [
 ]
 
 
-def _episode(env: SingleAgentEnv, seed: int, rng: np.random.Generator) -> tuple[float, int]:
+def _episode(env: SingleAgentEnv, seed: int | None, rng: np.random.Generator) -> tuple[float, int]:
     """Plays one episode with random legal actions: (rewards summed, steps)."""
     env.reset(seed=seed)
     total, steps, done = 0.0, 0, False
@@ -78,7 +78,7 @@ def test_observations_are_the_learners_own(make, kwargs) -> None:
     observation, _ = env.reset(seed=4)
     plain, _ = flat.reset(seed=4)
     state = env.game_state
-    assert state.current_player == seat
+    assert state is not None and state.current_player == seat
     np.testing.assert_array_equal(observation["observation"], encoding.observe(state, seat))
     np.testing.assert_array_equal(plain, observation["observation"])
     np.testing.assert_array_equal(observation["action_mask"], encoding.action_mask(state))
@@ -124,9 +124,9 @@ def test_bad_arguments_are_named() -> None:
     with pytest.raises(PokerRulesError, match=r"no agent 'champion'; its agents are .*greedy"):
         SingleAgentEnv(encoding, opponent="champion")
     with pytest.raises(ArgumentTypeError, match="opponent is an agent name"):
-        SingleAgentEnv(encoding, opponent=3)
+        SingleAgentEnv(encoding, opponent=3)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="takes a game's Encoding"):
-        SingleAgentEnv("z_poker_v0")
+        SingleAgentEnv("z_poker_v0")  # type: ignore[arg-type]
     with pytest.raises(PokerRulesError, match="no player 2"):
         SingleAgentEnv(encoding, seat=2)
     with pytest.raises(PokerRulesError, match="render_mode"):
@@ -135,22 +135,27 @@ def test_bad_arguments_are_named() -> None:
         SingleAgentEnv(encoding).step(0)
 
 
+def saved(env: SingleAgentEnv) -> str:
+    assert env.game_state is not None
+    return env.game_state.to_json()
+
+
 def test_illegal_actions_end_the_episode_or_raise() -> None:
     encoding = z_poker_v0.ZPokerEncoding()
     env = SingleAgentEnv(encoding, illegal_reward=-2.0)
     env.reset(seed=1)
     illegal = int(np.flatnonzero(~env.action_masks())[0])
-    before = env.game_state.to_json()
+    before = saved(env)
     _, reward, done, _, info = env.step(illegal)
     assert (reward, done, info) == (-2.0, True, {"illegal_action": True})
-    assert env.game_state.to_json() == before and not env.action_masks().any()
+    assert saved(env) == before and not env.action_masks().any()
     with pytest.raises(GameOverError):
         env.step(0)
     strict = SingleAgentEnv(encoding, illegal_reward=None)
     strict.reset(seed=1)
     with pytest.raises(IllegalMoveError, match=f"action {illegal} "):
         strict.step(illegal)
-    assert strict.game_state.to_json() == before
+    assert saved(strict) == before
 
 
 def test_seeded_runs_repeat() -> None:
@@ -159,7 +164,7 @@ def test_seeded_runs_repeat() -> None:
     def run() -> list[float]:
         env = SingleAgentEnv(encoding, opponent="greedy", flat=True)
         rng = np.random.default_rng(9)
-        out = []
+        out: list[float] = []
         env.reset(seed=11)
         for _ in range(3):
             out.append(_episode(env, seed=None, rng=rng)[0] if out else
