@@ -6,6 +6,7 @@ The games of pokerrules are East–West, Z Poker and Chinese Poker; each package
 defines its spec as ``SPEC``. A game of one's own joins them with
 :func:`register`:
 
+>>> from pokerrules.specs import game_spec, game_specs
 >>> spec = game_spec("EastWest")
 >>> spec.name, spec.package
 ('east-west', 'pokerrules.eastwest')
