@@ -11,8 +11,9 @@ was checked, never on the caller's array, which another thread may be writing.
 """
 
 from cpython.exc cimport PyErr_CheckSignals
-from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+# the tables of pokerrules._core: one copy of each variant's tables per process
+from pokerrules._core cimport pr_tables, shared_tables
 
 import numpy as np
 
@@ -28,16 +29,6 @@ from pokerrules.errors import (
 
 cdef extern from "pr_eval.h" nogil:
     int PR_DECK_PAIGOW, PR_DECK_MASK, PR_NVARIANTS
-    ctypedef struct pr_tables:
-        int variant
-        int nclasses
-
-
-ctypedef const pr_tables *(*get_tables_t)(int variant) noexcept nogil
-
-# the tables of pokerrules._core (one copy per process; see _TABLES_CAPSULE there)
-cdef get_tables_t shared_tables = <get_tables_t>PyCapsule_GetPointer(
-    _core._TABLES_CAPSULE, "pokerrules._core.pr_get_tables")
 
 
 cdef extern from "paigow.h" nogil:

@@ -1,12 +1,13 @@
 /* Writes pr_decks.h: the perfect hash, the class of every slot and the
  * signature of every class of each deck, built from first principles by
- * pr_eval.c's builder, so that the extension holds them as constant data and
+ * pr_tables.c's builder, so that the extension holds them as constant data and
  * builds nothing expensive at run time.  setup.py runs it before compiling.
  *
  *     gen_decks OUT.h
  */
 #define PR_GEN_DECKS
-#include "pr_eval.c"
+#include "pr_keys.c"
+#include "pr_tables.c"
 
 #include <stdio.h>
 

@@ -71,7 +71,7 @@ typedef struct {
     const uint64_t *card_bit; /* 256: 1 << code for a card of the deck, else PR_BAD_BIT */
     uint16_t *flush;      /* 8192: rank mask of the flush suit -> value */
     uint16_t *jflush;     /* 8192: same with the joker (NULL without joker) */
-    uint32_t *class_key;  /* value -> structured key (see pr_eval.c) */
+    uint32_t *class_key;  /* value -> structured key (see pr_keys.c) */
     uint8_t *class_cat;   /* value -> category */
     int nclasses;
     uint64_t deck_mask;   /* bit per card code allowed */
@@ -184,7 +184,7 @@ int pr_kernel(int level);
 
 /* Adds the histogram of values over every k-card hand of the deck (k = 5..7;
  * others add nothing) to counts, indexed by value (size nclasses + 1): each
- * hand counted as pr_eval_key ranks it, by rank multiset (see pr_eval.c).
+ * hand counted as pr_eval_key ranks it, by rank multiset (see pr_enum.c).
  * Returns 0 (-1 would be out of memory; it needs none). */
 int pr_enumerate(const pr_tables *t, int k, uint64_t *counts);
 

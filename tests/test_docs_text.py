@@ -13,7 +13,8 @@ ROOT = Path(__file__).parents[1]
 SRC = ROOT / "src" / "pokerrules"
 TEXTS = [ROOT / "README.md", ROOT / "pyproject.toml",
          *sorted((ROOT / "docs").rglob("*.rst")), *sorted(SRC.rglob("*.py")),
-         *sorted(SRC.rglob("*.pyi")), *sorted((ROOT / "ext").glob("*.pyx"))]
+         *sorted(SRC.rglob("*.pyi")), *sorted((ROOT / "ext").glob("*.pyx")),
+         *sorted((ROOT / "ext").glob("*.pxi")), *sorted(SRC.glob("*.pxd"))]
 
 
 def test_no_page_speaks_of_issues_or_tickets():

@@ -1,0 +1,405 @@
+/* Batch evaluation: the scalar kernel, the SIMD kernels and the threads. */
+#include "pr_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define L(c) (1ull << (16 * ((c) & 3) + ((c) >> 2)))
+#define L4(r) L(4 * r), L(4 * r + 1), L(4 * r + 2), L(4 * r + 3)
+#define Z4 0, 0, 0, 0
+#define Z16 Z4, Z4, Z4, Z4
+/* Card -> its bit in four 16-bit rank masks, one a suit; the joker bit 63. */
+static const uint64_t suit_lane[256] = {
+    L4(0), L4(1), L4(2), L4(3), L4(4), L4(5), L4(6), L4(7), L4(8), L4(9), L4(10), L4(11),
+    L4(12), 1ull << 63};
+#undef Z16
+#undef Z4
+#undef L4
+#undef L
+
+/* ----------------------------------------------------------------- batch */
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#define PR_NOINLINE __declspec(noinline)
+#else
+#define PR_NOINLINE __attribute__((noinline))
+#endif
+
+/* The slow path of a row: a code above 52 (-1), or a flush to weigh against
+ * the plain value v.  Apart from the hot loop, so that the loop keeps no code
+ * alive in a register for it. */
+static PR_NOINLINE int32_t rare_row(const pr_tables *t, uint64_t key, uint16_t v,
+                                    const uint8_t *c, int k) {
+    if (key >= PR_BAD_CODE_KEY) return -1;
+    int suit = (pr_ctz64(key & PR_FLUSH_BITS) - 35) >> 2;
+    uint64_t lanes = 0;
+    for (int j = 0; j < k; j++) lanes |= suit_lane[c[j]];
+    return pr_flush_value(t, v, (uint32_t)(lanes >> (16 * suit)), (int)(lanes >> 63));
+}
+
+/* Rows of k codes; k and check are constants at each call site, so that the
+ * compiler unrolls the card loop and drops the checks when asked to.  The key
+ * and the check read each code once, together.  Every table index comes from
+ * a code byte through a 256-entry table, or through a mask, so that no input,
+ * not even one that another thread changes meanwhile, reads outside the
+ * tables: such a writer can only make the row's value wrong. */
+static inline int64_t eval_rows(const pr_tables *t, const uint8_t *codes, int64_t n,
+                                const int k, int32_t *out, const int check) {
+    const uint16_t *disp = t->ph->disp;
+    const uint32_t keymask = t->ph->keymask;
+    const uint16_t *pval = t->pval;
+    const uint64_t *bit = t->card_bit;
+    const uint64_t *ckey = pr_batch_key;
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *c = codes + i * k;
+        uint64_t key = PR_KEY_START, sum = 0, any = 0;
+        for (int j = 0; j < k; j++) {
+            int code = c[j];
+            key += ckey[code];
+            if (check) {
+                uint64_t b = bit[code];
+                sum += b;
+                any |= b;
+            }
+        }
+        /* distinct cards of the deck: the bits add up without a carry */
+        if (check && sum != (any & PR_CARD_BITS)) return i;
+        uint32_t mk = ((uint32_t)key * PR_MIX) & keymask;
+        int32_t v = pval[2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW)];
+        if (key & PR_RARE_BITS) {
+            v = rare_row(t, key, (uint16_t)v, c, k);
+            if (v < 0) return i; /* a code above 52 */
+        }
+        out[i] = v;
+    }
+    return -1;
+}
+
+static int64_t eval_run_scalar(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                               int32_t *out, int check) {
+    if (check) {
+        switch (k) {
+        case 5: return eval_rows(t, codes, n, 5, out, 1);
+        case 6: return eval_rows(t, codes, n, 6, out, 1);
+        default: return eval_rows(t, codes, n, 7, out, 1);
+        }
+    }
+    switch (k) {
+    case 5: return eval_rows(t, codes, n, 5, out, 0);
+    case 6: return eval_rows(t, codes, n, 6, out, 0);
+    default: return eval_rows(t, codes, n, 7, out, 0);
+    }
+}
+
+/* ------------------------------------------------------------ SIMD batch
+ *
+ * 16 rows (AVX-512) or 8 (AVX2) at a time, one 32-bit lane a row: the rank
+ * key from a 16-entry register table of rank weights, the suit counters one
+ * nibble a suit, the check as two bit sets of card codes (0..25 and 26..52,
+ * so that no duplicate can carry a sum back onto its OR), then the same two
+ * gathers as the scalar loop.  A lane with a flush, a code above 52 or a
+ * failed check goes to the scalar kernel, which is the reference: the values
+ * are the same by construction.  Compiled with function attributes, so the
+ * extension builds and runs anywhere; chosen by CPU features at run time. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && \
+    (defined(__clang__) || __GNUC__ >= 8)
+#define PR_HAVE_SIMD 1
+#include <immintrin.h>
+
+/* One row again by the scalar kernel: -1 if fine, else 0. */
+static int64_t scalar_row(const pr_tables *t, const uint8_t *row, int k, int32_t *out, int check) {
+    return eval_run_scalar(t, row, 1, k, out, check);
+}
+
+#define PR_CHUNK_BLOCKS 64
+#define PR_DECK_LO(t) ((uint32_t)((t)->deck_mask & 0x3FFFFFFu))
+#define PR_DECK_HI(t) ((uint32_t)((t)->deck_mask >> 26))
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+static int64_t eval_rows_avx512(const pr_tables *t, const uint8_t *codes, int64_t n, const int k,
+                                int32_t *out, const int check) {
+    const __m512i wtab = _mm512_setr_epi32(
+        1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 341190, 1129190, 3727292, 12300548,
+        (int)PR_JOKER_RKEY, 0, 0);
+    __m512i idx[7];
+    for (int j = 0; j < k; j++) {
+        uint8_t b[64] = {0};
+        for (int i = 0; i < 16; i++) b[i] = (uint8_t)(i * k + j);
+        idx[j] = _mm512_loadu_si512(b);
+    }
+    const __mmask64 tail = (1ull << (16 * k - 64)) - 1;
+    const __m512i one = _mm512_set1_epi32(1), three = _mm512_set1_epi32(3);
+    const __m512i c52 = _mm512_set1_epi32(52), c26 = _mm512_set1_epi32(26);
+    const __m512i low26 = _mm512_set1_epi32(0x3FFFFFF), jsuits = _mm512_set1_epi32(0x1111);
+    const __m512i mix = _mm512_set1_epi32((int)PR_MIX);
+    const __m512i keymask = _mm512_set1_epi32((int)t->ph->keymask);
+    const __m512i rowlow = _mm512_set1_epi32(PR_ROW_LOW), m16 = _mm512_set1_epi32(0xFFFF);
+    const __m512i flushbits = _mm512_set1_epi32(0x8888);
+    const __m512i notlo = _mm512_set1_epi32((int)~PR_DECK_LO(t));
+    const __m512i nothi = _mm512_set1_epi32((int)~PR_DECK_HI(t));
+    const void *disp = t->ph->disp, *pval = t->pval;
+    int64_t i = 0;
+    /* rare lanes are noted and done after a chunk of blocks: no branch in the loop
+     * that the flushes' randomness would mispredict */
+    __mmask16 rares[PR_CHUNK_BLOCKS];
+    while (i + 16 <= n) {
+      int nb = (int)((n - i) / 16 < PR_CHUNK_BLOCKS ? (n - i) / 16 : PR_CHUNK_BLOCKS);
+      for (int blk = 0; blk < nb; blk++) {
+        const uint8_t *c = codes + (i + 16 * blk) * k;
+        const __m512i a = _mm512_loadu_si512(c);
+        const __m512i b = _mm512_maskz_loadu_epi8(tail, c + 64);
+        __m512i rk = _mm512_setzero_si512(), sk = _mm512_set1_epi32(0x3333);
+        __m512i slo = _mm512_setzero_si512(), olo = slo, shi = slo, ohi = slo;
+        __mmask16 rare = 0;
+        for (int j = 0; j < k; j++) {
+            __m512i cc = _mm512_cvtepu8_epi32(
+                _mm512_castsi512_si128(_mm512_permutex2var_epi8(a, idx[j], b)));
+            rare |= _mm512_cmpgt_epu32_mask(cc, c52);
+            rk = _mm512_add_epi32(rk, _mm512_permutexvar_epi32(_mm512_srli_epi32(cc, 2), wtab));
+            __m512i su = _mm512_sllv_epi32(one, _mm512_slli_epi32(_mm512_and_si512(cc, three), 2));
+            su = _mm512_mask_mov_epi32(su, _mm512_cmpeq_epu32_mask(cc, c52), jsuits);
+            sk = _mm512_add_epi32(sk, su);
+            if (check) {
+                __m512i lo = _mm512_and_si512(_mm512_sllv_epi32(one, cc), low26);
+                __m512i hi = _mm512_sllv_epi32(one, _mm512_sub_epi32(cc, c26));
+                slo = _mm512_add_epi32(slo, lo);
+                olo = _mm512_or_si512(olo, lo);
+                shi = _mm512_add_epi32(shi, hi);
+                ohi = _mm512_or_si512(ohi, hi);
+            }
+        }
+        __m512i mk = _mm512_and_si512(_mm512_mullo_epi32(rk, mix), keymask);
+        __m512i d = _mm512_and_si512(
+            _mm512_i32gather_epi32(_mm512_srli_epi32(mk, PR_ROW_SHIFT), disp, 2), m16);
+        __m512i slot = _mm512_add_epi32(_mm512_slli_epi32(d, 1), _mm512_and_si512(mk, rowlow));
+        __m512i v = _mm512_and_si512(_mm512_i32gather_epi32(slot, pval, 2), m16);
+        rare |= _mm512_test_epi32_mask(sk, flushbits);
+        if (check)
+            rare |= _mm512_cmpneq_epi32_mask(slo, olo) | _mm512_cmpneq_epi32_mask(shi, ohi) |
+                    _mm512_test_epi32_mask(olo, notlo) | _mm512_test_epi32_mask(ohi, nothi);
+        _mm512_storeu_si512(out + i + 16 * blk, v);
+        rares[blk] = rare;
+      }
+      for (int blk = 0; blk < nb; blk++) {
+        for (unsigned rare = rares[blk]; rare; rare &= rare - 1) {
+            int64_t row = i + 16 * blk + pr_ctz32(rare);
+            if (scalar_row(t, codes + row * k, k, out + row, check) >= 0) return row;
+        }
+      }
+      i += 16 * nb;
+    }
+    int64_t bad = eval_run_scalar(t, codes + i * k, n - i, k, out + i, check);
+    return bad < 0 ? -1 : i + bad;
+}
+
+__attribute__((target("avx2")))
+static int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, int64_t n, const int k,
+                              int32_t *out, const int check) {
+    const __m256i wlo = _mm256_setr_epi32(1, 5, 24, 112, 521, 2247, 9244, 30823);
+    const __m256i whi = _mm256_setr_epi32(103066, 341190, 1129190, 3727292, 12300548,
+                                          (int)PR_JOKER_RKEY, 0, 0);
+    const __m256i off = _mm256_setr_epi32(0, k, 2 * k, 3 * k, 4 * k, 5 * k, 6 * k, 7 * k);
+    const __m256i one = _mm256_set1_epi32(1), three = _mm256_set1_epi32(3);
+    const __m256i c52 = _mm256_set1_epi32(52), c26 = _mm256_set1_epi32(26);
+    const __m256i c7 = _mm256_set1_epi32(7), ff = _mm256_set1_epi32(0xFF);
+    const __m256i low26 = _mm256_set1_epi32(0x3FFFFFF), jsuits = _mm256_set1_epi32(0x1111);
+    const __m256i mix = _mm256_set1_epi32((int)PR_MIX);
+    const __m256i keymask = _mm256_set1_epi32((int)t->ph->keymask);
+    const __m256i rowlow = _mm256_set1_epi32(PR_ROW_LOW), m16 = _mm256_set1_epi32(0xFFFF);
+    const __m256i flushbits = _mm256_set1_epi32(0x8888), zero = _mm256_setzero_si256();
+    const __m256i notlo = _mm256_set1_epi32((int)~PR_DECK_LO(t));
+    const __m256i nothi = _mm256_set1_epi32((int)~PR_DECK_HI(t));
+    const int *disp = (const int *)(const void *)t->ph->disp;
+    const int *pval = (const int *)(const void *)t->pval;
+    int64_t i = 0;
+    uint8_t rares[PR_CHUNK_BLOCKS];
+    while (i + 8 <= n) {
+      int nb = (int)((n - i) / 8 < PR_CHUNK_BLOCKS ? (n - i) / 8 : PR_CHUNK_BLOCKS);
+      for (int blk = 0; blk < nb; blk++) {
+        const uint8_t *c = codes + (i + 8 * blk) * k;
+        /* bytes 0..3 and k-4..k-1 of each row: 4-byte reads inside the row */
+        const __m256i g0 = _mm256_i32gather_epi32((const int *)(const void *)c, off, 1);
+        const __m256i g1 = _mm256_i32gather_epi32((const int *)(const void *)(c + k - 4), off, 1);
+        __m256i rk = zero, sk = _mm256_set1_epi32(0x3333);
+        __m256i slo = zero, olo = zero, shi = zero, ohi = zero, rare = zero;
+        for (int j = 0; j < k; j++) {
+            __m256i cc = j < 4 ? _mm256_srli_epi32(g0, 8 * j) : _mm256_srli_epi32(g1, 8 * (j - k + 4));
+            cc = _mm256_and_si256(cc, ff);
+            rare = _mm256_or_si256(rare, _mm256_cmpgt_epi32(cc, c52));
+            __m256i r = _mm256_srli_epi32(cc, 2);
+            __m256i w = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(wlo, r),
+                                           _mm256_permutevar8x32_epi32(whi, r),
+                                           _mm256_cmpgt_epi32(r, c7));
+            rk = _mm256_add_epi32(rk, w);
+            __m256i su = _mm256_sllv_epi32(one, _mm256_slli_epi32(_mm256_and_si256(cc, three), 2));
+            su = _mm256_blendv_epi8(su, jsuits, _mm256_cmpeq_epi32(cc, c52));
+            sk = _mm256_add_epi32(sk, su);
+            if (check) {
+                __m256i lo = _mm256_and_si256(_mm256_sllv_epi32(one, cc), low26);
+                __m256i hi = _mm256_sllv_epi32(one, _mm256_sub_epi32(cc, c26));
+                slo = _mm256_add_epi32(slo, lo);
+                olo = _mm256_or_si256(olo, lo);
+                shi = _mm256_add_epi32(shi, hi);
+                ohi = _mm256_or_si256(ohi, hi);
+            }
+        }
+        __m256i mk = _mm256_and_si256(_mm256_mullo_epi32(rk, mix), keymask);
+        __m256i d = _mm256_and_si256(
+            _mm256_i32gather_epi32(disp, _mm256_srli_epi32(mk, PR_ROW_SHIFT), 2), m16);
+        __m256i slot = _mm256_add_epi32(_mm256_slli_epi32(d, 1), _mm256_and_si256(mk, rowlow));
+        __m256i v = _mm256_and_si256(_mm256_i32gather_epi32(pval, slot, 2), m16);
+        __m256i ok = _mm256_cmpeq_epi32(_mm256_and_si256(sk, flushbits), zero);
+        if (check) {
+            ok = _mm256_and_si256(ok, _mm256_cmpeq_epi32(slo, olo));
+            ok = _mm256_and_si256(ok, _mm256_cmpeq_epi32(shi, ohi));
+            ok = _mm256_and_si256(ok, _mm256_cmpeq_epi32(_mm256_and_si256(olo, notlo), zero));
+            ok = _mm256_and_si256(ok, _mm256_cmpeq_epi32(_mm256_and_si256(ohi, nothi), zero));
+        }
+        rare = _mm256_or_si256(rare, _mm256_andnot_si256(ok, _mm256_set1_epi32(-1)));
+        _mm256_storeu_si256((__m256i *)(void *)(out + i + 8 * blk), v);
+        rares[blk] = (uint8_t)_mm256_movemask_ps(_mm256_castsi256_ps(rare));
+      }
+      for (int blk = 0; blk < nb; blk++) {
+        for (unsigned rare = rares[blk]; rare; rare &= rare - 1) {
+            int64_t row = i + 8 * blk + pr_ctz32(rare);
+            if (scalar_row(t, codes + row * k, k, out + row, check) >= 0) return row;
+        }
+      }
+      i += 8 * nb;
+    }
+    int64_t bad = eval_run_scalar(t, codes + i * k, n - i, k, out + i, check);
+    return bad < 0 ? -1 : i + bad;
+}
+#endif
+
+/* 0: scalar, 1: AVX2, 2: AVX-512 (F, BW, VBMI); -1 until chosen. */
+static int kernel_level = -1;
+
+static int cpu_level(void) {
+#ifdef PR_HAVE_SIMD
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vbmi"))
+        return 2;
+    if (__builtin_cpu_supports("avx2")) return 1;
+#endif
+    return 0;
+}
+
+int pr_kernel(int level) {
+    int best = cpu_level();
+    if (level >= 0) {
+        kernel_level = level < best ? level : best;
+    } else if (kernel_level < 0) {
+        const char *env = getenv("POKERRULES_KERNEL"); /* "scalar", "avx2": at most that */
+        int want = !env ? 2 : !strcmp(env, "scalar") ? 0 : !strcmp(env, "avx2") ? 1 : 2;
+        kernel_level = want < best ? want : best;
+        /* the AVX2 kernel only on request: it fetches the code bytes by gathers and
+         * ran slower than the scalar kernel where measured (Zen 4) */
+        if (kernel_level == 1 && want != 1) kernel_level = 0;
+    }
+    return kernel_level;
+}
+
+static int64_t eval_run(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                        int32_t *out, int check) {
+    int level = kernel_level >= 0 ? kernel_level : pr_kernel(-1);
+#ifdef PR_HAVE_SIMD
+    if (level == 2) {
+        switch (k) {
+        case 5: return check ? eval_rows_avx512(t, codes, n, 5, out, 1)
+                             : eval_rows_avx512(t, codes, n, 5, out, 0);
+        case 6: return check ? eval_rows_avx512(t, codes, n, 6, out, 1)
+                             : eval_rows_avx512(t, codes, n, 6, out, 0);
+        default: return check ? eval_rows_avx512(t, codes, n, 7, out, 1)
+                              : eval_rows_avx512(t, codes, n, 7, out, 0);
+        }
+    }
+    if (level == 1) {
+        switch (k) {
+        case 5: return check ? eval_rows_avx2(t, codes, n, 5, out, 1)
+                             : eval_rows_avx2(t, codes, n, 5, out, 0);
+        case 6: return check ? eval_rows_avx2(t, codes, n, 6, out, 1)
+                             : eval_rows_avx2(t, codes, n, 6, out, 0);
+        default: return check ? eval_rows_avx2(t, codes, n, 7, out, 1)
+                              : eval_rows_avx2(t, codes, n, 7, out, 0);
+        }
+    }
+#endif
+    (void)level;
+    return eval_run_scalar(t, codes, n, k, out, check);
+}
+
+static void why_of_row(const pr_tables *t, const uint8_t *row, int k, int *why) {
+    uint8_t c[7];
+    memcpy(c, row, k); /* read once more: this copy decides the reason */
+    if (pr_check_codes(t, c, k, why) < 0) *why = 1;
+}
+
+int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                      int32_t *out, int check, int *why) {
+    int64_t bad = eval_run(t, codes, n, k, out, check);
+    if (bad >= 0) why_of_row(t, codes + bad * k, k, why);
+    return bad;
+}
+
+/* Native threads split the rows into equal runs; each run reports its first
+ * bad row and the lowest of those is the answer, as with one thread. */
+#if defined(_WIN32)
+int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                              int32_t *out, int check, int *why, int threads) {
+    (void)threads; /* one thread here */
+    return pr_eval_batch(t, codes, n, k, out, check, why);
+}
+#else
+#include <pthread.h>
+
+#define PR_MAX_THREADS 64
+
+typedef struct {
+    const pr_tables *t;
+    const uint8_t *codes;
+    int64_t n, bad;
+    int k, check;
+    int32_t *out;
+} run_t;
+
+static void *run_rows(void *arg) {
+    run_t *r = arg;
+    r->bad = eval_run(r->t, r->codes, r->n, r->k, r->out, r->check);
+    return NULL;
+}
+
+int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                              int32_t *out, int check, int *why, int threads) {
+    if (threads > PR_MAX_THREADS) threads = PR_MAX_THREADS;
+    if (threads > n) threads = (int)n;
+    if (threads <= 1) return pr_eval_batch(t, codes, n, k, out, check, why);
+    run_t runs[PR_MAX_THREADS];
+    pthread_t ids[PR_MAX_THREADS];
+    int started[PR_MAX_THREADS];
+    int64_t first = 0;
+    for (int i = 0; i < threads; i++) {
+        int64_t end = n * (i + 1) / threads;
+        runs[i] = (run_t){t, codes + first * k, end - first, -1, k, check, out + first};
+        first = end;
+    }
+    for (int i = 1; i < threads; i++)
+        started[i] = pthread_create(&ids[i], NULL, run_rows, &runs[i]) == 0;
+    run_rows(&runs[0]);
+    for (int i = 1; i < threads; i++) {
+        if (started[i]) pthread_join(ids[i], NULL);
+        else run_rows(&runs[i]); /* no thread to be had: this one does the run */
+    }
+    first = 0;
+    for (int i = 0; i < threads; i++) {
+        if (runs[i].bad >= 0) {
+            int64_t bad = first + runs[i].bad;
+            why_of_row(t, codes + bad * k, k, why);
+            return bad;
+        }
+        first += runs[i].n;
+    }
+    return -1;
+}
+#endif
