@@ -13,7 +13,8 @@ libraries). Times are thread CPU time (``CLOCK_THREAD_CPUTIME_ID`` in the driver
 ``time.thread_time`` here), each the median of ``--repeat`` rounds in which the entries
 take turns (so that they share the machine's load); the ratio is hands per CPU-second of
 pokerrules over OMPEval's. pokerrules' batch times are whole ``evaluate_many`` calls
-(the output array included); OMPEval's loop writes into an array made beforehand.
+writing into an array made beforehand (``out=``), as OMPEval's loop does; the rows
+without ``out=`` add a new array's allocation and first touch to each call.
 After timing, the two rankings must order a sample of the hands the same way. The
 enumeration rows walk all 133,784,560 seven-card hands: pokerrules' ``value_counts(7)``
 (the histogram of values) against OMPEval's sequential loop over incrementally built
@@ -186,10 +187,14 @@ def main() -> None:
 
         # the entries take turns, round after round, so that they share the load
         times: dict[str, list[float]] = {}
+        out = np.zeros(n, dtype=np.int32)
         entries: dict[str, Callable[[], float]] = {
             "peer batch": lambda: peer("batch"),
-            "ours off": lambda: cpu_of(lambda: evaluate_many(hands, STANDARD, check=False)),
-            "ours on": lambda: cpu_of(lambda: evaluate_many(hands, STANDARD)),
+            "ours off": lambda: cpu_of(lambda: evaluate_many(hands, STANDARD, check=False,
+                                                             out=out)),
+            "ours on": lambda: cpu_of(lambda: evaluate_many(hands, STANDARD, out=out)),
+            "ours off new": lambda: cpu_of(lambda: evaluate_many(hands, STANDARD, check=False)),
+            "ours on new": lambda: cpu_of(lambda: evaluate_many(hands, STANDARD)),
         }
         if not args.skip_enumeration:
             entries.update({
@@ -209,8 +214,10 @@ def main() -> None:
         print(f"{'entry':44s} {'CPU s':>8s} {'M hands/CPU-s':>14s} {'vs OMPEval':>11s}")
         print(f"{'OMPEval evaluate (Hand sums), batch':44s} {peer_batch:8.3f} "
               f"{n / peer_batch / 1e6:14.1f} {1:10.2f}x")
-        for label, t in (("pokerrules evaluate_many, check=False", med["ours off"]),
-                         ("pokerrules evaluate_many, check=True", med["ours on"])):
+        for label, t in (("pokerrules evaluate_many(out=), check=False", med["ours off"]),
+                         ("pokerrules evaluate_many(out=), check=True", med["ours on"]),
+                         ("  the same, a new array each call, off", med["ours off new"]),
+                         ("  the same, a new array each call, on", med["ours on new"])):
             print(f"{label:44s} {t:8.3f} {n / t / 1e6:14.1f} {peer_batch / t:10.2f}x")
         if args.skip_enumeration:
             return

@@ -1,7 +1,7 @@
 # Batches: ranking many hands at once, value and category counts.
 # Part of pokerrules._core (included by ext/_core.pyx).
 
-def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1):
+def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1, out=None):
     """Rank many hands at once, with the GIL released.
 
     Args:
@@ -15,19 +15,26 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1):
             (enough for any machine's cores; POSIX, one thread on other systems).
             At most 64 run, and no more than there are rows. The results do not
             depend on it.
+        out: where to write the values, instead of a new array: a writable,
+            C-contiguous numpy array of int32 and shape (n,), sharing no memory
+            with ``codes``. Reusing one saves the allocation (and the first
+            touch of its pages) on every call. If a row is refused, the rows
+            before it hold their values and the rest of ``out`` is unspecified.
 
     Returns:
         numpy.ndarray of int32, shape (n,): the five-card values (as
-        ``HandRank.value``).
+        ``HandRank.value``); ``out`` itself when given.
 
     Raises:
-        ArgumentTypeError: a non-integer array, ``threads`` no int, or bad rules
-            as for :func:`evaluate`.
+        ArgumentTypeError: a non-integer array, ``threads`` no int, bad rules
+            as for :func:`evaluate`, or an ``out`` that is no int32 numpy array.
         HandSizeError: a shape other than (n, 5..7).
         InvalidCardError, DuplicateCardError, CardNotInDeckError: a bad row, named
             by its index.
         PokerRulesError: ``threads`` outside 1..1,024; more than BATCH_LIMIT
-            rows, or a broadcast view (a stride of 0), refused before any work.
+            rows, or a broadcast view (a stride of 0), refused before any work;
+            an ``out`` of another shape, read-only, not C-contiguous or sharing
+            memory with ``codes``.
 
     Another thread may write to ``codes`` meanwhile: the kernel reads only inside
     its tables whatever the bytes, so the result is then meaningless for the rows
@@ -56,7 +63,7 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1):
         if n > BATCH_LIMIT:
             raise PokerRulesError(f"evaluate_many takes at most {BATCH_LIMIT:,} rows a call, "
                                   f"got {n:,}; split the batch")
-        out = _np_empty(n, _INT32)
+        out = _np_empty(n, _INT32) if out is None else _out_values(out, n, arr)
         if n == 0:
             return out
         PyObject_GetBuffer(out, &res, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
@@ -69,6 +76,20 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1):
     if bad_row >= 0:
         error, message = _row_problem(rules_, [int(c) for c in arr[bad_row]])
         raise error(f"row {bad_row}: {message}")
+    return out
+
+
+cdef object _out_values(object out, int64_t n, object codes):
+    """``out`` if it can take the n values of evaluate_many, else the error."""
+    if type(out) is not np.ndarray or out.dtype != _INT32:
+        raise ArgumentTypeError(f"evaluate_many: out must be a numpy array of int32, not "
+                                f"{getattr(out, 'dtype', type(out).__name__)}")
+    if out.shape != (n,):
+        raise PokerRulesError(f"evaluate_many: out must have shape ({n},), got {out.shape}")
+    if not (out.flags.c_contiguous and out.flags.writeable):
+        raise PokerRulesError("evaluate_many: out must be writable and C-contiguous")
+    if np.may_share_memory(out, codes):
+        raise PokerRulesError("evaluate_many: out shares memory with the codes")
     return out
 
 

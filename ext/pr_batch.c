@@ -94,9 +94,10 @@ static int64_t eval_run_scalar(const pr_tables *t, const uint8_t *codes, int64_t
 /* ------------------------------------------------------------ SIMD batch
  *
  * 16 rows (AVX-512) or 8 (AVX2) at a time, one 32-bit lane a row: the rank
- * key from a 16-entry register table of rank weights, the suit counters one
- * nibble a suit, the check as two bit sets of card codes (0..25 and 26..52,
- * so that no duplicate can carry a sum back onto its OR), then the same two
+ * key and the suit counters (one nibble a suit) from 16-entry register tables,
+ * the check as bit sets of the card codes (AVX-512: 0..31 and 32..52, distinct
+ * when their popcounts add up to k; AVX2: 0..25 and 26..52, distinct when their
+ * sums equal their ORs, which no carry can fake at that width), then the same two
  * gathers as the scalar loop.  A lane with a flush, a code above 52 or a
  * failed check goes to the scalar kernel, which is the reference: the values
  * are the same by construction.  Compiled with function attributes, so the
@@ -112,31 +113,36 @@ static int64_t scalar_row(const pr_tables *t, const uint8_t *row, int k, int32_t
 }
 
 #define PR_CHUNK_BLOCKS 64
-#define PR_DECK_LO(t) ((uint32_t)((t)->deck_mask & 0x3FFFFFFu))
-#define PR_DECK_HI(t) ((uint32_t)((t)->deck_mask >> 26))
 
-__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+__attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
 static int64_t eval_rows_avx512(const pr_tables *t, const uint8_t *codes, int64_t n, const int k,
-                                int32_t *out, const int check) {
+                                int32_t *out, const int check, const int joker) {
+    /* rank weights by code >> 2 (the joker's at 13); suit counts by code & 15,
+     * where the joker (52 & 15 = 4) counts a club.  In its own deck the rest of
+     * its share is added apart; outside it, it is no card (refused with the
+     * check), and the flush it could complete with four of a suit is worth
+     * nothing in the flush table, as in the scalar kernel */
     const __m512i wtab = _mm512_setr_epi32(
         1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 341190, 1129190, 3727292, 12300548,
         (int)PR_JOKER_RKEY, 0, 0);
-    __m512i idx[7];
+    const __m512i stab = _mm512_setr_epi32(1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256,
+                                           4096, 1, 16, 256, 4096);
+    __m512i idx[7]; /* byte j of each row to byte 0 of its lane, the other bytes zeroed */
     for (int j = 0; j < k; j++) {
         uint8_t b[64] = {0};
-        for (int i = 0; i < 16; i++) b[i] = (uint8_t)(i * k + j);
+        for (int i = 0; i < 16; i++) b[4 * i] = (uint8_t)(i * k + j);
         idx[j] = _mm512_loadu_si512(b);
     }
-    const __mmask64 tail = (1ull << (16 * k - 64)) - 1;
-    const __m512i one = _mm512_set1_epi32(1), three = _mm512_set1_epi32(3);
-    const __m512i c52 = _mm512_set1_epi32(52), c26 = _mm512_set1_epi32(26);
-    const __m512i low26 = _mm512_set1_epi32(0x3FFFFFF), jsuits = _mm512_set1_epi32(0x1111);
+    const __mmask64 byte0 = 0x1111111111111111ull, tail = (1ull << (16 * k - 64)) - 1;
+    const __m512i one = _mm512_set1_epi32(1), c32 = _mm512_set1_epi32(32);
+    const __m512i c52 = _mm512_set1_epi32(52), c52b = _mm512_set1_epi8(52);
+    const __m512i jrest = _mm512_set1_epi32(0x1110), kk = _mm512_set1_epi32(k);
     const __m512i mix = _mm512_set1_epi32((int)PR_MIX);
     const __m512i keymask = _mm512_set1_epi32((int)t->ph->keymask);
     const __m512i rowlow = _mm512_set1_epi32(PR_ROW_LOW), m16 = _mm512_set1_epi32(0xFFFF);
     const __m512i flushbits = _mm512_set1_epi32(0x8888);
-    const __m512i notlo = _mm512_set1_epi32((int)~PR_DECK_LO(t));
-    const __m512i nothi = _mm512_set1_epi32((int)~PR_DECK_HI(t));
+    const __m512i notlo = _mm512_set1_epi32((int)~(uint32_t)t->deck_mask);
+    const __m512i nothi = _mm512_set1_epi32((int)~(uint32_t)(t->deck_mask >> 32));
     const void *disp = t->ph->disp, *pval = t->pval;
     int64_t i = 0;
     /* rare lanes are noted and done after a chunk of blocks: no branch in the loop
@@ -148,24 +154,22 @@ static int64_t eval_rows_avx512(const pr_tables *t, const uint8_t *codes, int64_
         const uint8_t *c = codes + (i + 16 * blk) * k;
         const __m512i a = _mm512_loadu_si512(c);
         const __m512i b = _mm512_maskz_loadu_epi8(tail, c + 64);
+        /* a code above 52 leaves the block to the scalar kernel, which names its row */
+        if (_mm512_cmpgt_epu8_mask(a, c52b) | _mm512_cmpgt_epu8_mask(b, c52b)) {
+            rares[blk] = 0xFFFF;
+            continue;
+        }
         __m512i rk = _mm512_setzero_si512(), sk = _mm512_set1_epi32(0x3333);
-        __m512i slo = _mm512_setzero_si512(), olo = slo, shi = slo, ohi = slo;
-        __mmask16 rare = 0;
+        __m512i olo = rk, ohi = rk;
         for (int j = 0; j < k; j++) {
-            __m512i cc = _mm512_cvtepu8_epi32(
-                _mm512_castsi512_si128(_mm512_permutex2var_epi8(a, idx[j], b)));
-            rare |= _mm512_cmpgt_epu32_mask(cc, c52);
+            __m512i cc = _mm512_maskz_permutex2var_epi8(byte0, a, idx[j], b);
             rk = _mm512_add_epi32(rk, _mm512_permutexvar_epi32(_mm512_srli_epi32(cc, 2), wtab));
-            __m512i su = _mm512_sllv_epi32(one, _mm512_slli_epi32(_mm512_and_si512(cc, three), 2));
-            su = _mm512_mask_mov_epi32(su, _mm512_cmpeq_epu32_mask(cc, c52), jsuits);
-            sk = _mm512_add_epi32(sk, su);
-            if (check) {
-                __m512i lo = _mm512_and_si512(_mm512_sllv_epi32(one, cc), low26);
-                __m512i hi = _mm512_sllv_epi32(one, _mm512_sub_epi32(cc, c26));
-                slo = _mm512_add_epi32(slo, lo);
-                olo = _mm512_or_si512(olo, lo);
-                shi = _mm512_add_epi32(shi, hi);
-                ohi = _mm512_or_si512(ohi, hi);
+            sk = _mm512_add_epi32(sk, _mm512_permutexvar_epi32(cc, stab));
+            if (joker)
+                sk = _mm512_mask_add_epi32(sk, _mm512_cmpeq_epi32_mask(cc, c52), sk, jrest);
+            if (check) { /* bit sets of codes 0..31 and 32..52 */
+                olo = _mm512_or_si512(olo, _mm512_sllv_epi32(one, cc));
+                ohi = _mm512_or_si512(ohi, _mm512_sllv_epi32(one, _mm512_sub_epi32(cc, c32)));
             }
         }
         __m512i mk = _mm512_and_si512(_mm512_mullo_epi32(rk, mix), keymask);
@@ -173,9 +177,10 @@ static int64_t eval_rows_avx512(const pr_tables *t, const uint8_t *codes, int64_
             _mm512_i32gather_epi32(_mm512_srli_epi32(mk, PR_ROW_SHIFT), disp, 2), m16);
         __m512i slot = _mm512_add_epi32(_mm512_slli_epi32(d, 1), _mm512_and_si512(mk, rowlow));
         __m512i v = _mm512_and_si512(_mm512_i32gather_epi32(slot, pval, 2), m16);
-        rare |= _mm512_test_epi32_mask(sk, flushbits);
-        if (check)
-            rare |= _mm512_cmpneq_epi32_mask(slo, olo) | _mm512_cmpneq_epi32_mask(shi, ohi) |
+        __mmask16 rare = _mm512_test_epi32_mask(sk, flushbits);
+        if (check) /* k distinct cards, all of the deck */
+            rare |= _mm512_cmpneq_epi32_mask(
+                        _mm512_add_epi32(_mm512_popcnt_epi32(olo), _mm512_popcnt_epi32(ohi)), kk) |
                     _mm512_test_epi32_mask(olo, notlo) | _mm512_test_epi32_mask(ohi, nothi);
         _mm512_storeu_si512(out + i + 16 * blk, v);
         rares[blk] = rare;
@@ -191,6 +196,9 @@ static int64_t eval_rows_avx512(const pr_tables *t, const uint8_t *codes, int64_
     int64_t bad = eval_run_scalar(t, codes + i * k, n - i, k, out + i, check);
     return bad < 0 ? -1 : i + bad;
 }
+
+#define PR_DECK_LO(t) ((uint32_t)((t)->deck_mask & 0x3FFFFFFu))
+#define PR_DECK_HI(t) ((uint32_t)((t)->deck_mask >> 26))
 
 __attribute__((target("avx2")))
 static int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, int64_t n, const int k,
@@ -279,7 +287,7 @@ static int cpu_level(void) {
 #ifdef PR_HAVE_SIMD
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512vbmi"))
+        __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vpopcntdq"))
         return 2;
     if (__builtin_cpu_supports("avx2")) return 1;
 #endif
@@ -306,14 +314,17 @@ static int64_t eval_run(const pr_tables *t, const uint8_t *codes, int64_t n, int
     int level = kernel_level >= 0 ? kernel_level : pr_kernel(-1);
 #ifdef PR_HAVE_SIMD
     if (level == 2) {
+        int joker = t->phj != NULL;
+#define PR_AVX512(K) (check ? (joker ? eval_rows_avx512(t, codes, n, K, out, 1, 1)         \
+                                     : eval_rows_avx512(t, codes, n, K, out, 1, 0))        \
+                            : (joker ? eval_rows_avx512(t, codes, n, K, out, 0, 1)         \
+                                     : eval_rows_avx512(t, codes, n, K, out, 0, 0)))
         switch (k) {
-        case 5: return check ? eval_rows_avx512(t, codes, n, 5, out, 1)
-                             : eval_rows_avx512(t, codes, n, 5, out, 0);
-        case 6: return check ? eval_rows_avx512(t, codes, n, 6, out, 1)
-                             : eval_rows_avx512(t, codes, n, 6, out, 0);
-        default: return check ? eval_rows_avx512(t, codes, n, 7, out, 1)
-                              : eval_rows_avx512(t, codes, n, 7, out, 0);
+        case 5: return PR_AVX512(5);
+        case 6: return PR_AVX512(6);
+        default: return PR_AVX512(7);
         }
+#undef PR_AVX512
     }
     if (level == 1) {
         switch (k) {

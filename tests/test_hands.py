@@ -393,6 +393,45 @@ def test_threads_give_the_single_thread_results(rules):
 
 
 @pytest.mark.fast
+@pytest.mark.parametrize("rules", [STANDARD, PAI_GOW, PIQUET], ids=lambda r: r.name)
+def test_evaluate_many_writes_into_out(rules):
+    rng = np.random.default_rng(41)
+    deck = np.array(rules.deck_codes, dtype=np.uint8)
+    for k in (5, 6, 7):
+        hands = deck[np.argsort(rng.random((1_001, len(deck))), axis=1)[:, :k]]
+        want = evaluate_many(hands, rules)
+        out = np.full(len(hands), -7, dtype=np.int32)
+        for threads in (1, 3):
+            got = evaluate_many(hands, rules, out=out, threads=threads)
+            assert got is out
+            np.testing.assert_array_equal(out, want)
+            out[:] = -7
+        assert evaluate_many(hands[:0], rules, out=out[:0]) is not None
+
+
+@pytest.mark.fast
+def test_evaluate_many_refuses_an_out_it_cannot_fill():
+    hands = np.array([[0, 5, 10, 15, 20, 25, 30]] * 4, dtype=np.uint8)
+    before = np.arange(4, dtype=np.int32)
+    for out, error, words in (
+            (before.astype(np.int64), ArgumentTypeError, "int32"),
+            ([0, 0, 0, 0], ArgumentTypeError, "int32"),
+            (before.astype(">i4"), ArgumentTypeError, "int32"),
+            (np.zeros(5, np.int32), PokerRulesError, r"shape \(4,\)"),
+            (np.zeros((4, 1), np.int32), PokerRulesError, r"shape \(4,\)"),
+            (np.zeros(8, np.int32)[::2], PokerRulesError, "C-contiguous"),
+            (np.zeros(4, np.int32).view(), PokerRulesError, "writable")):
+        if words == "writable":
+            out.flags.writeable = False
+        with pytest.raises(error, match=words):
+            evaluate_many(hands, out=out)
+    shared = np.zeros(7, np.int32)
+    with pytest.raises(PokerRulesError, match="shares memory"):
+        evaluate_many(shared.view(np.uint8)[:28].reshape(4, 7), out=shared[:4])
+    np.testing.assert_array_equal(before, np.arange(4))
+
+
+@pytest.mark.fast
 def test_evaluate_many_names_the_bad_row():
     rows = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 8]])
     with pytest.raises(DuplicateCardError, match="row 1"):

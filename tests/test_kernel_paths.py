@@ -138,6 +138,11 @@ def test_every_kernel_finds_the_same_first_bad_row(rules, k, restore_kernel):
 def test_unchecked_rows_that_are_no_hand_get_the_same_value_on_every_kernel(k, restore_kernel):
     rng = np.random.default_rng(99)
     hands = rng.integers(0, 53, size=(517, k)).astype(np.uint8)  # duplicates, the joker
+    # and rows the SIMD kernels must leave to the scalar one, in every lane: jokers
+    # (several, or outside their deck) beside clubs, five or more of a rank
+    heavy = rng.choice([52, 0, 4, 8, 48, 49, 50, 51], size=(160, k)).astype(np.uint8)
+    hands = np.concatenate([hands, heavy, np.full((16, k), 52, np.uint8)])
+    rng.shuffle(hands)
     for rules in (STANDARD, PAI_GOW, PIQUET):
         results = on_every_kernel(hands, rules, check=False)
         for got in results[1:]:
