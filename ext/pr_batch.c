@@ -98,9 +98,9 @@ static int64_t eval_run_scalar(const pr_tables *t, const uint8_t *codes, int64_t
  * the check as bit sets of the card codes (AVX-512: 0..31 and 32..52, distinct
  * when their popcounts add up to k; AVX2: 0..25 and 26..52, distinct when their
  * sums equal their ORs, which no carry can fake at that width), then the same two
- * gathers as the scalar loop.  A lane with a flush, a code above 52 or a
- * failed check goes to the scalar kernel, which is the reference: the values
- * are the same by construction.  Compiled with function attributes, so the
+ * gathers as the scalar loop.  A lane with a code above 52 or a failed check,
+ * and (AVX2) a flush, goes to the scalar kernel, which is the reference; the
+ * AVX-512 kernel weighs flushes itself, reading the same flush tables.  Compiled with function attributes, so the
  * extension builds and runs anywhere; chosen by CPU features at run time. */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && \
     (defined(__clang__) || __GNUC__ >= 8)
@@ -114,9 +114,11 @@ static int64_t scalar_row(const pr_tables *t, const uint8_t *row, int k, int32_t
 
 #define PR_CHUNK_BLOCKS 64
 
-__attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
-static int64_t eval_rows_avx512(const pr_tables *t, const uint8_t *codes, int64_t n, const int k,
-                                int32_t *out, const int check, const int joker) {
+#define PR_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
+
+PR_TARGET_AVX512 static int64_t eval_rows_avx512(const pr_tables *t, const uint8_t *codes, int64_t n,
+                                          const int k, int32_t *out, const int check,
+                                          const int joker) {
     /* rank weights by code >> 2 (the joker's at 13); suit counts by code & 15,
      * where the joker (52 & 15 = 4) counts a club.  In its own deck the rest of
      * its share is added apart; outside it, it is no card (refused with the
@@ -134,6 +136,7 @@ static int64_t eval_rows_avx512(const pr_tables *t, const uint8_t *codes, int64_
         idx[j] = _mm512_loadu_si512(b);
     }
     const __mmask64 byte0 = 0x1111111111111111ull, tail = (1ull << (16 * k - 64)) - 1;
+    const __m512i zero = _mm512_setzero_si512();
     const __m512i one = _mm512_set1_epi32(1), c32 = _mm512_set1_epi32(32);
     const __m512i c52 = _mm512_set1_epi32(52), c52b = _mm512_set1_epi8(52);
     const __m512i jrest = _mm512_set1_epi32(0x1110), kk = _mm512_set1_epi32(k);
@@ -145,22 +148,36 @@ static int64_t eval_rows_avx512(const pr_tables *t, const uint8_t *codes, int64_
     const __m512i nothi = _mm512_set1_epi32((int)~(uint32_t)(t->deck_mask >> 32));
     const void *disp = t->ph->disp, *pval = t->pval;
     int64_t i = 0;
-    /* rare lanes are noted and done after a chunk of blocks: no branch in the loop
-     * that the flushes' randomness would mispredict */
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    /* after a chunk of blocks, without a branch in the loop: the lanes for the
+     * scalar kernel (a failed check, a code above 52), and the flushes, listed
+     * (their rows in the chunk and suit counts) for rare_row */
     __mmask16 rares[PR_CHUNK_BLOCKS];
+    int32_t flush_rows[16 * PR_CHUNK_BLOCKS + 16], flush_suits[16 * PR_CHUNK_BLOCKS + 16];
     while (i + 16 <= n) {
       int nb = (int)((n - i) / 16 < PR_CHUNK_BLOCKS ? (n - i) / 16 : PR_CHUNK_BLOCKS);
-      for (int blk = 0; blk < nb; blk++) {
+      /* three stages a block apart, so that no gather waits on the one before it:
+       * the keys of block blk, the slots of blk - 1, the values of blk - 2 */
+      __m512i key1 = zero, slot2 = zero;
+      int nflush = 0;
+      for (int blk = 0; blk < nb + 2; blk++) {
+        if (blk >= 2) {
+            __m512i v = _mm512_and_si512(_mm512_i32gather_epi32(slot2, pval, 2), m16);
+            _mm512_storeu_si512(out + i + 16 * (blk - 2), v);
+        }
+        if (blk >= 1 && blk <= nb) {
+            __m512i d = _mm512_and_si512(
+                _mm512_i32gather_epi32(_mm512_srli_epi32(key1, PR_ROW_SHIFT), disp, 2), m16);
+            slot2 = _mm512_add_epi32(_mm512_slli_epi32(d, 1), _mm512_and_si512(key1, rowlow));
+        }
+        if (blk >= nb) continue;
         const uint8_t *c = codes + (i + 16 * blk) * k;
         const __m512i a = _mm512_loadu_si512(c);
         const __m512i b = _mm512_maskz_loadu_epi8(tail, c + 64);
         /* a code above 52 leaves the block to the scalar kernel, which names its row */
-        if (_mm512_cmpgt_epu8_mask(a, c52b) | _mm512_cmpgt_epu8_mask(b, c52b)) {
-            rares[blk] = 0xFFFF;
-            continue;
-        }
-        __m512i rk = _mm512_setzero_si512(), sk = _mm512_set1_epi32(0x3333);
-        __m512i olo = rk, ohi = rk;
+        __mmask16 rare = _mm512_cmpgt_epu8_mask(a, c52b) | _mm512_cmpgt_epu8_mask(b, c52b)
+                             ? 0xFFFF : 0;
+        __m512i rk = zero, sk = _mm512_set1_epi32(0x3333), olo = zero, ohi = zero;
         for (int j = 0; j < k; j++) {
             __m512i cc = _mm512_maskz_permutex2var_epi8(byte0, a, idx[j], b);
             rk = _mm512_add_epi32(rk, _mm512_permutexvar_epi32(_mm512_srli_epi32(cc, 2), wtab));
@@ -172,18 +189,22 @@ static int64_t eval_rows_avx512(const pr_tables *t, const uint8_t *codes, int64_
                 ohi = _mm512_or_si512(ohi, _mm512_sllv_epi32(one, _mm512_sub_epi32(cc, c32)));
             }
         }
-        __m512i mk = _mm512_and_si512(_mm512_mullo_epi32(rk, mix), keymask);
-        __m512i d = _mm512_and_si512(
-            _mm512_i32gather_epi32(_mm512_srli_epi32(mk, PR_ROW_SHIFT), disp, 2), m16);
-        __m512i slot = _mm512_add_epi32(_mm512_slli_epi32(d, 1), _mm512_and_si512(mk, rowlow));
-        __m512i v = _mm512_and_si512(_mm512_i32gather_epi32(slot, pval, 2), m16);
-        __mmask16 rare = _mm512_test_epi32_mask(sk, flushbits);
+        key1 = _mm512_and_si512(_mm512_mullo_epi32(rk, mix), keymask);
+        __mmask16 fl = _mm512_test_epi32_mask(sk, flushbits);
+        _mm512_storeu_si512(flush_rows + nflush, _mm512_maskz_compress_epi32(
+                                fl, _mm512_add_epi32(lanes, _mm512_set1_epi32(16 * blk))));
+        _mm512_storeu_si512(flush_suits + nflush, _mm512_maskz_compress_epi32(fl, sk));
+        nflush += pr_popcount32(fl);
         if (check) /* k distinct cards, all of the deck */
             rare |= _mm512_cmpneq_epi32_mask(
                         _mm512_add_epi32(_mm512_popcnt_epi32(olo), _mm512_popcnt_epi32(ohi)), kk) |
                     _mm512_test_epi32_mask(olo, notlo) | _mm512_test_epi32_mask(ohi, nothi);
-        _mm512_storeu_si512(out + i + 16 * blk, v);
         rares[blk] = rare;
+      }
+      for (int e = 0; e < nflush; e++) {
+        int64_t row = i + flush_rows[e];
+        uint64_t key = (uint64_t)(uint32_t)flush_suits[e] << 32; /* the flush bits */
+        out[row] = rare_row(t, key, (uint16_t)out[row], codes + row * k, k);
       }
       for (int blk = 0; blk < nb; blk++) {
         for (unsigned rare = rares[blk]; rare; rare &= rare - 1) {

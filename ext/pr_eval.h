@@ -69,8 +69,8 @@ typedef struct {
                              the joker (NULL without joker) */
     const uint16_t *pval; /* ph slot -> value under these rules (0: no hand) */
     const uint64_t *card_bit; /* 256: 1 << code for a card of the deck, else PR_BAD_BIT */
-    uint16_t *flush;      /* 8192: rank mask of the flush suit -> value */
-    uint16_t *jflush;     /* 8192: same with the joker (NULL without joker) */
+    uint16_t *flush;      /* 8192 (+1): rank mask of the flush suit -> value */
+    uint16_t *jflush;     /* 8192 (+1): same with the joker (NULL without joker) */
     uint32_t *class_key;  /* value -> structured key (see pr_keys.c) */
     uint8_t *class_cat;   /* value -> category */
     int nclasses;

@@ -249,8 +249,9 @@ static pr_tables *build_tables(int variant) {
     /* the deck's plain rules read the generated slot values in place */
     int plain = variant == deck && dk->pval0;
     uint16_t *pval = plain ? NULL : pr_counted_calloc(dk->ph.nslots + 1, sizeof(uint16_t));
-    t->flush = pr_counted_calloc(8192, sizeof(uint16_t));
-    if (joker) t->jflush = pr_counted_calloc(8192, sizeof(uint16_t));
+    /* one entry more: the SIMD kernels read 32 bits at a 16-bit entry */
+    t->flush = pr_counted_calloc(8192 + 1, sizeof(uint16_t));
+    if (joker) t->jflush = pr_counted_calloc(8192 + 1, sizeof(uint16_t));
     if (!skv || !skf || !all || !cval || (!plain && !pval) || !t->flush || (joker && (!skjf || !t->jflush))) {
         free(skv); free(skf); free(skjf); free(all); free(cval);
         return NULL; /* the little already counted stays allocated: out of memory anyway */
