@@ -37,17 +37,18 @@ static PR_NOINLINE int32_t rare_row(const pr_tables *t, uint64_t key, uint16_t v
     return pr_flush_value(t, v, (uint32_t)(lanes >> (16 * suit)), (int)(lanes >> 63));
 }
 
-/* Rows of k codes; k and check are constants at each call site, so that the
- * compiler unrolls the card loop and drops the checks when asked to.  The key
+/* Rows of k codes; k, check and mapped (the rules read their values through
+ * t->vmap) are constants at each call site, so that the compiler unrolls the
+ * card loop and drops what is not asked for.  The key
  * and the check read each code once, together.  Every table index comes from
  * a code byte through a 256-entry table, or through a mask, so that no input,
  * not even one that another thread changes meanwhile, reads outside the
  * tables: such a writer can only make the row's value wrong. */
 static inline int64_t eval_rows(const pr_tables *t, const uint8_t *codes, int64_t n,
-                                const int k, int32_t *out, const int check) {
+                                const int k, int32_t *out, const int check, const int mapped) {
     const uint16_t *disp = t->ph->disp;
     const uint32_t keymask = t->ph->keymask;
-    const uint16_t *pval = t->pval;
+    const uint16_t *pval = t->pval, *vmap = t->vmap;
     const uint64_t *bit = t->card_bit;
     const uint64_t *ckey = pr_batch_key;
     for (int64_t i = 0; i < n; i++) {
@@ -65,7 +66,8 @@ static inline int64_t eval_rows(const pr_tables *t, const uint8_t *codes, int64_
         /* distinct cards of the deck: the bits add up without a carry */
         if (check && sum != (any & PR_CARD_BITS)) return i;
         uint32_t mk = ((uint32_t)key * PR_MIX) & keymask;
-        int32_t v = pval[2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW)];
+        uint16_t entry = pval[2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW)];
+        int32_t v = mapped ? vmap[entry] : entry >> 1;
         if (key & PR_RARE_BITS) {
             v = rare_row(t, key, (uint16_t)v, c, k);
             if (v < 0) return i; /* a code above 52 */
@@ -75,20 +77,26 @@ static inline int64_t eval_rows(const pr_tables *t, const uint8_t *codes, int64_
     return -1;
 }
 
+/* The kernel of a (k, check, mapped) case, each compiled apart. */
+#define PR_CASES(kernel, ...)                                                              \
+    switch (k * 4 + (check ? 2 : 0) + (t->vmap ? 1 : 0)) {                                \
+    case 20: return kernel(__VA_ARGS__, 5, out, 0, 0);                                     \
+    case 21: return kernel(__VA_ARGS__, 5, out, 0, 1);                                     \
+    case 22: return kernel(__VA_ARGS__, 5, out, 1, 0);                                     \
+    case 23: return kernel(__VA_ARGS__, 5, out, 1, 1);                                     \
+    case 24: return kernel(__VA_ARGS__, 6, out, 0, 0);                                     \
+    case 25: return kernel(__VA_ARGS__, 6, out, 0, 1);                                     \
+    case 26: return kernel(__VA_ARGS__, 6, out, 1, 0);                                     \
+    case 27: return kernel(__VA_ARGS__, 6, out, 1, 1);                                     \
+    case 28: return kernel(__VA_ARGS__, 7, out, 0, 0);                                     \
+    case 29: return kernel(__VA_ARGS__, 7, out, 0, 1);                                     \
+    case 30: return kernel(__VA_ARGS__, 7, out, 1, 0);                                     \
+    default: return kernel(__VA_ARGS__, 7, out, 1, 1);                                     \
+    }
+
 static int64_t eval_run_scalar(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
                                int32_t *out, int check) {
-    if (check) {
-        switch (k) {
-        case 5: return eval_rows(t, codes, n, 5, out, 1);
-        case 6: return eval_rows(t, codes, n, 6, out, 1);
-        default: return eval_rows(t, codes, n, 7, out, 1);
-        }
-    }
-    switch (k) {
-    case 5: return eval_rows(t, codes, n, 5, out, 0);
-    case 6: return eval_rows(t, codes, n, 6, out, 0);
-    default: return eval_rows(t, codes, n, 7, out, 0);
-    }
+    PR_CASES(eval_rows, t, codes, n)
 }
 
 /* ------------------------------------------------------------ SIMD batch
@@ -116,9 +124,9 @@ static int64_t scalar_row(const pr_tables *t, const uint8_t *row, int k, int32_t
 
 #define PR_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
 
-PR_TARGET_AVX512 static int64_t eval_rows_avx512(const pr_tables *t, const uint8_t *codes, int64_t n,
-                                          const int k, int32_t *out, const int check,
-                                          const int joker) {
+PR_TARGET_AVX512 static inline int64_t eval_rows_avx512(
+    const pr_tables *t, const uint8_t *codes, int64_t n, const int joker, const int k,
+    int32_t *out, const int check, const int mapped) {
     /* rank weights by code >> 2 (the joker's at 13); suit counts by code & 15,
      * where the joker (52 & 15 = 4) counts a club.  In its own deck the rest of
      * its share is added apart; outside it, it is no card (refused with the
@@ -146,7 +154,7 @@ PR_TARGET_AVX512 static int64_t eval_rows_avx512(const pr_tables *t, const uint8
     const __m512i flushbits = _mm512_set1_epi32(0x8888);
     const __m512i notlo = _mm512_set1_epi32((int)~(uint32_t)t->deck_mask);
     const __m512i nothi = _mm512_set1_epi32((int)~(uint32_t)(t->deck_mask >> 32));
-    const void *disp = t->ph->disp, *pval = t->pval;
+    const void *disp = t->ph->disp, *pval = t->pval, *vmap = t->vmap;
     int64_t i = 0;
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     /* after a chunk of blocks, without a branch in the loop: the lanes for the
@@ -163,6 +171,8 @@ PR_TARGET_AVX512 static int64_t eval_rows_avx512(const pr_tables *t, const uint8
       for (int blk = 0; blk < nb + 2; blk++) {
         if (blk >= 2) {
             __m512i v = _mm512_and_si512(_mm512_i32gather_epi32(slot2, pval, 2), m16);
+            v = mapped ? _mm512_and_si512(_mm512_i32gather_epi32(v, vmap, 2), m16)
+                       : _mm512_srli_epi32(v, 1);
             _mm512_storeu_si512(out + i + 16 * (blk - 2), v);
         }
         if (blk >= 1 && blk <= nb) {
@@ -222,8 +232,9 @@ PR_TARGET_AVX512 static int64_t eval_rows_avx512(const pr_tables *t, const uint8
 #define PR_DECK_HI(t) ((uint32_t)((t)->deck_mask >> 26))
 
 __attribute__((target("avx2")))
-static int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, int64_t n, const int k,
-                              int32_t *out, const int check) {
+static inline int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, int64_t n,
+                                     const int k, int32_t *out, const int check,
+                                     const int mapped) {
     const __m256i wlo = _mm256_setr_epi32(1, 5, 24, 112, 521, 2247, 9244, 30823);
     const __m256i whi = _mm256_setr_epi32(103066, 341190, 1129190, 3727292, 12300548,
                                           (int)PR_JOKER_RKEY, 0, 0);
@@ -240,6 +251,7 @@ static int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, int64_t 
     const __m256i nothi = _mm256_set1_epi32((int)~PR_DECK_HI(t));
     const int *disp = (const int *)(const void *)t->ph->disp;
     const int *pval = (const int *)(const void *)t->pval;
+    const int *vmap = (const int *)(const void *)t->vmap;
     int64_t i = 0;
     uint8_t rares[PR_CHUNK_BLOCKS];
     while (i + 8 <= n) {
@@ -277,6 +289,8 @@ static int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, int64_t 
             _mm256_i32gather_epi32(disp, _mm256_srli_epi32(mk, PR_ROW_SHIFT), 2), m16);
         __m256i slot = _mm256_add_epi32(_mm256_slli_epi32(d, 1), _mm256_and_si256(mk, rowlow));
         __m256i v = _mm256_and_si256(_mm256_i32gather_epi32(pval, slot, 2), m16);
+        v = mapped ? _mm256_and_si256(_mm256_i32gather_epi32(vmap, v, 2), m16)
+                   : _mm256_srli_epi32(v, 1);
         __m256i ok = _mm256_cmpeq_epi32(_mm256_and_si256(sk, flushbits), zero);
         if (check) {
             ok = _mm256_and_si256(ok, _mm256_cmpeq_epi32(slo, olo));
@@ -299,9 +313,21 @@ static int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, int64_t 
     int64_t bad = eval_run_scalar(t, codes + i * k, n - i, k, out + i, check);
     return bad < 0 ? -1 : i + bad;
 }
+
+PR_TARGET_AVX512 static int64_t run_avx512(const pr_tables *t, const uint8_t *codes, int64_t n,
+                                           int k, int32_t *out, int check) {
+    if (t->phj) PR_CASES(eval_rows_avx512, t, codes, n, 1)
+    PR_CASES(eval_rows_avx512, t, codes, n, 0)
+}
+
+__attribute__((target("avx2"))) static int64_t run_avx2(const pr_tables *t, const uint8_t *codes,
+                                                        int64_t n, int k, int32_t *out,
+                                                        int check) {
+    PR_CASES(eval_rows_avx2, t, codes, n)
+}
 #endif
 
-/* 0: scalar, 1: AVX2, 2: AVX-512 (F, BW, VBMI); -1 until chosen. */
+/* 0: scalar, 1: AVX2, 2: AVX-512 (F, BW, VBMI, VPOPCNTDQ); -1 until chosen. */
 static int kernel_level = -1;
 
 static int cpu_level(void) {
@@ -334,29 +360,8 @@ static int64_t eval_run(const pr_tables *t, const uint8_t *codes, int64_t n, int
                         int32_t *out, int check) {
     int level = kernel_level >= 0 ? kernel_level : pr_kernel(-1);
 #ifdef PR_HAVE_SIMD
-    if (level == 2) {
-        int joker = t->phj != NULL;
-#define PR_AVX512(K) (check ? (joker ? eval_rows_avx512(t, codes, n, K, out, 1, 1)         \
-                                     : eval_rows_avx512(t, codes, n, K, out, 1, 0))        \
-                            : (joker ? eval_rows_avx512(t, codes, n, K, out, 0, 1)         \
-                                     : eval_rows_avx512(t, codes, n, K, out, 0, 0)))
-        switch (k) {
-        case 5: return PR_AVX512(5);
-        case 6: return PR_AVX512(6);
-        default: return PR_AVX512(7);
-        }
-#undef PR_AVX512
-    }
-    if (level == 1) {
-        switch (k) {
-        case 5: return check ? eval_rows_avx2(t, codes, n, 5, out, 1)
-                             : eval_rows_avx2(t, codes, n, 5, out, 0);
-        case 6: return check ? eval_rows_avx2(t, codes, n, 6, out, 1)
-                             : eval_rows_avx2(t, codes, n, 6, out, 0);
-        default: return check ? eval_rows_avx2(t, codes, n, 7, out, 1)
-                              : eval_rows_avx2(t, codes, n, 7, out, 0);
-        }
-    }
+    if (level == 2) return run_avx512(t, codes, n, k, out, check);
+    if (level == 1) return run_avx2(t, codes, n, k, out, check);
 #endif
     (void)level;
     return eval_run_scalar(t, codes, n, k, out, check);

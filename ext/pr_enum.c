@@ -30,7 +30,7 @@ static void enum_multisets(const enum_t *e, int r, int left, uint32_t rkey, uint
     if (left == 0) {
         const pr_tables *t = e->t;
         rkey += e->mask_key;
-        uint16_t v = t->pval[pr_slot(t->ph, rkey)];
+        uint16_t v = pr_plain_value(t, rkey);
         if (!e->mask) {
             e->counts[v] += ways;
         } else {

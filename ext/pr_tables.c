@@ -69,10 +69,10 @@ static uint32_t signature_key(const order_t *o, signature_t s) {
 typedef struct {
     pr_phash ph, phj;
     const uint16_t *cls;   /* slot -> class of the deck (0: no hand); the generator's */
-    const uint16_t *pval0; /* slot -> value under the deck's plain rules; nslots + 1 entries */
+    const uint16_t *pval0; /* slot -> entry under the deck's plain rules (pr_tables.pval);
+                              nslots + 1 entries */
     const signature_t *sigs; /* class - 1 -> signature */
-    const uint32_t *exc;   /* (slot, class) of each multiset that makes the lowest straight */
-    int nsig, nexc;
+    int nsig;
     uint64_t card_bit[256];
 } deck_t;
 
@@ -163,11 +163,9 @@ static const deck_t *get_deck(int which) {
     d->pval0 = g->pval0;
     d->sigs = g->sigs;
     d->nsig = g->nsig;
-    d->exc = g->exc;
-    d->nexc = g->nexc;
     set_card_bits(d, which);
     pr_bytes_built += (uint64_t)(((g->keymask >> PR_ROW_SHIFT) + 2) + g->nslots + 1) * sizeof(uint16_t)
-                   + (uint64_t)g->nsig * sizeof(signature_t) + (uint64_t)g->nexc * 8;
+                   + (uint64_t)g->nsig * sizeof(signature_t);
     deck_ready[which] = 1;
     return d;
 }
@@ -188,31 +186,28 @@ static uint16_t dense(const uint32_t *classes, int n, uint32_t k) {
     return 0;
 }
 
-/* The slot values of a variant with options from those of its deck's plain
- * rules: the options move only the straights and the flush against the full
- * house, so a plain value maps to one value of the variant, except for the
- * multisets that make the lowest straight (a few listed slots, given their class). */
-static int options_from_plain(const pr_tables *t, const deck_t *dk, int deck,
-                              const uint16_t *cval, uint16_t *pval) {
+/* The map from slot entries (plain value << 1 | lowest straight) to the values
+ * of a variant with options: the options move only the straights and the flush
+ * against the full house, so each entry's multisets have one value under the
+ * variant (each pair checked).  2 * (plain classes + 1) entries, and one more
+ * for the SIMD kernels' 32-bit reads. */
+static uint16_t *options_map(const deck_t *dk, int deck, const uint16_t *cval) {
     const pr_tables *t0 = pr_get_tables(deck);
-    if (!t0) return 0;
+    if (!t0) return NULL;
     order_t o0;
     o0.variant = deck;
     memcpy(o0.cat_pos, t0->cat_pos, sizeof o0.cat_pos);
-    uint16_t *map = calloc(t0->nclasses + 1, sizeof(uint16_t));
-    if (!map) return 0;
-    int ok = 1;
-    for (int i = 0; i < dk->nsig && ok; i++) {
-        if (dk->sigs[i].low) continue;
-        uint16_t v0 = dense(t0->class_key + 1, t0->nclasses, signature_key(&o0, dk->sigs[i]));
-        if (map[v0] && map[v0] != cval[i + 1]) ok = 0; /* cannot happen: the tests cover it */
-        map[v0] = cval[i + 1];
+    uint32_t size = 2u * ((uint32_t)t0->nclasses + 1);
+    uint16_t *map = pr_counted_calloc(size + 1, sizeof(uint16_t));
+    if (!map) return NULL;
+    for (int i = 0; i < dk->nsig; i++) {
+        uint32_t v0 = dense(t0->class_key + 1, t0->nclasses, signature_key(&o0, dk->sigs[i]));
+        uint32_t entry = v0 << 1 | dk->sigs[i].low;
+        if (!v0 || (map[entry] && map[entry] != cval[i + 1]))
+            return NULL; /* cannot happen: the tests cover every variant */
+        map[entry] = cval[i + 1];
     }
-    for (uint32_t slot = 0; slot <= dk->ph.nslots; slot++) pval[slot] = map[dk->pval0[slot]];
-    for (int i = 0; i < dk->nexc; i++) pval[dk->exc[2 * i]] = cval[dk->exc[2 * i + 1]];
-    free(map);
-    (void)t;
-    return ok;
+    return map;
 }
 
 static pr_tables *build_tables(int variant) {
@@ -246,13 +241,13 @@ static pr_tables *build_tables(int variant) {
     uint32_t *skjf = joker ? calloc(8192, sizeof(uint32_t)) : NULL;
     uint32_t *all = malloc((dk->nsig + 2 * 8192) * sizeof(uint32_t));
     uint16_t *cval = calloc(dk->nsig + 1, sizeof(uint16_t));
-    /* the deck's plain rules read the generated slot values in place */
-    int plain = variant == deck && dk->pval0;
-    uint16_t *pval = plain ? NULL : pr_counted_calloc(dk->ph.nslots + 1, sizeof(uint16_t));
-    /* one entry more: the SIMD kernels read 32 bits at a 16-bit entry */
+    /* a deck's plain rules use the slot entries as they are; the generator makes them */
+    int plain = variant == deck;
+    uint16_t *pval = dk->pval0 ? NULL : pr_counted_calloc(dk->ph.nslots + 1, sizeof(uint16_t));
     t->flush = pr_counted_calloc(8192 + 1, sizeof(uint16_t));
     if (joker) t->jflush = pr_counted_calloc(8192 + 1, sizeof(uint16_t));
-    if (!skv || !skf || !all || !cval || (!plain && !pval) || !t->flush || (joker && (!skjf || !t->jflush))) {
+    if (!skv || !skf || !all || !cval || (!dk->pval0 && !pval) || !t->flush ||
+        (joker && (!skjf || !t->jflush))) {
         free(skv); free(skf); free(skjf); free(all); free(cval);
         return NULL; /* the little already counted stays allocated: out of memory anyway */
     }
@@ -280,15 +275,17 @@ static pr_tables *build_tables(int variant) {
         t->class_cat[i + 1] = t->pos_cat[all[i] >> 24];
     }
     for (int i = 1; i <= dk->nsig; i++) cval[i] = dense(all, nc, skv[i]);
-    /* the value straight from the slot: one dependent load less a hand */
     int ok = 1;
-    if (plain) t->pval = dk->pval0;
-    else if (dk->cls) { /* the generator */
-        for (uint32_t slot = 0; slot < dk->ph.nslots; slot++) pval[slot] = cval[dk->cls[slot]];
-    } else {
-        ok = options_from_plain(t, dk, deck, cval, pval);
+    if (dk->pval0) {
+        t->pval = dk->pval0;
+        if (!plain) ok = (t->vmap = options_map(dk, deck, cval)) != NULL;
+    } else { /* the generator: the plain rules only */
+        for (uint32_t slot = 0; slot < dk->ph.nslots; slot++)
+            if (dk->cls[slot])
+                pval[slot] = (uint16_t)(cval[dk->cls[slot]] << 1 | dk->sigs[dk->cls[slot] - 1].low);
+        t->pval = pval;
+        ok = plain;
     }
-    if (!plain) t->pval = pval;
     for (uint32_t m = 0; m < 8192; m++) {
         if (skf[m]) t->flush[m] = dense(all, nc, skf[m]);
         if (joker && skjf[m]) t->jflush[m] = dense(all, nc, skjf[m]);

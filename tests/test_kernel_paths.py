@@ -176,10 +176,21 @@ def test_value_counts_are_the_histogram_of_every_hand_evaluated(rules):
         np.testing.assert_array_equal(value_counts(k, rules), seen)
 
 
-def test_tables_of_the_three_presets_stay_under_a_mebibyte():
-    script = ("import time\nfrom pokerrules import evaluate, PAI_GOW, PIQUET, _core\n"
-              "evaluate([0, 5, 10, 15, 20])\nevaluate([0, 5, 10, 15, 20], PAI_GOW)\n"
-              "evaluate([20, 25, 30, 35, 40], PIQUET)\nprint(_core.table_bytes())\n")
+def test_tables_of_every_rules_variant_together_stay_under_a_mebibyte():
+    # a fresh process, so that only what these calls build is counted
+    script = ("from pokerrules import evaluate, PAI_GOW, PIQUET, STANDARD, _core\n"
+              "variants = [STANDARD, STANDARD.replace(wheel_second_highest=True), PAI_GOW,\n"
+              "            PAI_GOW.replace(wheel_second_highest=True), PIQUET,\n"
+              "            PIQUET.replace(ace_low_straight=True),\n"
+              "            PIQUET.replace(flush_beats_full_house=True),\n"
+              "            PIQUET.replace(ace_low_straight=True, flush_beats_full_house=True)]\n"
+              "sizes = []\n"
+              "for rules in variants:\n"
+              "    evaluate([20, 25, 30, 35, 40], rules)\n"
+              "    sizes.append(_core.table_bytes())\n"
+              "print(*sizes)\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True)
-    assert 0 < int(out.stdout) < 2**20
+    sizes = [int(word) for word in out.stdout.split()]
+    assert len(sizes) == len(VARIANTS) and sizes == sorted(set(sizes))  # each built its own
+    assert sizes[-1] < 2**20
