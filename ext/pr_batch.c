@@ -49,6 +49,7 @@ static inline int64_t eval_rows(const pr_tables *t, const uint8_t *codes, int64_
     const uint16_t *disp = t->ph->disp;
     const uint32_t keymask = t->ph->keymask;
     const uint16_t *pval = t->pval, *vmap = t->vmap;
+    const uint32_t *low = t->low;
     const uint64_t *bit = t->card_bit;
     const uint64_t *ckey = pr_batch_key;
     for (int64_t i = 0; i < n; i++) {
@@ -66,8 +67,9 @@ static inline int64_t eval_rows(const pr_tables *t, const uint8_t *codes, int64_
         /* distinct cards of the deck: the bits add up without a carry */
         if (check && sum != (any & PR_CARD_BITS)) return i;
         uint32_t mk = ((uint32_t)key * PR_MIX) & keymask;
-        uint16_t entry = pval[2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW)];
-        int32_t v = mapped ? vmap[entry] : entry >> 1;
+        uint32_t slot = 2u * disp[mk >> PR_ROW_SHIFT] + (mk & PR_ROW_LOW);
+        int32_t v = pval[slot];
+        if (mapped) v = vmap[(uint32_t)v << 1 | ((low[slot >> 5] >> (slot & 31)) & 1u)];
         if (key & PR_RARE_BITS) {
             v = rare_row(t, key, (uint16_t)v, c, k);
             if (v < 0) return i; /* a code above 52 */
@@ -145,7 +147,8 @@ PR_TARGET_AVX512 static inline int64_t eval_rows_avx512(
     }
     const __mmask64 byte0 = 0x1111111111111111ull, tail = (1ull << (16 * k - 64)) - 1;
     const __m512i zero = _mm512_setzero_si512();
-    const __m512i one = _mm512_set1_epi32(1), c32 = _mm512_set1_epi32(32);
+    const __m512i one = _mm512_set1_epi32(1), c31 = _mm512_set1_epi32(31);
+    const __m512i c32 = _mm512_set1_epi32(32);
     const __m512i c52 = _mm512_set1_epi32(52), c52b = _mm512_set1_epi8(52);
     const __m512i jrest = _mm512_set1_epi32(0x1110), kk = _mm512_set1_epi32(k);
     const __m512i mix = _mm512_set1_epi32((int)PR_MIX);
@@ -154,7 +157,7 @@ PR_TARGET_AVX512 static inline int64_t eval_rows_avx512(
     const __m512i flushbits = _mm512_set1_epi32(0x8888);
     const __m512i notlo = _mm512_set1_epi32((int)~(uint32_t)t->deck_mask);
     const __m512i nothi = _mm512_set1_epi32((int)~(uint32_t)(t->deck_mask >> 32));
-    const void *disp = t->ph->disp, *pval = t->pval, *vmap = t->vmap;
+    const void *disp = t->ph->disp, *pval = t->pval, *vmap = t->vmap, *low = t->low;
     int64_t i = 0;
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     /* after a chunk of blocks, without a branch in the loop: the lanes for the
@@ -171,8 +174,13 @@ PR_TARGET_AVX512 static inline int64_t eval_rows_avx512(
       for (int blk = 0; blk < nb + 2; blk++) {
         if (blk >= 2) {
             __m512i v = _mm512_and_si512(_mm512_i32gather_epi32(slot2, pval, 2), m16);
-            v = mapped ? _mm512_and_si512(_mm512_i32gather_epi32(v, vmap, 2), m16)
-                       : _mm512_srli_epi32(v, 1);
+            if (mapped) {
+                __m512i bit = _mm512_srlv_epi32(
+                    _mm512_i32gather_epi32(_mm512_srli_epi32(slot2, 5), low, 4),
+                    _mm512_and_si512(slot2, c31));
+                v = _mm512_ternarylogic_epi32(_mm512_slli_epi32(v, 1), bit, one, 0xF8);
+                v = _mm512_and_si512(_mm512_i32gather_epi32(v, vmap, 2), m16);
+            }
             _mm512_storeu_si512(out + i + 16 * (blk - 2), v);
         }
         if (blk >= 1 && blk <= nb) {
@@ -252,6 +260,8 @@ static inline int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, i
     const int *disp = (const int *)(const void *)t->ph->disp;
     const int *pval = (const int *)(const void *)t->pval;
     const int *vmap = (const int *)(const void *)t->vmap;
+    const int *low = (const int *)(const void *)t->low;
+    const __m256i c31 = _mm256_set1_epi32(31);
     int64_t i = 0;
     uint8_t rares[PR_CHUNK_BLOCKS];
     while (i + 8 <= n) {
@@ -289,8 +299,13 @@ static inline int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, i
             _mm256_i32gather_epi32(disp, _mm256_srli_epi32(mk, PR_ROW_SHIFT), 2), m16);
         __m256i slot = _mm256_add_epi32(_mm256_slli_epi32(d, 1), _mm256_and_si256(mk, rowlow));
         __m256i v = _mm256_and_si256(_mm256_i32gather_epi32(pval, slot, 2), m16);
-        v = mapped ? _mm256_and_si256(_mm256_i32gather_epi32(vmap, v, 2), m16)
-                   : _mm256_srli_epi32(v, 1);
+        if (mapped) {
+            __m256i bit = _mm256_srlv_epi32(
+                _mm256_i32gather_epi32(low, _mm256_srli_epi32(slot, 5), 4),
+                _mm256_and_si256(slot, c31));
+            v = _mm256_or_si256(_mm256_slli_epi32(v, 1), _mm256_and_si256(bit, one));
+            v = _mm256_and_si256(_mm256_i32gather_epi32(vmap, v, 2), m16);
+        }
         __m256i ok = _mm256_cmpeq_epi32(_mm256_and_si256(sk, flushbits), zero);
         if (check) {
             ok = _mm256_and_si256(ok, _mm256_cmpeq_epi32(slo, olo));

@@ -12,11 +12,11 @@
  * nibble lights up at five cards of a suit (the joker adds one to every suit).
  * A row-displacement table maps the rank key to a slot: the key's high bits
  * pick a row, whose offset plus the key's low bits is the slot.  The slot
- * entry is the multiset's value under its deck's plain rules, shifted left by
- * one, with bit 0 set when the multiset makes the lowest straight (two
- * dependent loads a hand); the rules with options read their value from a map
- * of that entry (one load more, into a table of 15 KB).  A 13-bit rank mask of
- * the flush suit indexes the flush tables.
+ * gives the multiset's value under its deck's plain rules (two dependent loads
+ * a hand); the rules with options map that value, and one bit a slot saying
+ * whether the multiset makes the lowest straight, to their own (two loads
+ * more, into tables of 30 KB and 10 KB).  A 13-bit rank mask of the flush suit
+ * indexes the flush tables.
  */
 #ifndef PR_EVAL_H
 #define PR_EVAL_H
@@ -71,10 +71,10 @@ typedef struct {
                              joker, of the joker beside 4..6 real cards) -> slot */
     const pr_phash *phj;  /* the same slots by the rank key of the real cards beside
                              the joker (NULL without joker) */
-    const uint16_t *pval; /* ph slot -> entry: value under the deck's plain rules << 1
-                             | 1 if the multiset makes the lowest straight (0: no hand) */
-    const uint16_t *vmap; /* entry -> value under these rules; NULL for a deck's plain
-                             rules, whose value is entry >> 1 */
+    const uint16_t *pval; /* ph slot -> value under the deck's plain rules (0: no hand) */
+    const uint16_t *vmap; /* NULL for a deck's plain rules; else plain value << 1 | the
+                             slot's bit of low -> value under these rules */
+    const uint32_t *low;  /* a bit a slot: its multiset makes the lowest straight */
     const uint64_t *card_bit; /* 256: 1 << code for a card of the deck, else PR_BAD_BIT */
     uint16_t *flush;      /* 8192 (+1): rank mask of the flush suit -> value */
     uint16_t *jflush;     /* 8192 (+1): same with the joker (NULL without joker) */
@@ -118,14 +118,16 @@ static inline uint32_t pr_slot(const pr_phash *ph, uint32_t rkey) {
     return 2u * ph->disp[k >> PR_ROW_SHIFT] + (k & PR_ROW_LOW);
 }
 
-/* Value under the rules of a slot entry. */
-static inline uint16_t pr_entry_value(const pr_tables *t, uint16_t entry) {
-    return t->vmap ? t->vmap[entry] : (uint16_t)(entry >> 1);
+/* Value under the rules of a slot. */
+static inline uint16_t pr_slot_value(const pr_tables *t, uint32_t slot) {
+    uint32_t v = t->pval[slot];
+    if (t->vmap) v = t->vmap[v << 1 | ((t->low[slot >> 5] >> (slot & 31)) & 1u)];
+    return (uint16_t)v;
 }
 
 /* Best hand without flushes of a rank key. */
 static inline uint16_t pr_plain_value(const pr_tables *t, uint32_t rkey) {
-    return pr_entry_value(t, t->pval[pr_slot(t->ph, rkey)]);
+    return pr_slot_value(t, pr_slot(t->ph, rkey));
 }
 
 /* The value of a hand with five cards of one suit (the joker counting in every

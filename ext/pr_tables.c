@@ -69,8 +69,8 @@ static uint32_t signature_key(const order_t *o, signature_t s) {
 typedef struct {
     pr_phash ph, phj;
     const uint16_t *cls;   /* slot -> class of the deck (0: no hand); the generator's */
-    const uint16_t *pval0; /* slot -> entry under the deck's plain rules (pr_tables.pval);
-                              nslots + 1 entries */
+    const uint16_t *pval0; /* slot -> value under the deck's plain rules; nslots + 1 entries */
+    const uint32_t *low;   /* a bit a slot: its multiset makes the lowest straight */
     const signature_t *sigs; /* class - 1 -> signature */
     int nsig;
     uint64_t card_bit[256];
@@ -161,11 +161,12 @@ static const deck_t *get_deck(int which) {
     d->phj.base = PR_JOKER_RKEY;
     d->cls = NULL;
     d->pval0 = g->pval0;
+    d->low = g->low;
     d->sigs = g->sigs;
     d->nsig = g->nsig;
     set_card_bits(d, which);
     pr_bytes_built += (uint64_t)(((g->keymask >> PR_ROW_SHIFT) + 2) + g->nslots + 1) * sizeof(uint16_t)
-                   + (uint64_t)g->nsig * sizeof(signature_t);
+                   + (uint64_t)g->nsig * sizeof(signature_t) + (g->nslots / 32 + 1) * 4;
     deck_ready[which] = 1;
     return d;
 }
@@ -186,11 +187,11 @@ static uint16_t dense(const uint32_t *classes, int n, uint32_t k) {
     return 0;
 }
 
-/* The map from slot entries (plain value << 1 | lowest straight) to the values
- * of a variant with options: the options move only the straights and the flush
- * against the full house, so each entry's multisets have one value under the
- * variant (each pair checked).  2 * (plain classes + 1) entries, and one more
- * for the SIMD kernels' 32-bit reads. */
+/* The map from (plain value << 1 | lowest straight) to the values of a
+ * variant with options: the options move only the straights and the flush
+ * against the full house, so the multisets of one plain value and bit have one
+ * value under the variant (each pair checked).  2 * (plain classes + 1)
+ * entries, and one more for the SIMD kernels' 32-bit reads. */
 static uint16_t *options_map(const deck_t *dk, int deck, const uint16_t *cval) {
     const pr_tables *t0 = pr_get_tables(deck);
     if (!t0) return NULL;
@@ -241,7 +242,7 @@ static pr_tables *build_tables(int variant) {
     uint32_t *skjf = joker ? calloc(8192, sizeof(uint32_t)) : NULL;
     uint32_t *all = malloc((dk->nsig + 2 * 8192) * sizeof(uint32_t));
     uint16_t *cval = calloc(dk->nsig + 1, sizeof(uint16_t));
-    /* a deck's plain rules use the slot entries as they are; the generator makes them */
+    /* a deck's plain rules read the slot values as they are; the generator makes them */
     int plain = variant == deck;
     uint16_t *pval = dk->pval0 ? NULL : pr_counted_calloc(dk->ph.nslots + 1, sizeof(uint16_t));
     t->flush = pr_counted_calloc(8192 + 1, sizeof(uint16_t));
@@ -278,11 +279,12 @@ static pr_tables *build_tables(int variant) {
     int ok = 1;
     if (dk->pval0) {
         t->pval = dk->pval0;
-        if (!plain) ok = (t->vmap = options_map(dk, deck, cval)) != NULL;
+        if (!plain) {
+            t->low = dk->low;
+            ok = (t->vmap = options_map(dk, deck, cval)) != NULL;
+        }
     } else { /* the generator: the plain rules only */
-        for (uint32_t slot = 0; slot < dk->ph.nslots; slot++)
-            if (dk->cls[slot])
-                pval[slot] = (uint16_t)(cval[dk->cls[slot]] << 1 | dk->sigs[dk->cls[slot] - 1].low);
+        for (uint32_t slot = 0; slot < dk->ph.nslots; slot++) pval[slot] = cval[dk->cls[slot]];
         t->pval = pval;
         ok = plain;
     }
