@@ -39,11 +39,11 @@ static PR_NOINLINE int32_t rare_row(const pr_tables *t, uint64_t key, uint16_t v
 
 /* Rows of k codes; k, check and mapped (the rules read their values through
  * t->vmap) are constants at each call site, so that the compiler unrolls the
- * card loop and drops what is not asked for.  The key
- * and the check read each code once, together.  Every table index comes from
- * a code byte through a 256-entry table, or through a mask, so that no input,
- * not even one that another thread changes meanwhile, reads outside the
- * tables: such a writer can only make the row's value wrong. */
+ * card loop and drops what is not asked for.  The key and the check read each
+ * code once, together.  Every table index comes from a code byte through a
+ * 256-entry table, or through a mask, so that no input, not even one that
+ * another thread changes meanwhile, reads outside the tables: such a writer
+ * can only make the row's value wrong. */
 static inline int64_t eval_rows(const pr_tables *t, const uint8_t *codes, int64_t n,
                                 const int k, int32_t *out, const int check, const int mapped) {
     const uint16_t *disp = t->ph->disp;
@@ -108,10 +108,11 @@ static int64_t eval_run_scalar(const pr_tables *t, const uint8_t *codes, int64_t
  * the check as bit sets of the card codes (AVX-512: 0..31 and 32..52, distinct
  * when their popcounts add up to k; AVX2: 0..25 and 26..52, distinct when their
  * sums equal their ORs, which no carry can fake at that width), then the same two
- * gathers as the scalar loop.  A lane with a code above 52 or a failed check,
- * and (AVX2) a flush, goes to the scalar kernel, which is the reference; the
- * AVX-512 kernel weighs flushes itself, reading the same flush tables.  Compiled with function attributes, so the
- * extension builds and runs anywhere; chosen by CPU features at run time. */
+ * gathers as the scalar loop.  A lane with a code above 52 or a failed check
+ * goes to the scalar kernel, which is the reference, and so does a flush in the
+ * AVX2 kernel; the AVX-512 kernel lists its flushes and weighs them after each
+ * chunk with the scalar kernel's rare_row.  Compiled with function attributes,
+ * so the extension builds and runs anywhere; chosen by CPU features at run time. */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && \
     (defined(__clang__) || __GNUC__ >= 8)
 #define PR_HAVE_SIMD 1
