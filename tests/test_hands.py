@@ -373,16 +373,23 @@ def test_evaluate_many_matches_evaluate():
 
 @pytest.mark.fast
 @pytest.mark.parametrize("rules", [STANDARD, PAI_GOW, PIQUET], ids=lambda r: r.name)
-def test_threads_give_the_single_thread_results(rules):
+def test_threads_and_out_give_the_single_thread_results(rules):
     rng = np.random.default_rng(31)
     deck = np.array(rules.deck_codes, dtype=np.uint8)
     for k in (5, 6, 7):
         hands = deck[np.argsort(rng.random((50_001, len(deck))), axis=1)[:, :k]]
         one = evaluate_many(hands, rules)
+        out = np.full(len(hands), -7, dtype=np.int32)
         for threads in (2, 3, 8):
             np.testing.assert_array_equal(evaluate_many(hands, rules, threads=threads), one)
             np.testing.assert_array_equal(
                 evaluate_many(hands, rules, check=False, threads=threads), one)
+            assert evaluate_many(hands, rules, threads=threads, out=out) is out
+            np.testing.assert_array_equal(out, one)
+            out[:] = -7
+        assert evaluate_many(hands, rules, check=False, out=out) is out
+        np.testing.assert_array_equal(out, one)
+        assert evaluate_many(hands[:0], rules, out=out[:0]).shape == (0,)
     bad = hands.copy()
     bad[40_000, 1] = bad[40_000, 0]
     bad[45_000, 1] = bad[45_000, 0]
@@ -390,23 +397,6 @@ def test_threads_give_the_single_thread_results(rules):
         evaluate_many(bad, rules, threads=3)
     with pytest.raises(PokerRulesError, match="threads"):
         evaluate_many(hands, rules, threads=0)
-
-
-@pytest.mark.fast
-@pytest.mark.parametrize("rules", [STANDARD, PAI_GOW, PIQUET], ids=lambda r: r.name)
-def test_evaluate_many_writes_into_out(rules):
-    rng = np.random.default_rng(41)
-    deck = np.array(rules.deck_codes, dtype=np.uint8)
-    for k in (5, 6, 7):
-        hands = deck[np.argsort(rng.random((1_001, len(deck))), axis=1)[:, :k]]
-        want = evaluate_many(hands, rules)
-        out = np.full(len(hands), -7, dtype=np.int32)
-        for threads in (1, 3):
-            got = evaluate_many(hands, rules, out=out, threads=threads)
-            assert got is out
-            np.testing.assert_array_equal(out, want)
-            out[:] = -7
-        assert evaluate_many(hands[:0], rules, out=out[:0]) is not None
 
 
 @pytest.mark.fast
