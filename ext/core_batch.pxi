@@ -81,9 +81,12 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1, out=None
 
 cdef object _out_values(object out, int64_t n, object codes):
     """``out`` if it can take the n values of evaluate_many, else the error."""
-    if type(out) is not np.ndarray or out.dtype != _INT32:
+    if not isinstance(out, np.ndarray):  # a subclass (a memmap, say) is written in place
         raise ArgumentTypeError(f"evaluate_many: out must be a numpy array of int32, not "
-                                f"{getattr(out, 'dtype', type(out).__name__)}")
+                                f"{type(out).__name__}")
+    if out.dtype != _INT32:
+        raise ArgumentTypeError(f"evaluate_many: out must be a numpy array of int32, not "
+                                f"dtype {out.dtype}")
     if out.shape != (n,):
         raise PokerRulesError(f"evaluate_many: out must have shape ({n},), got {out.shape}")
     if not (out.flags.c_contiguous and out.flags.writeable):

@@ -400,13 +400,13 @@ def test_threads_and_out_give_the_single_thread_results(rules):
 
 
 @pytest.mark.fast
-def test_evaluate_many_refuses_an_out_it_cannot_fill():
+def test_evaluate_many_out_takes_int32_arrays_and_refuses_the_rest(tmp_path):
     hands = np.array([[0, 5, 10, 15, 20, 25, 30]] * 4, dtype=np.uint8)
     before = np.arange(4, dtype=np.int32)
     for out, error, words in (
-            (before.astype(np.int64), ArgumentTypeError, "int32"),
-            ([0, 0, 0, 0], ArgumentTypeError, "int32"),
-            (before.astype(">i4"), ArgumentTypeError, "int32"),
+            (before.astype(np.int64), ArgumentTypeError, "not dtype int64"),
+            ([0, 0, 0, 0], ArgumentTypeError, "not list"),
+            (before.astype(">i4"), ArgumentTypeError, "not dtype >i4"),
             (np.zeros(5, np.int32), PokerRulesError, r"shape \(4,\)"),
             (np.zeros((4, 1), np.int32), PokerRulesError, r"shape \(4,\)"),
             (np.zeros(8, np.int32)[::2], PokerRulesError, "C-contiguous"),
@@ -415,6 +415,10 @@ def test_evaluate_many_refuses_an_out_it_cannot_fill():
             out.flags.writeable = False
         with pytest.raises(error, match=words):
             evaluate_many(hands, out=out)
+    kept = np.memmap(tmp_path / "values.bin", dtype=np.int32, mode="w+", shape=(4,))
+    assert evaluate_many(hands, out=kept) is kept
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "values.bin", np.int32),
+                                  evaluate_many(hands))
     shared = np.zeros(7, np.int32)
     with pytest.raises(PokerRulesError, match="shares memory"):
         evaluate_many(shared.view(np.uint8)[:28].reshape(4, 7), out=shared[:4])
