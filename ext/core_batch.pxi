@@ -63,7 +63,7 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1, out=None
         if n > BATCH_LIMIT:
             raise PokerRulesError(f"evaluate_many takes at most {BATCH_LIMIT:,} rows a call, "
                                   f"got {n:,}; split the batch")
-        out = _np_empty(n, _INT32) if out is None else _out_values(out, n, arr)
+        out = _np_empty(n, _INT32) if out is None else _out_values(out, n, codes, arr)
         if n == 0:
             return out
         PyObject_GetBuffer(out, &res, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
@@ -79,8 +79,9 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1, out=None
     return out
 
 
-cdef object _out_values(object out, int64_t n, object codes):
-    """``out`` if it can take the n values of evaluate_many, else the error."""
+cdef object _out_values(object out, int64_t n, object codes, object rows):
+    """``out`` if it can take the n values of evaluate_many, else the error. ``rows``
+    are the codes as the kernel reads them (``codes`` themselves, or a copy)."""
     if not isinstance(out, np.ndarray):  # a subclass (a memmap, say) is written in place
         raise ArgumentTypeError(f"evaluate_many: out must be a numpy array of int32, not "
                                 f"{type(out).__name__}")
@@ -91,7 +92,10 @@ cdef object _out_values(object out, int64_t n, object codes):
         raise PokerRulesError(f"evaluate_many: out must have shape ({n},), got {out.shape}")
     if not (out.flags.c_contiguous and out.flags.writeable):
         raise PokerRulesError("evaluate_many: out must be writable and C-contiguous")
-    if np.may_share_memory(out, codes):
+    # the caller's codes too: writing over them would lose them, even when a copy is read
+    if np.may_share_memory(out, rows) or (
+            rows is not codes and not isinstance(codes, (list, tuple))
+            and np.may_share_memory(out, codes)):
         raise PokerRulesError("evaluate_many: out shares memory with the codes")
     return out
 

@@ -422,6 +422,13 @@ def test_evaluate_many_out_takes_int32_arrays_and_refuses_the_rest(tmp_path):
     shared = np.zeros(7, np.int32)
     with pytest.raises(PokerRulesError, match="shares memory"):
         evaluate_many(shared.view(np.uint8)[:28].reshape(4, 7), out=shared[:4])
+    wide = hands.astype(np.int32)  # read through a copy, but still the caller's memory
+    with pytest.raises(PokerRulesError, match="shares memory"):
+        evaluate_many(wide, out=wide.reshape(-1)[:4])
+    columns = np.asfortranarray(hands)
+    with pytest.raises(PokerRulesError, match="shares memory"):
+        evaluate_many(columns, out=columns.T.reshape(-1).view(np.int32)[:4])
+    np.testing.assert_array_equal(wide, hands)
     np.testing.assert_array_equal(before, np.arange(4))
 
 
