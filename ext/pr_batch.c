@@ -125,6 +125,26 @@ static int64_t scalar_row(const pr_tables *t, const uint8_t *row, int k, int32_t
 
 #define PR_CHUNK_BLOCKS 64
 
+/* The rows of a chunk (from row i, nb blocks of width rows) that the SIMD loop
+ * left to the scalar kernel, in order: the first bad row, or -1. */
+static int64_t scalar_rows(const pr_tables *t, const uint8_t *codes, int k, int32_t *out,
+                           int check, int64_t i, int width, const uint16_t *rares, int nb) {
+    for (int blk = 0; blk < nb; blk++) {
+        for (unsigned rare = rares[blk]; rare; rare &= rare - 1) {
+            int64_t row = i + width * blk + pr_ctz32(rare);
+            if (scalar_row(t, codes + row * k, k, out + row, check) >= 0) return row;
+        }
+    }
+    return -1;
+}
+
+/* The last rows, fewer than a block, by the scalar kernel. */
+static int64_t scalar_tail(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
+                           int32_t *out, int check, int64_t i) {
+    int64_t bad = eval_run_scalar(t, codes + i * k, n - i, k, out + i, check);
+    return bad < 0 ? -1 : i + bad;
+}
+
 #define PR_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
 
 PR_TARGET_AVX512 static inline int64_t eval_rows_avx512(
@@ -164,7 +184,7 @@ PR_TARGET_AVX512 static inline int64_t eval_rows_avx512(
     /* after a chunk of blocks, without a branch in the loop: the lanes for the
      * scalar kernel (a failed check, a code above 52), and the flushes, listed
      * (their rows in the chunk and suit counts) for rare_row */
-    __mmask16 rares[PR_CHUNK_BLOCKS];
+    uint16_t rares[PR_CHUNK_BLOCKS];
     int32_t flush_rows[16 * PR_CHUNK_BLOCKS + 16], flush_suits[16 * PR_CHUNK_BLOCKS + 16];
     while (i + 16 <= n) {
       int nb = (int)((n - i) / 16 < PR_CHUNK_BLOCKS ? (n - i) / 16 : PR_CHUNK_BLOCKS);
@@ -225,16 +245,11 @@ PR_TARGET_AVX512 static inline int64_t eval_rows_avx512(
         uint64_t key = (uint64_t)(uint32_t)flush_suits[e] << 32; /* the flush bits */
         out[row] = rare_row(t, key, (uint16_t)out[row], codes + row * k, k);
       }
-      for (int blk = 0; blk < nb; blk++) {
-        for (unsigned rare = rares[blk]; rare; rare &= rare - 1) {
-            int64_t row = i + 16 * blk + pr_ctz32(rare);
-            if (scalar_row(t, codes + row * k, k, out + row, check) >= 0) return row;
-        }
-      }
+      int64_t bad = scalar_rows(t, codes, k, out, check, i, 16, rares, nb);
+      if (bad >= 0) return bad;
       i += 16 * nb;
     }
-    int64_t bad = eval_run_scalar(t, codes + i * k, n - i, k, out + i, check);
-    return bad < 0 ? -1 : i + bad;
+    return scalar_tail(t, codes, n, k, out, check, i);
 }
 
 #define PR_DECK_LO(t) ((uint32_t)((t)->deck_mask & 0x3FFFFFFu))
@@ -264,7 +279,7 @@ static inline int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, i
     const int *low = (const int *)(const void *)t->low;
     const __m256i c31 = _mm256_set1_epi32(31);
     int64_t i = 0;
-    uint8_t rares[PR_CHUNK_BLOCKS];
+    uint16_t rares[PR_CHUNK_BLOCKS];
     while (i + 8 <= n) {
       int nb = (int)((n - i) / 8 < PR_CHUNK_BLOCKS ? (n - i) / 8 : PR_CHUNK_BLOCKS);
       for (int blk = 0; blk < nb; blk++) {
@@ -316,18 +331,13 @@ static inline int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, i
         }
         rare = _mm256_or_si256(rare, _mm256_andnot_si256(ok, _mm256_set1_epi32(-1)));
         _mm256_storeu_si256((__m256i *)(void *)(out + i + 8 * blk), v);
-        rares[blk] = (uint8_t)_mm256_movemask_ps(_mm256_castsi256_ps(rare));
+        rares[blk] = (uint16_t)_mm256_movemask_ps(_mm256_castsi256_ps(rare));
       }
-      for (int blk = 0; blk < nb; blk++) {
-        for (unsigned rare = rares[blk]; rare; rare &= rare - 1) {
-            int64_t row = i + 8 * blk + pr_ctz32(rare);
-            if (scalar_row(t, codes + row * k, k, out + row, check) >= 0) return row;
-        }
-      }
+      int64_t bad = scalar_rows(t, codes, k, out, check, i, 8, rares, nb);
+      if (bad >= 0) return bad;
       i += 8 * nb;
     }
-    int64_t bad = eval_run_scalar(t, codes + i * k, n - i, k, out + i, check);
-    return bad < 0 ? -1 : i + bad;
+    return scalar_tail(t, codes, n, k, out, check, i);
 }
 
 PR_TARGET_AVX512 static int64_t run_avx512(const pr_tables *t, const uint8_t *codes, int64_t n,
