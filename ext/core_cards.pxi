@@ -57,14 +57,23 @@ cdef class Card:
         return (Card, (self.code,))
 
 
-cdef bint _option(str name, object value) except -1:
-    # 1, "yes" or None as an option is more likely a mistake than a wish
+def _flag(value, str name):
+    """``value`` checked as a flag: True or False (Python's or numpy's bool), as a
+    plain bool; 1, "no" or None is more likely a mistake than a wish.
+
+    Raises:
+        ArgumentTypeError: anything else, naming ``name``.
+    """
+    return _is_flag(value, name)
+
+
+cdef bint _is_flag(object value, str name) except -1:
     if type(value) is bool:
         return value
     numpy = sys.modules.get("numpy")  # a numpy bool exists only once numpy is imported
     if numpy is not None and type(value) is numpy.bool_:
         return bool(value)
-    raise PokerRulesError(f"HandRules option {name} must be True or False, not {value!r}")
+    raise ArgumentTypeError(f"{name} must be True or False, not {_shown(value)}")
 
 
 cdef inline bint _order(int a, int b, int op):

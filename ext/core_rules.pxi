@@ -39,9 +39,11 @@ cdef class HandRules:
         if self._frozen:
             raise TypeError(f"{self!r} is immutable; use replace() instead of "
                             "calling __init__ again")
-        wheel_second_highest = _option("wheel_second_highest", wheel_second_highest)
-        ace_low_straight = _option("ace_low_straight", ace_low_straight)
-        flush_beats_full_house = _option("flush_beats_full_house", flush_beats_full_house)
+        wheel_second_highest = _is_flag(wheel_second_highest,
+                                        "HandRules option wheel_second_highest")
+        ace_low_straight = _is_flag(ace_low_straight, "HandRules option ace_low_straight")
+        flush_beats_full_house = _is_flag(flush_beats_full_house,
+                                          "HandRules option flush_beats_full_house")
         if not isinstance(deck, str) or deck not in _DECKS:
             raise PokerRulesError(f"unknown deck {_shown(deck)}; use one of {sorted(_DECKS)}")
         piquet = deck == "piquet"

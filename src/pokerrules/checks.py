@@ -15,8 +15,8 @@ from pokerrules.errors import ArgumentTypeError, PokerRulesError
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["MAX_COUNT", "check_count", "check_hand_rules", "is_int", "loaded", "read_cards",
-           "shown"]
+__all__ = ["MAX_COUNT", "check_count", "check_flag", "check_hand_rules", "is_int", "loaded",
+           "read_cards", "shown"]
 
 #: ``shown(value) -> str``: ``repr(value)`` for an error message, cut to a short
 #: prefix and the length when long (the compiled core's, so that its messages agree).
@@ -30,6 +30,10 @@ read_cards = _core._read_cards
 #: hand rules (a :class:`~pokerrules.hands.HandRules` or a preset's name);
 #: :class:`~pokerrules.errors.ArgumentTypeError` names ``argument`` otherwise.
 check_hand_rules = _core._hand_rules
+#: ``check_flag(value, name) -> bool``: ``value`` checked as True or False (Python's or
+#: numpy's bool); :class:`~pokerrules.errors.ArgumentTypeError` names ``name`` otherwise
+#: (1, "no" and None are refused).
+check_flag = _core._flag
 
 #: Counts (rounds, samples, chunk sizes, budgets) stay below this: the C kernels
 #: count in int64.
