@@ -13,7 +13,9 @@ from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIG
 from enum import IntEnum
 from itertools import combinations
 import operator
+import os
 import sys
+from weakref import ref as _weakref
 
 from pokerrules.errors import (
     ArgumentTypeError,
@@ -138,3 +140,27 @@ def _kernel(int level=-1):
     """The batch kernel in use: 0 scalar, 1 AVX2, 2 AVX-512 (private; for tests and
     benchmarks). ``level`` >= 0 selects one, at most what the CPU has."""
     return pr_kernel(level)
+
+
+#: The values POKERRULES_KERNEL takes (any case, spaces around ignored): the most
+#: the batch kernel may use; "avx512" is the CPU's own choice, the default.
+KERNEL_CHOICES = {"scalar": 0, "avx2": 1, "avx512": -1}
+
+
+def _choose_kernel(wanted):
+    """Chooses the batch kernel once, at import (so that no worker thread ever does),
+    from POKERRULES_KERNEL's value ``wanted`` (None: unset). A value that is none of
+    KERNEL_CHOICES is no silent default: it warns, naming the choices."""
+    level = -1
+    if wanted is not None and wanted.strip():
+        level = KERNEL_CHOICES.get(wanted.strip().lower(), -2)
+        if level == -2:
+            import warnings
+            warnings.warn(f"POKERRULES_KERNEL={wanted!r} is none of "
+                          f"{', '.join(KERNEL_CHOICES)}; the CPU's kernel is used",
+                          RuntimeWarning, stacklevel=2)
+            level = -1
+    return pr_kernel(level)
+
+
+_choose_kernel(os.environ.get("POKERRULES_KERNEL"))

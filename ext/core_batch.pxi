@@ -1,7 +1,7 @@
 # Batches: ranking many hands at once, value and category counts.
 # Part of pokerrules._core (included by ext/_core.pyx).
 
-def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1, out=None):
+def evaluate_many(codes, rules=STANDARD, *, check=True, threads=1, out=None):
     """Rank many hands at once, with the GIL released.
 
     Args:
@@ -9,8 +9,9 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1, out=None
             n at most :data:`BATCH_LIMIT`. A C-contiguous uint8 array is read in
             place, without a copy.
         rules: a :class:`HandRules` or a preset's name.
-        check: validate every row (deck, duplicates). ``check=False`` skips it
-            for trusted input; codes out of 0..52 are still refused.
+        check: True or False: validate every row (deck, duplicates).
+            ``check=False`` skips it for trusted input; codes out of 0..52 are
+            still refused.
         threads: native threads to split the rows over, an int from 1 to 1,024
             (enough for any machine's cores; POSIX, one thread on other systems).
             At most 64 run, and no more than there are rows. The results do not
@@ -26,21 +27,26 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1, out=None
         ``HandRank.value``); ``out`` itself when given.
 
     Raises:
-        ArgumentTypeError: a non-integer array, ``threads`` no int, bad rules
-            as for :func:`evaluate`, or an ``out`` that is no int32 numpy array.
+        ArgumentTypeError: a non-integer array (an empty one may have any
+            numeric dtype), ``threads`` no int, ``check`` no bool, bad rules as
+            for :func:`evaluate`, or an ``out`` that is no int32 numpy array.
         HandSizeError: a shape other than (n, 5..7).
         InvalidCardError, DuplicateCardError, CardNotInDeckError: a bad row, named
             by its index.
         PokerRulesError: ``threads`` outside 1..1,024; more than BATCH_LIMIT
             rows, or a broadcast view (a stride of 0), refused before any work;
             an ``out`` of another shape, read-only, not C-contiguous or sharing
-            memory with ``codes``.
+            memory with ``codes`` (or with an array among the rows of a list
+            or tuple ``codes``).
 
     Another thread may write to ``codes`` meanwhile: the kernel reads only inside
     its tables whatever the bytes, so the result is then meaningless for the rows
-    written, never a crash.
+    written, never a crash. Resizing ``codes`` or ``out`` (``ndarray.resize``,
+    even with ``refcheck=False``) is refused by numpy until the call returns.
     """
     _numpy()
+    # pinned first: from here to the return, neither array's memory can move
+    pins = _pins(codes, out)
     cdef HandRules rules_ = _hand_rules(rules)
     cdef const pr_tables *t = rules_.tables()
     cdef int n_threads
@@ -48,6 +54,7 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1, out=None
         n_threads = 1
     else:
         n_threads = _checked_count(threads, "threads", 1, MAX_THREADS)
+    cdef int do_check = 1 if check is True else _is_flag(check, "evaluate_many: check")
     cdef Py_buffer rows, res
     arr = codes  # a C-contiguous uint8 array is read in place
     if not (type(codes) is np.ndarray and _byte_rows(codes, &rows, 5, 7)):
@@ -58,7 +65,6 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1, out=None
     cdef int k = rows.shape[1]
     cdef int why = 0
     cdef int64_t bad_row = -1
-    cdef int do_check = check
     try:
         if n > BATCH_LIMIT:
             raise PokerRulesError(f"evaluate_many takes at most {BATCH_LIMIT:,} rows a call, "
@@ -73,10 +79,26 @@ def evaluate_many(codes, rules=STANDARD, *, bint check=True, threads=1, out=None
         PyBuffer_Release(&res)
     finally:
         PyBuffer_Release(&rows)
+    del pins
     if bad_row >= 0:
         error, message = _row_problem(rules_, [int(c) for c in arr[bad_row]])
         raise error(f"row {bad_row}: {message}")
     return out
+
+
+def _pins(*arrays):
+    """Weak references to the numpy arrays among ``arrays`` and to the arrays whose
+    memory they view (a list; anything else is passed over). numpy refuses to resize
+    an array that has a weak reference, even with ``refcheck=False`` (holding its
+    buffer does not stop it), so while these live a kernel can read and write the
+    memory without the GIL."""
+    _numpy()
+    pins = []
+    for arr in arrays:
+        while isinstance(arr, np.ndarray):
+            pins.append(_weakref(arr))
+            arr = arr.base
+    return pins
 
 
 cdef object _out_values(object out, int64_t n, object codes, object rows):
@@ -94,10 +116,23 @@ cdef object _out_values(object out, int64_t n, object codes, object rows):
         raise PokerRulesError("evaluate_many: out must be writable and C-contiguous")
     # the caller's codes too: writing over them would lose them, even when a copy is read
     if np.may_share_memory(out, rows) or (
-            rows is not codes and not isinstance(codes, (list, tuple))
-            and np.may_share_memory(out, codes)):
+            rows is not codes and _shares_memory(out, codes)):
         raise PokerRulesError("evaluate_many: out shares memory with the codes")
     return out
+
+
+cdef bint _shares_memory(object out, object codes) except -1:
+    """True if ``out`` shares memory with ``codes``: an array, or a list or tuple
+    of rows (of shape (n, k), so two levels deep) any of which may be arrays or
+    hold them."""
+    if not isinstance(codes, (list, tuple)):
+        return np.may_share_memory(out, codes)
+    for row in tuple(codes):
+        items = tuple(row) if isinstance(row, (list, tuple)) else (row,)
+        for item in items:
+            if isinstance(item, np.ndarray) and np.may_share_memory(out, item):
+                return True
+    return False
 
 
 def _checked_count(value, name, low, high):
@@ -182,6 +217,8 @@ cdef object _int_array(object data, str name, str what):
     except MemoryError:
         raise PokerRulesError(f"{what}: {name} too large to hold in memory") from None
     if arr.dtype.kind not in "iu":
+        if arr.size == 0 and arr.dtype.kind in "bf":  # numpy makes [] float64
+            return arr.astype(np.uint8)
         raise ArgumentTypeError(f"{name} must be an integer array, not dtype {arr.dtype}")
     return arr
 

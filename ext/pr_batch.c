@@ -372,12 +372,9 @@ int pr_kernel(int level) {
     if (level >= 0) {
         kernel_level = level < best ? level : best;
     } else if (kernel_level < 0) {
-        const char *env = getenv("POKERRULES_KERNEL"); /* "scalar", "avx2": at most that */
-        int want = !env ? 2 : !strcmp(env, "scalar") ? 0 : !strcmp(env, "avx2") ? 1 : 2;
-        kernel_level = want < best ? want : best;
         /* the AVX2 kernel only on request: it fetches the code bytes by gathers and
          * ran slower than the scalar kernel where measured (Zen 4) */
-        if (kernel_level == 1 && want != 1) kernel_level = 0;
+        kernel_level = best == 1 ? 0 : best;
     }
     return kernel_level;
 }

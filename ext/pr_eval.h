@@ -190,10 +190,11 @@ int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k
 int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
                               int32_t *out, int check, int *why, int threads);
 
-/* The batch kernel: 0 scalar, 1 AVX2, 2 AVX-512 (F, BW, VBMI, VPOPCNTDQ).  Chosen by CPU
- * features: AVX-512 where present, else scalar; the environment variable
- * POKERRULES_KERNEL=scalar or avx2 asks for that one instead.  level >= 0 sets
- * it (at most what the CPU has); returns the kernel in use. */
+/* The batch kernel: 0 scalar, 1 AVX2, 2 AVX-512 (F, BW, VBMI, VPOPCNTDQ).  level >= 0
+ * sets it (at most what the CPU has); level < 0 chooses by CPU features if nothing was
+ * chosen yet (AVX-512 where present, else scalar).  Returns the kernel in use.  The
+ * module that loads the kernel calls it once at import (POKERRULES_KERNEL is read there),
+ * so worker threads never choose. */
 int pr_kernel(int level);
 
 /* Adds the histogram of values over every k-card hand of the deck (k = 5..7;

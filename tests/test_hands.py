@@ -433,6 +433,38 @@ def test_evaluate_many_out_takes_int32_arrays_and_refuses_the_rest(tmp_path):
 
 
 @pytest.mark.fast
+def test_evaluate_many_out_refuses_codes_given_as_rows_that_view_it():
+    hands = np.array([[0, 5, 10, 15, 20, 25, 30]] * 4, dtype=np.int32)
+    out = hands.reshape(-1)[:4]  # the first row's cards
+    for codes in ([hands[0], hands[1], hands[2], hands[3]], (hands[0], *hands[1:]),
+                  [[hands[0][:1].reshape(()), *hands[0][1:]], *hands[1:]]):  # in a row too
+        with pytest.raises(PokerRulesError, match="shares memory"):
+            evaluate_many(codes, out=out)
+    np.testing.assert_array_equal(hands[0], [0, 5, 10, 15, 20, 25, 30])
+    assert evaluate_many([list(row) for row in hands.tolist()], out=np.empty(4, np.int32)
+                         ).tolist() == evaluate_many(hands).tolist()
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("empty", [np.zeros((0, 7)), np.zeros((0, 5), bool),
+                                   np.zeros((0, 6), np.int64), np.zeros((0, 7), np.uint8)])
+def test_evaluate_many_of_no_rows_is_an_empty_result_whatever_the_dtype(empty):
+    result = evaluate_many(empty)
+    assert (result.shape, result.dtype) == ((0,), np.int32)
+    with pytest.raises(HandSizeError, match=r"got shape \(0,\)"):
+        evaluate_many([])  # no rows of cards at all: the shape is what is wrong
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("check", ["no", 1, 0, None, "False", np.array([True])])
+def test_evaluate_many_check_is_a_bool(check):
+    hands = np.array([[0, 5, 10, 15, 20]], np.uint8)
+    with pytest.raises(ArgumentTypeError, match="check must be True or False"):
+        evaluate_many(hands, check=check)
+    assert evaluate_many(hands, check=np.bool_(False)).tolist() == evaluate_many(hands).tolist()
+
+
+@pytest.mark.fast
 def test_evaluate_many_names_the_bad_row():
     rows = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 8]])
     with pytest.raises(DuplicateCardError, match="row 1"):

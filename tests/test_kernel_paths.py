@@ -76,6 +76,36 @@ def test_the_machine_offers_the_scalar_kernel_and_the_test_can_choose():
     assert _core._kernel() == BEST
 
 
+def kernel_chosen_at_import(value):
+    """(the kernel, the warnings) of a fresh process whose POKERRULES_KERNEL is ``value``."""
+    import os
+    env = {k: v for k, v in os.environ.items() if k != "POKERRULES_KERNEL"}
+    if value is not None:
+        env["POKERRULES_KERNEL"] = value
+    child = subprocess.run(
+        [sys.executable, "-c", "from pokerrules import _core; print(_core._kernel())"],
+        capture_output=True, text=True, env=env, check=True)
+    return int(child.stdout), child.stderr
+
+
+@pytest.mark.parametrize("value, most", [
+    ("scalar", 0), ("SCALAR", 0), (" scalar\n", 0), ("avx2", 1), ("Avx2", 1),
+    ("avx512", 2), (None, 2), ("", 2)])
+def test_pokerrules_kernel_is_read_once_at_import_in_any_case(value, most):
+    kernel, warnings = kernel_chosen_at_import(value)
+    default = 0 if BEST == 1 else BEST  # AVX2 only when asked for
+    assert kernel == (min(most, BEST) if most < 2 else default)
+    assert warnings == ""
+
+
+@pytest.mark.parametrize("value", ["sclar", "avx-512", "0", "scalar,avx2"])
+def test_an_unknown_pokerrules_kernel_warns_and_names_the_choices(value):
+    kernel, warnings = kernel_chosen_at_import(value)
+    assert kernel == (0 if BEST == 1 else BEST)
+    assert f"RuntimeWarning: POKERRULES_KERNEL={value!r} is none of scalar, avx2, avx512" in (
+        warnings)
+
+
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.name)
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_kernels_give_identical_values(rules, k, restore_kernel):
