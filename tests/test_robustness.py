@@ -20,6 +20,7 @@ from pokerrules import (
     Card,
     HandSizeError,
     PokerRulesError,
+    _core,
     categories,
     category_counts,
     describe,
@@ -31,7 +32,6 @@ from pokerrules import (
     parse_cards,
     value_counts,
 )
-from pokerrules import _core
 from pokerrules.hands import rank_value
 
 pytestmark = pytest.mark.fast
