@@ -39,7 +39,8 @@ SRC = Path(__file__).parents[1] / "src" / "pokerrules"
 NAMEDTUPLE_API = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
 
 #: module -> the private names of the compiled core it gives public names.
-SEAMS = {"pokerrules.checks": {"_core._shown", "_core._read_cards", "_core._hand_rules"}}
+SEAMS = {"pokerrules.checks": {"_core._shown", "_core._read_cards", "_core._hand_rules",
+                                 "_core._flag"}}
 
 #: Kept as it is: one attribute of the standard library's. Each entry must still be
 #: found, so none goes stale.
