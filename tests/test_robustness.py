@@ -125,6 +125,59 @@ def test_batch_entry_points_never_crash(arr, view, rules, check):
         survives(call)
 
 
+# what may be passed as evaluate_many's out: arrays right and wrong, views of the
+# codes, and anything else
+OUT_KINDS = st.one_of(
+    st.sampled_from(["right", "right", "right", "memmap-like", "view of the codes",
+                     "a longer one", "int64", "read-only", "strided", None]),
+    ANYTHING)
+
+
+def made_out(kind, codes, tmp_path):
+    n = len(codes)
+    if not isinstance(kind, str) or kind not in (
+            "right", "memmap-like", "view of the codes", "a longer one", "int64", "read-only",
+            "strided"):
+        return kind
+    if kind == "right":
+        return np.full(n, -1, np.int32)
+    if kind == "memmap-like":
+        return np.memmap(tmp_path / "out.bin", dtype=np.int32, mode="w+", shape=(n,))
+    if kind == "view of the codes":
+        return codes.reshape(-1)[: n * 4].view(np.int32) if codes.size >= n * 4 else None
+    if kind == "a longer one":
+        return np.zeros(n + 1, np.int32)
+    if kind == "int64":
+        return np.zeros(n, np.int64)
+    if kind == "read-only":
+        out = np.zeros(n, np.int32)
+        out.setflags(write=False)
+        return out
+    return np.zeros(2 * n, np.int32)[::2]
+
+
+def test_evaluate_many_out_check_and_threads_are_refused_or_exact(tmp_path):
+    accepted = []
+
+    @given(HANDS, OUT_KINDS, st.one_of(st.booleans(), ANYTHING), st.one_of(
+        st.integers(1, 4), ANYTHING))
+    def rank(hands, kind, check, threads):
+        codes = np.array(hands, np.uint8)
+        before = codes.copy()
+        out = made_out(kind, codes, tmp_path)
+        try:
+            result = evaluate_many(codes, PAI_GOW, check=check, threads=threads, out=out)
+        except PokerRulesError:
+            np.testing.assert_array_equal(codes, before)  # the codes are never written
+            return
+        assert out is None or result is out
+        np.testing.assert_array_equal(result, evaluate_many(before, PAI_GOW))
+        accepted.append(kind)
+
+    rank()
+    assert len(accepted) >= 10 and "right" in accepted
+
+
 @given(HANDS, st.sampled_from([v for v in VIEWS if not v.startswith("broadcast")]))
 def test_a_view_ranks_as_its_copy(hands, view):
     from pokerrules.paigow import fortune_lines, house_way_many
