@@ -1,4 +1,4 @@
-"""Hostile input to the environments: every refusal is a PokerRulesError that
+"""Bad input to the environments: every refusal is a PokerRulesError that
 names the argument (an UnknownAgentError, also the KeyError PettingZoo's own
 space lookups raise, for an unknown agent) and leaves the environment as it was."""
 
@@ -52,7 +52,7 @@ def _snapshot(env) -> tuple:
             dict(getattr(raw, "terminations", {})))
 
 
-# ------------------------------------------------------------ the reproducers
+# ------------------------------------------------- seeds, agents, actions, rules
 @pytest.mark.parametrize("make", ENVS)
 @pytest.mark.parametrize("seed", [-1, np.int64(-1), 2**53, 2**63, -(2**70)])
 def test_a_seed_out_of_range_is_refused_and_changes_nothing(make, seed) -> None:
