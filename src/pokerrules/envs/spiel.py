@@ -10,9 +10,15 @@ encoding's tensors, built from ``state.view(player)``.
 - **Copies.** ``state.clone()`` (OpenSpiel deep-copies a Python state's
   ``__dict__``) goes through :meth:`~pokerrules.game.GameState.clone` and shares
   the encoding, which never changes.
-- **Pickling.** Games pickle by name and parameters (unpickling registers the
-  game in a new process); states pickle as their game and history of actions,
-  and ``serialize()`` / ``deserialize_state`` use that history too.
+- **Pickling and serialization.** Games pickle by name and parameters
+  (unpickling registers the game in a new process); states pickle as their game
+  and history of actions, replayed and checked when loaded. ``state.serialize()``
+  writes the history alone, one action (an int) a line, as OpenSpiel does for its
+  own games, and ``game.deserialize_state(text)`` reads nothing else: each action
+  is checked as it is replayed, and nothing in the text is unpickled. (OpenSpiel's
+  generic ``pyspiel.serialize_game_and_state`` / ``deserialize_game_and_state``,
+  written in C++ for every Python game, pickle the state's attributes: give them
+  only text written by a program one trusts.)
 - **Observations.** The observation (``observation_string``,
   ``observation_tensor``) is what the player sees now: public information and
   the player's own cards, no perfect recall. ``make_py_observer`` also gives the
@@ -35,14 +41,15 @@ encoding's tensors, built from ``state.view(player)``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from pokerrules.cards import format_cards
-from pokerrules.checks import shown
+from pokerrules.checks import is_int, shown
 from pokerrules.envs.encoding import AgentPolicy, Encoding
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import Agent, GameState, seat_index
@@ -129,6 +136,20 @@ def register(short_name: str, long_name: str, defaults: dict[str, Any],
         def new_initial_state(self) -> State:
             return State(self, self._initial)
 
+        def deserialize_state(self, text: str) -> State:
+            """The state whose ``serialize()`` is ``text``: its history, one action
+            (a non-negative int) a line, the last newline optional, replayed from
+            the start with every action checked. Nothing else is read.
+
+            Raises:
+                ArgumentTypeError: ``text`` is no str.
+                PokerRulesError: a line that is no action, or more lines than
+                    the longest game (named).
+                IllegalMoveError: an action that is not legal where it stands
+                    (its place in the history is named).
+            """
+            return _replayed(self, _history(text, self.max_game_length()))
+
         def make_py_observer(self, iig_obs_type: Any = None,
                              params: dict[str, Any] | None = None) -> Observer:
             if params:
@@ -145,8 +166,11 @@ def register(short_name: str, long_name: str, defaults: dict[str, Any],
 
 
 def _load_pickled(module: str | None, short_name: str, params: dict[str, Any]) -> pyspiel.Game:
-    """A pickled game again: its module registers it in this process if need be."""
-    if module is None or short_name in _GAMES:
+    """A pickled game again: its module registers it in this process if need be,
+    and its parameters are checked as ``openspiel_game`` checks them."""
+    if short_name in _GAMES:
+        return _load(short_name, params)
+    if module is None:  # (a game registered by hand, in this process or not at all)
         return pyspiel.load_game(short_name, params)
     game: pyspiel.Game = importlib.import_module(module).openspiel_game(**params)
     return game
@@ -193,6 +217,20 @@ class _Core:
         new.encoding, new.game_state = self.encoding, self.game_state.clone()
         new.paid, new.world, new.shared = self.paid, self.world, False
         return new
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        # (OpenSpiel's generic serialize_game_and_state pickles a state's attributes)
+        if self.world:
+            raise _WorldError()
+        return None, {name: getattr(self, name) for name in _Core.__slots__}
+
+
+class _WorldError(PokerRulesError):
+    """A resampled world asked to serialize or pickle."""
+
+    def __init__(self) -> None:
+        super().__init__("a resampled world is for search: its history is not the game's, "
+                         "so it does not serialize or pickle")
 
 
 class State(pyspiel.State):
@@ -294,9 +332,20 @@ class State(pyspiel.State):
         new._core.paid = core.paid
         return new
 
+    def serialize(self) -> str:
+        """The history of actions, each followed by a newline (``"20\\n21\\n"``),
+        which ``game.deserialize_state`` reads back.
+
+        Raises:
+            PokerRulesError: a resampled world (whose history is not the game's).
+        """
+        if self._core.world:
+            raise _WorldError()
+        return "".join(f"{action}\n" for action in self.history())
+
     def __reduce__(self) -> tuple[Any, ...]:
         if self._core.world:
-            raise PokerRulesError("a resampled world is for search; it does not pickle")
+            raise _WorldError()
         return _replayed, (self.get_game(), self.history())
 
     def __str__(self) -> str:
@@ -304,11 +353,51 @@ class State(pyspiel.State):
         return text
 
 
-def _replayed(game: pyspiel.Game, history: list[int]) -> State:
-    """A pickled state again: ``history`` applied to a new game."""
+#: One line of a serialized state: an action, a non-negative int in ASCII digits
+#: (OpenSpiel's actions are 64-bit; a card code or action index has a few digits).
+_ACTION = re.compile(r"[0-9]{1,18}")
+
+
+def _history(text: object, longest: int) -> list[int]:
+    """The actions of ``text``, written by :meth:`State.serialize`, checked as text."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"deserialize_state takes the text of state.serialize() "
+                                f"(one action a line), not {shown(text)}")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the newline after the last action
+    if len(lines) > longest:
+        raise PokerRulesError(f"deserialize_state: {len(lines):,} lines, more lines than "
+                              f"the longest game has actions ({longest:,})")
+    for number, line in enumerate(lines, start=1):
+        if not _ACTION.fullmatch(line):
+            raise PokerRulesError(
+                f"deserialize_state: line {number}, {shown(line)}, is no action; a "
+                f"serialized state is its history, one action (a non-negative int) a line")
+    return [int(line) for line in lines]
+
+
+def _replayed(game: pyspiel.Game, history: Sequence[object]) -> State:
+    """The state of ``history`` (a pickled or serialized state): each action
+    checked, then applied to a new state of ``game``.
+
+    Raises:
+        ArgumentTypeError: an action that is no int.
+        IllegalMoveError: an action not legal where it stands (named).
+    """
+    if not isinstance(history, (list, tuple)):
+        raise ArgumentTypeError(f"a state's history is a list of ints, not {shown(history)}")
     state: State = game.new_initial_state()
-    for action in history:
-        state.apply_action(action)
+    for number, action in enumerate(history, start=1):
+        if not is_int(action):
+            raise ArgumentTypeError(f"the history's action {number} is no int: {shown(action)}")
+        if action not in state.legal_actions():
+            where = (": the game is over" if state.is_terminal() else
+                     " at a chance node" if state.is_chance_node() else
+                     f" at player {state.current_player()}'s turn")
+            raise IllegalMoveError(
+                f"the history's action {number}, {action}, is not legal{where}")
+        state.apply_action(int(action))
     return state
 
 
@@ -400,6 +489,15 @@ class AgentBot(pyspiel.Bot):
 _GAMES: dict[str, type[pyspiel.Game]] = {}
 
 
+def registered(short_name: str, register_game: Callable[[], type[pyspiel.Game]]
+               ) -> type[pyspiel.Game]:
+    """The ``pyspiel.Game`` class of ``short_name``, registered with OpenSpiel
+    first if this process has not (``register_game`` does it)."""
+    if short_name not in _GAMES:
+        _GAMES[short_name] = register_game()
+    return _GAMES[short_name]
+
+
 def load(short_name: str, params: dict[str, Any], register_game: Callable[[], type[pyspiel.Game]]
          ) -> pyspiel.Game:
     """``pyspiel.load_game(short_name, params)``, registering the game first if
@@ -411,8 +509,14 @@ def load(short_name: str, params: dict[str, Any], register_game: Callable[[], ty
         ArgumentTypeError: a parameter of another type than its default's
             (where OpenSpiel would raise its own ``SpielError``).
     """
-    if short_name not in _GAMES:
-        _GAMES[short_name] = register_game()
+    registered(short_name, register_game)
+    return _load(short_name, params)
+
+
+def _load(short_name: str, params: object) -> pyspiel.Game:
+    """:func:`load` of a registered game."""
+    if not isinstance(params, dict):
+        raise ArgumentTypeError(f"{short_name}'s parameters are a dict, not {shown(params)}")
     defaults: dict[str, Any] = _GAMES[short_name].defaults
     return pyspiel.load_game(short_name, {
         name: _parameter(short_name, name, value, defaults) for name, value in params.items()})
