@@ -272,3 +272,83 @@ def test_anything_thrown_at_an_openspiel_game_is_refused_or_taken(game, name, va
         module.openspiel_game(**{name: value})
     except PokerRulesError:
         pass
+
+
+# ------------------------------------------------ options, observers, samplers
+def test_make_env_refuses_an_unknown_option_naming_the_games_options() -> None:
+    from pokerrules.envs import make_env
+
+    for game, option, options in (
+            ("east-west", "players", "render_mode, rules"),
+            ("z-poker", "bogus", "render_mode, rules"),
+            ("chinese-poker", "seat", "players, render_mode, rules, scope")):
+        with pytest.raises(PokerRulesError, match=rf"^{game}'s environment has no option "
+                                                  rf"'{option}'; its options are {options}$"):
+            make_env(game, **{option: 2})
+    assert make_env("chinese-poker", players=3, scope="game").unwrapped.encoding.players == 3
+    assert make_env("EastWest", render_mode="ansi").render_mode == "ansi"
+
+
+def _decision_state(game, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+    return state
+
+
+def test_make_py_observer_refuses_what_is_no_observation_type() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
+    game = east_west_v0.openspiel_game()
+    for kind in (5, "x", {}, [], pyspiel.PrivateInfoType.NONE):
+        with pytest.raises(ArgumentTypeError, match=r"^iig_obs_type is None or a "
+                                                    r"pyspiel\.IIGObservationType, not "):
+            game.make_py_observer(kind)
+    for params in (5, [1], "x", {"a": 1}, True):
+        with pytest.raises(PokerRulesError, match=r"^pokerrules_east_west observations take no "
+                                                  r"parameters: params is None or \{\}, not "):
+            game.make_py_observer(None, params)
+    state = _decision_state(game)
+    for params in (None, {}):
+        observer = game.make_py_observer(None, params)
+        observer.set_from(state, 0)
+        np.testing.assert_array_equal(observer.tensor, state.observation_tensor(0))
+
+
+def test_a_sampler_must_give_a_number_from_0_to_1() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
+    state = _decision_state(z_poker_v0.openspiel_game())
+    player = state.current_player()
+    for value in (float("nan"), float("inf"), -0.5, 1.0, 10**400, 2, -(10**30)):
+        with pytest.raises(PokerRulesError, match=r"^resample_from_infostate: "
+                                                  r"probability_sampler\(\) gave "):
+            state.resample_from_infostate(player, lambda v=value: v)
+    for value in (None, "0.5", True, np.bool_(False), [0.5], 0.5j):
+        with pytest.raises(ArgumentTypeError, match=r"probability_sampler\(\) gave .*; it gives "
+                                                    r"a number from 0 to 1 \(1 excluded\)"):
+            state.resample_from_infostate(player, lambda v=value: v)
+    for sampler in (5, None, 0.5, "uniform"):
+        with pytest.raises(ArgumentTypeError, match=r"^resample_from_infostate: "
+                                                    r"probability_sampler is a callable"):
+            state.resample_from_infostate(player, sampler)
+    for value in (0, 0.0, np.float64(0.25), np.float32(0.999), 0.9999999999999999):
+        world = state.resample_from_infostate(player, lambda v=value: v)
+        assert world.observation_string(player) == state.observation_string(player)
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.observation_string(player) == state.observation_string(player)
+
+
+def test_a_world_is_dealt_at_the_end_of_a_chinese_poker_round() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
+    game = chinese_poker_v0.openspiel_game(players=2)
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        legal = ([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                 else state.legal_actions())
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+    for player in (0, 1):
+        world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))
+        assert world.is_terminal() and world.returns() == state.returns()
+        assert world.observation_string(player) == state.observation_string(player)

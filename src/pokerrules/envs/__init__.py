@@ -24,15 +24,16 @@ the encoding (observation layout and action indices):
 ('player_1', [1, 1, 1])
 """
 
+import importlib
 from types import ModuleType
 from typing import Any
 
 from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding
 from pokerrules.envs.east_west_v0 import EastWestEncoding
-from pokerrules.envs.encoding import AgentPolicy, Encoding, Field
+from pokerrules.envs.encoding import AgentPolicy, Encoding, Field, check_options, keywords
 from pokerrules.envs.z_poker_v0 import ZPokerEncoding
 from pokerrules.errors import PokerRulesError
-from pokerrules.specs import GameSpec, game_spec
+from pokerrules.specs import EnvironmentModule, GameSpec, game_spec
 
 __all__ = [
     "AgentPolicy",
@@ -53,9 +54,16 @@ def make_env(game: GameSpec | ModuleType | str, **options: Any) -> Any:
 
     Raises:
         UnknownGameError: no game of that name (the message lists the games).
-        PokerRulesError: a game without an environment.
+        PokerRulesError: a game without an environment, or an option its
+            environment does not take (named, the options listed).
     """
     spec = game_spec(game)
     if spec.environment is None:
         raise PokerRulesError(f"game {spec.name} has no learning environment")
+    make = spec.environment
+    if isinstance(make, EnvironmentModule):
+        make = importlib.import_module(make.module).env
+    accepted = keywords(make)
+    if accepted is not None:  # (None: an environment taking any option checks them itself)
+        check_options(options, accepted, f"{spec.name}'s environment")
     return spec.environment(**options)

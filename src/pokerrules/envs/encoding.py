@@ -11,6 +11,8 @@ adapters (:mod:`pokerrules.envs.aec`, :mod:`pokerrules.envs.spiel`) are built on
 from __future__ import annotations
 
 import inspect
+import math
+import numbers
 import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -26,7 +28,7 @@ from pokerrules.game import Agent, GameState
 from pokerrules.shuffle import seed_int
 
 __all__ = ["AgentPolicy", "Encoding", "Field", "check_options", "keywords", "layout",
-           "reset_seed"]
+           "real_number", "reset_seed"]
 
 
 @dataclass(frozen=True)
@@ -327,6 +329,17 @@ def reset_seed(seed: object) -> int:
     except PokerRulesError as exc:  # ArgumentTypeError too
         raise type(exc)(f"reset's seed is None or an int from 0 to 2**53 - 1, "
                         f"not {shown(seed)}") from None
+
+
+def real_number(value: object) -> float | None:
+    """``value`` as a float if it is a real number (Python's or numpy's, a bool
+    not; an int too large for a float is ±inf), else None."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        return None
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf  # type: ignore[operator]
 
 
 def keywords(function: Callable[..., Any]) -> tuple[str, ...] | None:

@@ -50,7 +50,6 @@ the operating system.
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -59,7 +58,7 @@ import numpy as np
 from gymnasium import spaces
 
 from pokerrules.checks import is_int, shown
-from pokerrules.envs.encoding import AgentPolicy, Encoding, reset_seed
+from pokerrules.envs.encoding import AgentPolicy, Encoding, real_number, reset_seed
 from pokerrules.errors import ArgumentTypeError, GameOverError, IllegalMoveError, PokerRulesError
 from pokerrules.game import Agent, GameState, seat_index
 from pokerrules.shuffle import SEED_LIMIT
@@ -329,12 +328,9 @@ def _reward(value: object) -> float | None:
     if value is None:
         return None
     wanted = f"illegal_reward is None or a finite number, not {shown(value)}"
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+    number = real_number(value)
+    if number is None:
         raise ArgumentTypeError(wanted)
-    try:
-        number = float(value)
-    except OverflowError:
-        number = math.inf
     if not math.isfinite(number):
         raise PokerRulesError(wanted)
     return number

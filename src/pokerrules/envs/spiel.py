@@ -50,7 +50,7 @@ import pyspiel
 
 from pokerrules.cards import format_cards
 from pokerrules.checks import is_int, shown
-from pokerrules.envs.encoding import AgentPolicy, Encoding
+from pokerrules.envs.encoding import AgentPolicy, Encoding, real_number
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import Agent, GameState, seat_index
 
@@ -152,8 +152,17 @@ def register(short_name: str, long_name: str, defaults: dict[str, Any],
 
         def make_py_observer(self, iig_obs_type: Any = None,
                              params: dict[str, Any] | None = None) -> Observer:
-            if params:
-                raise PokerRulesError(f"{short_name} observations take no parameters: {params}")
+            """The observer of ``iig_obs_type`` (see the module): None or a
+            ``pyspiel.IIGObservationType``; ``params`` None or empty.
+
+            Raises:
+                ArgumentTypeError: ``iig_obs_type`` is no observation type.
+                PokerRulesError: an observation type the game does not provide, or
+                    parameters.
+            """
+            if params is not None and (not isinstance(params, dict) or params):
+                raise PokerRulesError(f"{short_name} observations take no parameters: params "
+                                      f"is None or {{}}, not {shown(params)}")
             return Observer(self.encoding, _public_only(short_name, iig_obs_type))
 
         def __reduce__(self) -> tuple[Any, ...]:
@@ -182,6 +191,9 @@ def _public_only(short_name: str, iig_obs_type: Any) -> bool:
     type, for the types the games do not provide."""
     if iig_obs_type is None:
         return False
+    if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+        raise ArgumentTypeError(f"iig_obs_type is None or a pyspiel.IIGObservationType, "
+                                f"not {shown(iig_obs_type)}")
     private = iig_obs_type.private_info
     if (not iig_obs_type.perfect_recall and iig_obs_type.public_info
             and private in (pyspiel.PrivateInfoType.SINGLE_PLAYER, pyspiel.PrivateInfoType.NONE)):
@@ -311,22 +323,37 @@ class State(pyspiel.State):
         that player dealt at random as the game's search determinizes a world
         (:meth:`~pokerrules.envs.encoding.Encoding.world`): its observation for
         ``player_id`` is this state's. ``probability_sampler`` (a callable giving a
-        float in [0, 1), such as ``pyspiel.UniformProbabilitySampler(0., 1.)``)
-        seeds the deal. The world is for search: its ``history()`` is empty, East–West
-        and Z Poker worlds deal their later cards themselves (no chance nodes), and
-        it does not pickle.
+        number from 0 to 1, 1 excluded, such as
+        ``pyspiel.UniformProbabilitySampler(0., 1.)``) seeds the deal. The world is
+        for search: its ``history()`` is empty, East–West and Z Poker worlds deal
+        their later cards themselves (no chance nodes), and it does not pickle or
+        serialize. At the end of an episode the world is a copy of the state.
 
         Raises:
-            PokerRulesError: ``player_id`` is no player, or this is a chance node
-                (a world is dealt at a player's turn or at the end).
+            PokerRulesError: ``player_id`` is no player, this is a chance node
+                (a world is dealt at a player's turn or at the end), or the
+                sampler gave a number outside [0, 1).
+            ArgumentTypeError: ``probability_sampler`` is not callable, or gave
+                what is no real number.
         """
         core = self._core
         player = seat_index(player_id, core.encoding.players)
-        if core.game_state.is_chance_node:
+        if core.game_state.is_chance_node and not core.encoding.is_terminal(core.game_state):
             raise PokerRulesError(
                 "resample_from_infostate: this is a chance node; worlds are dealt at a "
                 "player's turn or at the end")
-        seed = int(float(probability_sampler()) * 2**53)
+        if not callable(probability_sampler):
+            raise ArgumentTypeError(
+                f"resample_from_infostate: probability_sampler is a callable giving a number "
+                f"from 0 to 1 (such as pyspiel.UniformProbabilitySampler(0., 1.)), not "
+                f"{shown(probability_sampler)}")
+        drawn = probability_sampler()
+        number = real_number(drawn)
+        if number is None or not 0 <= number < 1:
+            raise (ArgumentTypeError if number is None else PokerRulesError)(
+                f"resample_from_infostate: probability_sampler() gave {shown(drawn)}; it "
+                f"gives a number from 0 to 1 (1 excluded)")
+        seed = int(number * 2**53)
         world = core.encoding.world(core.game_state, player, np.random.default_rng(seed))
         new = State(self.get_game(), _Core(core.encoding, world, world=True))
         new._core.paid = core.paid
