@@ -9,6 +9,14 @@ gradient) take.
 >>> observation.shape, env.action_masks().tolist()
 ((330,), [True, True, True])
 
+The same through Gymnasium, by the ids importing :mod:`pokerrules.envs` registers
+(:data:`pokerrules.envs.GYMNASIUM_IDS`):
+
+>>> import gymnasium
+>>> env = gymnasium.make("pokerrules/EastWest-v0", opponent="greedy", flat=True)
+>>> env.reset(seed=3)[0].shape
+(330,)
+
 **Observations.** By default a ``Dict`` of ``"observation"`` (``float32``, the
 encoding's layout, shape ``(observation_size,)``) and ``"action_mask"``
 (``int8``, 1 for each legal action), as the PettingZoo environment gives them;
@@ -58,12 +66,21 @@ import numpy as np
 from gymnasium import spaces
 
 from pokerrules.checks import is_int, shown
-from pokerrules.envs.encoding import AgentPolicy, Encoding, real_number, reset_seed
+from pokerrules.envs import ENCODINGS
+from pokerrules.envs.encoding import (
+    AgentPolicy,
+    Encoding,
+    check_options,
+    keywords,
+    real_number,
+    reset_seed,
+)
 from pokerrules.errors import ArgumentTypeError, GameOverError, IllegalMoveError, PokerRulesError
 from pokerrules.game import Agent, GameState, seat_index
 from pokerrules.shuffle import SEED_LIMIT
+from pokerrules.specs import game_spec
 
-__all__ = ["Opponent", "SingleAgentEnv"]
+__all__ = ["Opponent", "SingleAgentEnv", "single_agent_env"]
 
 #: An opponent: a shipped agent's name (``"random"``, ``"greedy"``, ...), an agent
 #: instance (anything with ``choose(view, legal_moves, rng)``), or a callable
@@ -321,6 +338,37 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         mask = (np.zeros(self.encoding.num_actions, dtype=np.int8) if done
                 else self.encoding.action_mask(state))
         return {"observation": observation, "action_mask": mask}
+
+
+def single_agent_env(game: str, **options: Any) -> SingleAgentEnv:
+    """The :class:`SingleAgentEnv` of ``game`` by any of its names: what
+    ``gymnasium.make`` calls for the ids of :data:`pokerrules.envs.GYMNASIUM_IDS`.
+    ``options`` are the encoding's (``rules``; Chinese Poker's ``players`` and
+    ``scope``) and the environment's (``opponent``, ``seat``, ``flat``,
+    ``render_mode``, ``illegal_reward``).
+
+    >>> env = single_agent_env("chinese-poker", players=3, opponent="greedy")
+    >>> env.encoding.players, env.opponent
+    (3, 'greedy')
+
+    Raises:
+        UnknownGameError: no game of that name (the games are listed).
+        PokerRulesError: a game without an encoding, an option neither takes
+            (named, the options listed), or what the encoding or the
+            environment refuses.
+    """
+    spec = game_spec(game)
+    encoding_type = ENCODINGS.get(spec.name)
+    if encoding_type is None:
+        raise PokerRulesError(f"game {spec.name} has no single-agent environment")
+    own = keywords(encoding_type) or ()
+    check_options(options, (*own, *_ENV_OPTIONS), f"{spec.name}'s single-agent environment")
+    encoding = encoding_type(**{k: v for k, v in options.items() if k in own})
+    return SingleAgentEnv(encoding, **{k: v for k, v in options.items() if k not in own})
+
+
+#: What SingleAgentEnv takes beside the encoding.
+_ENV_OPTIONS = tuple(name for name in keywords(SingleAgentEnv) or () if name != "encoding")
 
 
 def _reward(value: object) -> float | None:
