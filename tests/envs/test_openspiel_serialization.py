@@ -91,7 +91,7 @@ def test_serialized_text_mixed_with_other_content_is_refused() -> None:
     lines = text.splitlines()
     for bad in (text + "x\n", text + "\n", "\n" + text, text.replace("\n", ",", 3),
                 text.replace("\n", "\r\n"), " " + text, "+" + text, text + "-1\n",
-                text + "1_0\n", text + "\uff13\n", text + "0x1f\n", text + "1.0\n",
+                text + "1_0\n", text + "\uff13\n", text + "0x1f\n", text + "1.0\n", "0" + text,
                 text + "9" * 40 + "\n"):
         with pytest.raises(PokerRulesError, match=r"^deserialize_state: "):
             game.deserialize_state(bad)

@@ -138,8 +138,9 @@ def register(short_name: str, long_name: str, defaults: dict[str, Any],
 
         def deserialize_state(self, text: str) -> State:
             """The state whose ``serialize()`` is ``text``: its history, one action
-            (a non-negative int) a line, the last newline optional, replayed from
-            the start with every action checked. Nothing else is read.
+            (a non-negative int, as ``str`` writes it) a line, the last newline
+            optional, replayed from the start with every action checked. Nothing
+            else is read.
 
             Raises:
                 ArgumentTypeError: ``text`` is no str.
@@ -380,9 +381,10 @@ class State(pyspiel.State):
         return text
 
 
-#: One line of a serialized state: an action, a non-negative int in ASCII digits
-#: (OpenSpiel's actions are 64-bit; a card code or action index has a few digits).
-_ACTION = re.compile(r"[0-9]{1,18}")
+#: One line of a serialized state: an action, a non-negative int written as
+#: ``str(action)`` writes it (ASCII digits, no sign, no leading zero), so that a
+#: state has one text. (A card code or an action index has a few digits.)
+_ACTION = re.compile(r"0|[1-9][0-9]{0,17}")
 
 
 def _history(text: object, longest: int) -> list[int]:
