@@ -5,6 +5,8 @@ space lookups raise, for an unknown agent) and leaves the environment as it was.
 from __future__ import annotations
 
 import functools
+from collections import Counter
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
@@ -212,24 +214,54 @@ ANYTHING = st.one_of(
 )
 
 
-@given(make=st.sampled_from(MAKERS), call=st.sampled_from(
-    ["reset", "observe", "action_space", "observation_space", "step", "action_name"]),
-    value=ANYTHING, when=st.sampled_from(["before reset", "started", "over"]))
-def test_anything_thrown_at_an_environment_is_refused_or_taken(make, call, value,
-                                                              when) -> None:
-    env = make()
-    if when != "before reset":
-        env.reset(seed=3)
-    if when == "over":
-        _play_to_the_end(env)
-    before = _snapshot(env)
-    target = env.unwrapped.encoding.action_name if call == "action_name" else \
-        (lambda v: env.reset(seed=v)) if call == "reset" else getattr(env, call)
-    try:
-        target(value)
-    except PokerRulesError:
-        assert _snapshot(env) == before
-    else:  # taken: a valid seed, agent, action or action index
+def or_anything(valid: st.SearchStrategy) -> st.SearchStrategy:
+    """A value of ``valid`` or anything at all, about as often (one_of would
+    flatten ``valid`` into ANYTHING's many branches and draw it rarely). Hypothesis
+    draws no input twice, so ``valid`` needs many values to be drawn often."""
+    return st.booleans().flatmap(lambda good: valid if good else ANYTHING)
+
+
+def assert_taken(taken: Counter[str], kinds: Sequence[str], least: int) -> None:
+    """The fuzzer's accepting branch ran: for every kind of call, and ``least``
+    times in all (a fuzzer whose every input is refused checks nothing)."""
+    assert all(taken[kind] for kind in kinds) and sum(taken.values()) >= least, taken
+
+
+def test_anything_thrown_at_an_environment_is_refused_or_taken() -> None:
+    taken: Counter[str] = Counter()
+
+    @given(make=st.sampled_from(MAKERS), call=st.sampled_from(
+        ["reset", "observe", "action_space", "observation_space", "step", "action_name"]),
+        data=st.data())
+    def check(make, call, data) -> None:
+        when = data.draw(st.sampled_from(
+            ["started", "over"] if call == "step" else ["before reset", "started", "over"]))
+        env = make()
+        if when != "before reset":
+            env.reset(seed=3)
+        if when == "over":
+            _play_to_the_end(env)
+        if call == "step":
+            valid = [None] if when != "started" else \
+                [int(a) for a in np.flatnonzero(env.last()[0]["action_mask"])]
+        else:
+            valid = {"reset": [None, 0, 2**53 - 1, np.int64(9)],
+                     "action_name": [0, np.int64(1)]}.get(call, env.possible_agents)
+        valid_values = st.sampled_from(valid)
+        if call == "reset":
+            valid_values |= st.integers(0, 2**53 - 1)
+        elif call == "action_name":
+            valid_values |= st.integers(0, env.unwrapped.encoding.num_actions - 1)
+        value = data.draw(or_anything(valid_values))
+        before = _snapshot(env)
+        target = env.unwrapped.encoding.action_name if call == "action_name" else \
+            (lambda v: env.reset(seed=v)) if call == "reset" else getattr(env, call)
+        try:
+            target(value)
+        except PokerRulesError:
+            assert _snapshot(env) == before
+            return
+        # taken: a valid seed, agent, action or action index
         if call in ("observe", "action_space", "observation_space"):
             assert value in env.possible_agents
         elif call == "reset":
@@ -239,39 +271,78 @@ def test_anything_thrown_at_an_environment_is_refused_or_taken(make, call, value
         else:
             assert 0 <= value < env.unwrapped.encoding.num_actions
             assert not isinstance(value, (bool, float, np.floating))
+        taken["agent" if call in ("observe", "action_space", "observation_space") else
+              call] += 1
+
+    check()
+    assert_taken(taken, ("reset", "agent", "step", "action_name"), 25)
 
 
-@given(game=st.sampled_from(["east_west", "z_poker", "chinese_poker"]),
-       name=st.sampled_from(["rules", "players", "scope", "render_mode"]), value=ANYTHING)
-def test_anything_thrown_at_a_game_constructor_is_refused_or_taken(game, name, value) -> None:
-    module = {"east_west": east_west_v0, "z_poker": z_poker_v0,
-              "chinese_poker": chinese_poker_v0}[game]
+GAME_MODULES = {"east_west": east_west_v0, "z_poker": z_poker_v0,
+                "chinese_poker": chinese_poker_v0}
+VALID_OPTIONS = {"rules": [None], "players": [2, 3, np.int64(2)], "scope": ["round", "game"],
+                 "render_mode": [None, "ansi", "human"]}
+
+
+def test_anything_thrown_at_a_game_constructor_is_refused_or_taken() -> None:
+    taken: Counter[str] = Counter()
     encodings = {"east_west": EastWestEncoding, "z_poker": ZPokerEncoding,
                  "chinese_poker": ChinesePokerEncoding}
-    if name in ("players", "scope") and game != "chinese_poker":
-        calls = [lambda: encodings[game](**{name: value})] if name == "players" else []
-    elif name == "render_mode":
-        calls = [lambda: module.env(**{name: value})]
-    else:
-        calls = [lambda: module.env(**{name: value}), lambda: encodings[game](**{name: value})]
-    for call in calls:
-        try:
-            call()
-        except PokerRulesError:
-            pass
+
+    @given(game=st.sampled_from(sorted(GAME_MODULES)), data=st.data())
+    def check(game, data) -> None:
+        name = data.draw(st.sampled_from(
+            sorted(VALID_OPTIONS) if game == "chinese_poker" else
+            ["players", "render_mode", "rules"]))
+        value = data.draw(or_anything(st.sampled_from(VALID_OPTIONS[name])))
+        module = GAME_MODULES[game]
+        if name in ("players", "scope") and game != "chinese_poker":
+            calls = [lambda: encodings[game](**{name: value})] if name == "players" else []
+        elif name == "render_mode":
+            calls = [lambda: module.env(**{name: value})]
+        else:
+            calls = [lambda: module.env(**{name: value}),
+                     lambda: encodings[game](**{name: value})]
+        for call in calls:
+            try:
+                call()
+            except PokerRulesError:
+                continue
+            taken[game] += 1
+
+    check()
+    assert_taken(taken, sorted(GAME_MODULES), 8)
 
 
-@given(game=st.sampled_from(["east_west", "z_poker", "chinese_poker"]),
-       name=st.sampled_from(["win_rule", "ace_low_straight", "hand_size", "players", "scope",
-                             "target", "open_choice", "foo"]), value=ANYTHING)
-def test_anything_thrown_at_an_openspiel_game_is_refused_or_taken(game, name, value) -> None:
+#: Each OpenSpiel parameter of the games (and one that none has), with good values.
+OPENSPIEL_PARAMETERS = {
+    "win_rule": ["majority", "two_rows"], "ace_low_straight": [True, np.bool_(False)],
+    "flush_beats_full_house": [False], "hand_size": [4, 7, 14], "players": [2, 3, 4],
+    "scope": ["round", "game"], "target": [1, 50, np.int64(100)], "open_choice": [True],
+    "foo": [1]}
+
+
+def test_anything_thrown_at_an_openspiel_game_is_refused_or_taken() -> None:
     pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
-    module = {"east_west": east_west_v0, "z_poker": z_poker_v0,
-              "chinese_poker": chinese_poker_v0}[game]
-    try:
-        module.openspiel_game(**{name: value})
-    except PokerRulesError:
-        pass
+    taken: Counter[str] = Counter()
+
+    @given(game=st.sampled_from(sorted(GAME_MODULES)),
+           data=st.data())
+    def check(game, data) -> None:
+        own = sorted(GAME_MODULES[game].openspiel_game().get_parameters())
+        name = data.draw(st.sampled_from([*own, "foo"]))
+        good = st.sampled_from(OPENSPIEL_PARAMETERS[name])
+        if name in ("target", "hand_size"):
+            good |= st.integers(1, 10_000) if name == "target" else st.integers(4, 14)
+        value = data.draw(or_anything(good))
+        try:
+            GAME_MODULES[game].openspiel_game(**{name: value})
+        except PokerRulesError:
+            return
+        taken[game] += 1
+
+    check()
+    assert_taken(taken, sorted(GAME_MODULES), 10)
 
 
 # ------------------------------------------------ options, observers, samplers
@@ -352,3 +423,194 @@ def test_a_world_is_dealt_at_the_end_of_a_chinese_poker_round() -> None:
         world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))
         assert world.is_terminal() and world.returns() == state.returns()
         assert world.observation_string(player) == state.observation_string(player)
+
+
+# ------------------- the fuzz of the single-agent environment and of OpenSpiel's
+def _single_agent_snapshot(env) -> tuple:
+    """What a refused call must leave as it was in a SingleAgentEnv."""
+    from pokerrules.envs.encoding import AgentPolicy
+
+    return (None if env.game_state is None else env.game_state.to_json(), env._returns,
+            env._over, env.np_random.bit_generator.state,
+            {s: p.rng.bit_generator.state for s, p in env._policies.items()
+             if isinstance(p, AgentPolicy)})
+
+
+def test_anything_thrown_at_a_single_agent_environment_is_refused_or_taken() -> None:
+    pytest.importorskip("gymnasium", reason="Gymnasium is not installed")
+    from pokerrules.checks import is_int
+    from pokerrules.envs.single_agent import SingleAgentEnv
+
+    encodings = [EastWestEncoding(), ZPokerEncoding(), ChinesePokerEncoding(players=3)]
+    taken: Counter[str] = Counter()
+    good = {
+        "action": st.integers(0, 2) | st.builds(np.int64, st.integers(0, 2)),
+        "seed": st.none() | st.integers(0, 2**53 - 1) | st.builds(np.uint32, st.integers(0, 99)),
+        "illegal_reward": st.none() | st.floats(-1e300, 1e300) | st.integers(-(2**60), 2**60),
+        "flat": st.booleans() | st.builds(np.bool_, st.booleans()),
+        # (the k-th legal action, as an int or a numpy int: see below)
+        "opponent returns": st.tuples(st.integers(0, 20), st.sampled_from([int, np.int16])),
+    }
+
+    @given(encoding=st.sampled_from(encodings), call=st.sampled_from(sorted(good)),
+           data=st.data())
+    def check(encoding, call, data) -> None:
+        value = data.draw(or_anything(good[call]))
+        if call in ("illegal_reward", "flat"):
+            try:
+                env = SingleAgentEnv(encoding, **{call: value})
+            except PokerRulesError:
+                return
+            if call == "flat":
+                assert isinstance(value, (bool, np.bool_)) and env.flat is bool(value)
+            else:
+                assert value is None or (
+                    not isinstance(value, (bool, np.bool_))
+                    and isinstance(env.illegal_reward, float)
+                    and np.isfinite(env.illegal_reward) and env.illegal_reward == float(value))
+            taken[call] += 1
+            return
+        if call == "opponent returns":
+            good_reply = (isinstance(value, tuple) and len(value) == 2
+                          and value[1] in (int, np.int16))
+
+            def opponent(observation: np.ndarray, mask: np.ndarray) -> object:
+                if not good_reply:
+                    return value
+                legal = np.flatnonzero(mask)
+                return value[1](legal[value[0] % len(legal)])
+
+            env = SingleAgentEnv(encoding, opponent=opponent, seat=0)
+        else:
+            env = SingleAgentEnv(encoding, opponent="random")
+        try:
+            env.reset(seed=5)
+        except PokerRulesError:  # (a bad reply before the learner's first move)
+            assert call == "opponent returns" and not good_reply and env.game_state is None
+            return
+        before = _single_agent_snapshot(env)
+        try:
+            if call == "seed":
+                env.reset(seed=value)
+            else:
+                legal = int(np.flatnonzero(env.action_masks())[0])
+                env.step(value if call == "action" else legal)
+        except PokerRulesError:
+            assert _single_agent_snapshot(env) == before
+            assert call != "opponent returns" or not good_reply
+            return
+        if call == "seed":
+            assert value is None or (is_int(value) and 0 <= value < 2**53)
+        elif call == "action":  # an int: legal, or illegal and ending the episode
+            assert is_int(value)
+        else:
+            assert good_reply or (is_int(value) and 0 <= value < encoding.num_actions)
+        taken[call] += 1
+
+    check()
+    assert_taken(taken, sorted(good), 30)
+
+
+def test_anything_as_an_observation_type_or_its_parameters_is_refused_or_taken() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
+    games = [east_west_v0.openspiel_game(), z_poker_v0.openspiel_game(),
+             chinese_poker_v0.openspiel_game(players=2)]
+    states = [_decision_state(game, seed) for seed, game in enumerate(games)]
+    kinds = [None] + [pyspiel.IIGObservationType(public_info=public, perfect_recall=recall,
+                                                 private_info=private)
+                      for public in (True, False) for recall in (True, False)
+                      for private in (pyspiel.PrivateInfoType.NONE,
+                                      pyspiel.PrivateInfoType.SINGLE_PLAYER,
+                                      pyspiel.PrivateInfoType.ALL_PLAYERS)]
+    taken: Counter[str] = Counter()
+
+    @given(which=st.integers(0, len(games) - 1), player=st.integers(0, 1),
+           kind=or_anything(st.sampled_from(kinds)),
+           params=or_anything(st.sampled_from([None, {}])))
+    def check(which, player, kind, params) -> None:
+        game, state = games[which], states[which]
+        try:
+            observer = game.make_py_observer(kind, params)
+        except PokerRulesError:
+            return
+        assert kind is None or isinstance(kind, pyspiel.IIGObservationType)
+        assert params is None or params == {}
+        observer.set_from(state, player)
+        public = kind is not None and kind.private_info == pyspiel.PrivateInfoType.NONE
+        np.testing.assert_array_equal(
+            observer.tensor, game.encoding.observe(state.game_state, player, public))
+        assert observer.string_from(state, player)
+        taken[game.get_type().short_name] += 1
+
+    check()
+    assert_taken(taken, [g.get_type().short_name for g in games], 8)
+
+
+def test_anything_a_sampler_gives_is_refused_or_taken() -> None:
+    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
+    games = [east_west_v0.openspiel_game(), z_poker_v0.openspiel_game(),
+             chinese_poker_v0.openspiel_game(players=3)]
+    states = [_decision_state(game, seed) for seed, game in enumerate(games)]
+    taken: Counter[str] = Counter()
+    good = (st.floats(0, 1, exclude_max=True) | st.builds(np.float32, st.floats(0, 0.99))
+            | st.just(0))
+
+    @given(which=st.integers(0, len(games) - 1), gives=or_anything(good),
+           callable_sampler=st.booleans())
+    def check(which, gives, callable_sampler) -> None:
+        state = states[which]
+        player = state.current_player()
+        sampler = (lambda: gives) if callable_sampler else gives
+        try:
+            world = state.resample_from_infostate(player, sampler)
+        except PokerRulesError:
+            return
+        assert callable_sampler and 0 <= float(gives) < 1
+        assert not isinstance(gives, (bool, np.bool_))
+        assert world.observation_string(player) == state.observation_string(player)
+        taken[games[which].get_type().short_name] += 1
+
+    check()
+    assert_taken(taken, [g.get_type().short_name for g in games], 12)
+
+
+def test_any_text_as_a_serialized_state_is_refused_or_loads_that_history() -> None:
+    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
+    game = z_poker_v0.openspiel_game(hand_size=4)
+    rng = np.random.default_rng(1)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        legal = ([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                 else state.legal_actions())
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+    genuine = state.serialize().splitlines()
+    line = st.one_of(st.sampled_from(genuine), st.integers(0, 500).map(str), st.text(max_size=4),
+                     st.sampled_from(["", " 1", "-1", "01", "00", "1.0", "__dict__=gASV"]))
+    taken: Counter[str] = Counter()
+
+    @given(kind=st.sampled_from(["prefix", "edited", "lines", "text"]), data=st.data())
+    def check(kind, data) -> None:
+        cut = data.draw(st.integers(0, len(genuine)))
+        if kind == "prefix":
+            text = "".join(f"{a}\n" for a in genuine[:cut])
+            if data.draw(st.booleans()):
+                text = text.removesuffix("\n")
+        elif kind == "edited":
+            lines = list(genuine[:cut])
+            at = data.draw(st.integers(0, len(lines)))
+            lines[at:at + data.draw(st.integers(0, 1))] = [data.draw(line)]
+            text = "\n".join(lines) + data.draw(st.sampled_from(["", "\n"]))
+        elif kind == "lines":
+            text = "\n".join(data.draw(st.lists(line, max_size=30)))
+        else:
+            text = data.draw(st.text(max_size=60) | ANYTHING)
+        try:
+            loaded = game.deserialize_state(text)
+        except PokerRulesError:
+            return
+        assert isinstance(text, str)
+        assert loaded.serialize() == (text if text.endswith("\n") or not text else text + "\n")
+        taken[kind] += 1
+
+    check()
+    assert_taken(taken, ["prefix"], 12)
