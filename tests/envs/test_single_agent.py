@@ -342,3 +342,21 @@ def test_an_opponent_failing_before_the_learners_first_move_leaves_the_env_as_it
             assert _snapshot(env) == before
             failures += 1
     assert failures >= 5
+
+
+def test_an_agent_move_without_an_action_index_is_named_with_the_seat() -> None:
+    class NoMove:
+        def choose(self, view, legal_moves, rng):
+            return "top row"
+
+    env = SingleAgentEnv(east_west_v0.EastWestEncoding(), opponent=NoMove())
+    for seed in range(10):  # (seat 1 moves first in some of them: reset fails alike)
+        try:
+            env.reset(seed=seed)
+        except IllegalMoveError as exc:
+            assert str(exc).startswith("the opponent at seat 1: ")
+            continue
+        before = _snapshot(env)
+        with pytest.raises(IllegalMoveError, match=r"^the opponent at seat 1: "):
+            env.step(0)
+        assert _snapshot(env) == before

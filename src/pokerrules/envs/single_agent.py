@@ -314,10 +314,14 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
 
     def _reply(self, state: GameState[Any], player: int,
                policy: Callable[[GameState[Any]], object]) -> None:
-        """Plays seat ``player``'s reply, checked: an int the game takes."""
+        """Plays seat ``player``'s reply, checked: an int the game takes (a
+        callable's own exceptions propagate as they are)."""
         try:
             action = policy(state)
-        except PokerRulesError as exc:  # an agent's move that has no action index
+        except PokerRulesError as exc:
+            if not isinstance(policy, AgentPolicy):
+                raise
+            # an agent's move that has no action index
             raise IllegalMoveError(f"the opponent at seat {player}: {exc}") from None
         if not is_int(action):
             raise ArgumentTypeError(
