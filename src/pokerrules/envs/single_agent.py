@@ -351,6 +351,7 @@ def single_agent_env(game: str, **options: Any) -> SingleAgentEnv:
     ``scope``) and the environment's (``opponent``, ``seat``, ``flat``,
     ``render_mode``, ``illegal_reward``).
 
+    >>> from pokerrules.envs.single_agent import single_agent_env
     >>> env = single_agent_env("chinese-poker", players=3, opponent="greedy")
     >>> env.encoding.players, env.opponent
     (3, 'greedy')
