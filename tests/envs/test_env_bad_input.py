@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pytest
@@ -280,8 +281,9 @@ def test_anything_thrown_at_an_environment_is_refused_or_taken() -> None:
 
 GAME_MODULES = {"east_west": east_west_v0, "z_poker": z_poker_v0,
                 "chinese_poker": chinese_poker_v0}
-VALID_OPTIONS = {"rules": [None], "players": [2, 3, np.int64(2)], "scope": ["round", "game"],
-                 "render_mode": [None, "ansi", "human"]}
+VALID_OPTIONS: dict[str, list[Any]] = {
+    "rules": [None], "players": [2, 3, np.int64(2)], "scope": ["round", "game"],
+    "render_mode": [None, "ansi", "human"]}
 
 
 def test_anything_thrown_at_a_game_constructor_is_refused_or_taken() -> None:
@@ -315,7 +317,7 @@ def test_anything_thrown_at_a_game_constructor_is_refused_or_taken() -> None:
 
 
 #: Each OpenSpiel parameter of the games (and one that none has), with good values.
-OPENSPIEL_PARAMETERS = {
+OPENSPIEL_PARAMETERS: dict[str, list[Any]] = {
     "win_rule": ["majority", "two_rows"], "ace_low_straight": [True, np.bool_(False)],
     "flush_beats_full_house": [False], "hand_size": [4, 7, 14], "players": [2, 3, 4],
     "scope": ["round", "game"], "target": [1, 50, np.int64(100)], "open_choice": [True],
@@ -372,6 +374,8 @@ def _decision_state(game, seed: int = 0):
 def test_make_py_observer_refuses_what_is_no_observation_type() -> None:
     pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
     game = east_west_v0.openspiel_game()
+    kind: Any
+    params: Any
     for kind in (5, "x", {}, [], pyspiel.PrivateInfoType.NONE):
         with pytest.raises(ArgumentTypeError, match=r"^iig_obs_type is None or a "
                                                     r"pyspiel\.IIGObservationType, not "):
@@ -391,6 +395,7 @@ def test_a_sampler_must_give_a_number_from_0_to_1() -> None:
     pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
     state = _decision_state(z_poker_v0.openspiel_game())
     player = state.current_player()
+    value: Any
     for value in (float("nan"), float("inf"), -0.5, 1.0, 10**400, 2, -(10**30)):
         with pytest.raises(PokerRulesError, match=r"^resample_from_infostate: "
                                                   r"probability_sampler\(\) gave "):
@@ -474,7 +479,7 @@ def test_anything_thrown_at_a_single_agent_environment_is_refused_or_taken() -> 
             good_reply = (isinstance(value, tuple) and len(value) == 2
                           and value[1] in (int, np.int16))
 
-            def opponent(observation: np.ndarray, mask: np.ndarray) -> object:
+            def opponent(observation: np.ndarray, mask: np.ndarray) -> Any:
                 if not good_reply:
                     return value
                 legal = np.flatnonzero(mask)

@@ -13,7 +13,8 @@ import warnings
 import numpy as np
 import pytest
 
-from pokerrules.envs import GYMNASIUM_IDS, east_west_v0
+from pokerrules.eastwest import EastWestRules
+from pokerrules.envs import GYMNASIUM_IDS
 from pokerrules.errors import PokerRulesError
 
 gymnasium = pytest.importorskip("gymnasium", reason="Gymnasium is not installed")
@@ -66,6 +67,7 @@ def test_the_registered_environments_pass_gymnasiums_checker(game) -> None:
         env = gymnasium.make(GYMNASIUM_IDS[game], opponent="greedy", flat=flat,
                              render_mode="ansi", **options)
         assert isinstance(env.unwrapped, SingleAgentEnv)
+        assert env.unwrapped.spec is not None
         assert env.unwrapped.spec.id == GYMNASIUM_IDS[game]
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # a warning of the checker is a failure
@@ -88,6 +90,6 @@ def test_an_unknown_option_is_named_with_the_games_options() -> None:
         single_agent_env("z-poker", bogus=1)
     with pytest.raises(PokerRulesError, match="there is no player 2"):
         gymnasium.make("pokerrules/ZPoker-v0", seat=2)
-    rules = east_west_v0.EastWestRules(win_rule="two_rows")
+    rules = EastWestRules(win_rule="two_rows")
     env = single_agent_env("EastWest", rules=rules, seat=1, illegal_reward=None)
     assert env.encoding.rules == rules and env.seat == 1 and env.illegal_reward is None

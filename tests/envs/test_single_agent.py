@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -206,7 +207,7 @@ class _FailsOnce:
     def __init__(self, bad: object, when: int) -> None:
         self.bad, self.when, self.calls = bad, when, 0
 
-    def __call__(self, observation: np.ndarray, mask: np.ndarray) -> object:
+    def __call__(self, observation: np.ndarray, mask: np.ndarray) -> Any:
         self.calls += 1
         if self.calls == self.when:
             if isinstance(self.bad, BaseException):
@@ -276,10 +277,11 @@ def test_an_agent_opponent_whose_move_is_refused_is_named() -> None:
 
 def test_illegal_reward_is_a_finite_number_or_none() -> None:
     encoding = east_west_v0.EastWestEncoding()
+    value: Any
     for value in ("abc", [1], 1j, True, np.bool_(False), b"1", np.array([1.0])):
         with pytest.raises(ArgumentTypeError, match=r"^illegal_reward is None or a finite "
                                                     r"number, not "):
-            SingleAgentEnv(encoding, illegal_reward=value)  # type: ignore[arg-type]
+            SingleAgentEnv(encoding, illegal_reward=value)
     for value in (10**400, float("nan"), float("inf"), -np.inf):
         with pytest.raises(PokerRulesError, match=r"^illegal_reward is None or a finite number"):
             SingleAgentEnv(encoding, illegal_reward=value)
@@ -291,13 +293,14 @@ def test_illegal_reward_is_a_finite_number_or_none() -> None:
 
 def test_flat_and_render_mode_are_checked() -> None:
     encoding = east_west_v0.EastWestEncoding()
+    value: Any
     for value in (np.array([1, 2]), "no", 1, None, 0.0):
         with pytest.raises(ArgumentTypeError, match=r"^flat is True or False, not "):
-            SingleAgentEnv(encoding, flat=value)  # type: ignore[arg-type]
+            SingleAgentEnv(encoding, flat=value)
     assert SingleAgentEnv(encoding, flat=np.bool_(True)).flat is True
     for value in (np.array([1, 2]), 1, "human", b"ansi"):
         with pytest.raises(PokerRulesError, match=r"^render_mode is None or 'ansi', not "):
-            SingleAgentEnv(encoding, render_mode=value)  # type: ignore[arg-type]
+            SingleAgentEnv(encoding, render_mode=value)
 
 
 def test_a_refused_reset_seed_changes_nothing() -> None:
@@ -312,7 +315,7 @@ def test_a_refused_reset_seed_changes_nothing() -> None:
         assert _snapshot(env) == before
     for seed in (-1, 2**53, np.int64(-3)):
         with pytest.raises(PokerRulesError, match=r"^reset's seed is None or an int from 0"):
-            env.reset(seed=seed)  # type: ignore[arg-type]
+            env.reset(seed=seed)
         assert _snapshot(env) == before
     # numpy integers are seeds, as for the PettingZoo environment.
     other = SingleAgentEnv(z_poker_v0.ZPokerEncoding(), opponent="greedy")

@@ -122,7 +122,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
     metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (as Gymnasium types it)
 
     def __init__(self, encoding: Encoding, opponent: Opponent = "random", seat: int = 0,
-                 flat: bool = False, render_mode: str | None = None,
+                 flat: bool | np.bool_ = False, render_mode: str | None = None,
                  illegal_reward: float | None = -1.0) -> None:
         if not isinstance(encoding, Encoding):
             raise ArgumentTypeError(
@@ -186,8 +186,8 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         return AgentPolicy(encoding, agent, seed)
 
     # --- the Gymnasium API --------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[Any, dict[str, Any]]:
+    def reset(self, *, seed: int | np.integer[Any] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """Deals a new episode and plays the opponents to the learner's first turn.
 
         Returns:
