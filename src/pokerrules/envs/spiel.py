@@ -234,16 +234,13 @@ class _Core:
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
         # (OpenSpiel's generic serialize_game_and_state pickles a state's attributes)
         if self.world:
-            raise _WorldError()
+            raise PokerRulesError(_WORLD_STAYS)
         return None, {name: getattr(self, name) for name in _Core.__slots__}
 
 
-class _WorldError(PokerRulesError):
-    """A resampled world asked to serialize or pickle."""
-
-    def __init__(self) -> None:
-        super().__init__("a resampled world is for search: its history is not the game's, "
-                         "so it does not serialize or pickle")
+#: Why a resampled world neither serializes nor pickles.
+_WORLD_STAYS = ("a resampled world is for search: its history is not the game's, so it "
+                "does not serialize or pickle")
 
 
 class State(pyspiel.State):
@@ -368,12 +365,12 @@ class State(pyspiel.State):
             PokerRulesError: a resampled world (whose history is not the game's).
         """
         if self._core.world:
-            raise _WorldError()
+            raise PokerRulesError(_WORLD_STAYS)
         return "".join(f"{action}\n" for action in self.history())
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self._core.world:
-            raise _WorldError()
+            raise PokerRulesError(_WORLD_STAYS)
         return _replayed, (self.get_game(), self.history())
 
     def __str__(self) -> str:
