@@ -8,10 +8,14 @@ against the random agent. At each checkpoint it plays ``--eval-games`` games (se
 from training) greedily, the most probable legal action, against the random and
 the greedy agent and prints the win rate (a draw counting half).
 
-    PYTHONPATH=src python benchmarks/learn_east_west.py --episodes 20000
+    python benchmarks/learn_east_west.py --episodes 20000
 
-The figures in benchmarks/RESULTS.md and the environments' documentation come
-from that command; ``--episodes`` and ``--checkpoints`` make shorter runs.
+Run it from the top directory of a checkout where pokerrules is installed (``pip
+install ".[rl]"`` or ``pip install -e ".[rl]"``), as it is: it imports the installed
+package (with ``PYTHONPATH=src`` it would import the checkout's ``src``, which a
+plain install leaves without its compiled modules). The figures in
+benchmarks/RESULTS.md and the environments' documentation come from that
+command; ``--episodes``, ``--checkpoints`` and ``--eval-games`` make shorter runs.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ no longer shadowed by the game state."""
 
 from __future__ import annotations
 
+import re
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -185,3 +187,179 @@ def test_pettingzoo_state_is_not_shadowed() -> None:
             env.state()
         assert env.unwrapped.game_state.current_player is not None
         api_test(env, num_cycles=20)
+
+
+# --- opponents that fail, and arguments that are refused ---------------------
+def _snapshot(env: SingleAgentEnv) -> tuple:
+    """Everything a refused call must leave as it was."""
+    from pokerrules.envs.encoding import AgentPolicy
+
+    return (None if env.game_state is None else env.game_state.to_json(), env._returns,
+            env._over, env.np_random.bit_generator.state,
+            {seat: policy.rng.bit_generator.state for seat, policy in env._policies.items()
+             if isinstance(policy, AgentPolicy)})
+
+
+class _FailsOnce:
+    """Plays the highest legal row, except on call number ``when``, where it
+    returns ``bad`` (or raises it, for an exception)."""
+
+    def __init__(self, bad: object, when: int) -> None:
+        self.bad, self.when, self.calls = bad, when, 0
+
+    def __call__(self, observation: np.ndarray, mask: np.ndarray) -> Any:
+        self.calls += 1
+        if self.calls == self.when:
+            if isinstance(self.bad, BaseException):
+                raise self.bad
+            return self.bad
+        return int(np.flatnonzero(mask)[-1])
+
+
+def _highest_row(observation: np.ndarray, mask: np.ndarray) -> int:
+    return int(np.flatnonzero(mask)[-1])
+
+
+@pytest.mark.parametrize("bad, error, message", [
+    (7, IllegalMoveError, r"the opponent at seat 1 returned 7, refused: action 7 does not "
+                          r"exist"),
+    (None, ArgumentTypeError, r"the opponent at seat 1 returned None; an opponent returns an "
+                              r"action index, an int from 0 to 2"),
+    (1.9, ArgumentTypeError, r"the opponent at seat 1 returned 1\.9;"),
+    ("0", ArgumentTypeError, r"the opponent at seat 1 returned '0';"),
+    (float("nan"), ArgumentTypeError, r"the opponent at seat 1 returned nan;"),
+    (True, ArgumentTypeError, r"the opponent at seat 1 returned True;"),
+    (np.float64(1), ArgumentTypeError, r"returned np\.float64\(1\.0\);"),
+    (RuntimeError("the policy broke"), RuntimeError, "the policy broke"),
+    (KeyboardInterrupt(), KeyboardInterrupt, ""),
+])
+def test_a_failing_opponent_leaves_the_episode_as_it_was(bad, error, message) -> None:
+    encoding = east_west_v0.EastWestEncoding()
+    for when in (2, 5):  # the opponent's second and fifth moves, both within steps
+        opponent = _FailsOnce(bad, when)
+        env = SingleAgentEnv(encoding, opponent=opponent)
+        reference = SingleAgentEnv(encoding, opponent=_highest_row)
+        env.reset(seed=21)
+        reference.reset(seed=21)
+        failures, done = 0, False
+        while not done:
+            action = int(np.flatnonzero(env.action_masks())[0])
+            before = _snapshot(env)
+            try:
+                got = env.step(action)
+            except error as exc:
+                assert re.search(message, str(exc)), str(exc)
+                assert _snapshot(env) == before
+                failures += 1
+                got = env.step(action)  # the same move again, the opponent now replying
+            expected = reference.step(action)
+            np.testing.assert_array_equal(got[0]["observation"], expected[0]["observation"])
+            assert got[1:] == expected[1:]
+            done = got[2]
+        assert failures == 1
+        assert saved(env) == saved(reference)
+
+
+def test_an_agent_opponent_whose_move_is_refused_is_named() -> None:
+    class TopRowOnly:
+        def choose(self, view, legal_moves, rng):
+            return eastwest.PLACES[0]
+
+    env = SingleAgentEnv(east_west_v0.EastWestEncoding(), opponent=TopRowOnly())
+    env.reset(seed=8)
+    with pytest.raises(IllegalMoveError, match=r"^the opponent at seat 1 returned 0, refused: "
+                                               r"action 0 \(place the drawn card on row 0"):
+        for _ in range(20):  # the learner fills the other rows; the top row fills up
+            before = _snapshot(env)
+            env.step(int(np.flatnonzero(env.action_masks())[-1]))
+    assert _snapshot(env) == before
+
+
+def test_illegal_reward_is_a_finite_number_or_none() -> None:
+    encoding = east_west_v0.EastWestEncoding()
+    value: Any
+    for value in ("abc", [1], 1j, True, np.bool_(False), b"1", np.array([1.0])):
+        with pytest.raises(ArgumentTypeError, match=r"^illegal_reward is None or a finite "
+                                                    r"number, not "):
+            SingleAgentEnv(encoding, illegal_reward=value)
+    for value in (10**400, float("nan"), float("inf"), -np.inf):
+        with pytest.raises(PokerRulesError, match=r"^illegal_reward is None or a finite number"):
+            SingleAgentEnv(encoding, illegal_reward=value)
+    for value, taken in ((-2, -2.0), (0.5, 0.5), (np.float32(-1.5), -1.5), (np.int64(3), 3.0),
+                         (None, None)):
+        env = SingleAgentEnv(encoding, illegal_reward=value)
+        assert env.illegal_reward == taken and type(env.illegal_reward) is type(taken)
+
+
+def test_flat_and_render_mode_are_checked() -> None:
+    encoding = east_west_v0.EastWestEncoding()
+    value: Any
+    for value in (np.array([1, 2]), "no", 1, None, 0.0):
+        with pytest.raises(ArgumentTypeError, match=r"^flat is True or False, not "):
+            SingleAgentEnv(encoding, flat=value)
+    assert SingleAgentEnv(encoding, flat=np.bool_(True)).flat is True
+    for value in (np.array([1, 2]), 1, "human", b"ansi"):
+        with pytest.raises(PokerRulesError, match=r"^render_mode is None or 'ansi', not "):
+            SingleAgentEnv(encoding, render_mode=value)
+
+
+def test_a_refused_reset_seed_changes_nothing() -> None:
+    env = SingleAgentEnv(z_poker_v0.ZPokerEncoding(), opponent="greedy")
+    env.reset(seed=4)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+    before = _snapshot(env)
+    for seed in (1.5, "7", True, np.bool_(True), [1], np.float64(2.0)):
+        with pytest.raises(ArgumentTypeError, match=r"^reset's seed is None or an int from 0 "
+                                                    r"to 2\*\*53 - 1, not "):
+            env.reset(seed=seed)  # type: ignore[arg-type]
+        assert _snapshot(env) == before
+    for seed in (-1, 2**53, np.int64(-3)):
+        with pytest.raises(PokerRulesError, match=r"^reset's seed is None or an int from 0"):
+            env.reset(seed=seed)
+        assert _snapshot(env) == before
+    # numpy integers are seeds, as for the PettingZoo environment.
+    other = SingleAgentEnv(z_poker_v0.ZPokerEncoding(), opponent="greedy")
+    assert saved_reset(env, np.int64(5)) == saved_reset(other, 5)
+    assert saved_reset(env, np.uint8(2**53 - 1 & 0xFF)) == saved_reset(other, 255)
+
+
+def saved_reset(env: SingleAgentEnv, seed: object) -> str:
+    env.reset(seed=seed)  # type: ignore[arg-type]
+    return saved(env)
+
+
+def test_an_opponent_failing_before_the_learners_first_move_leaves_the_env_as_it_was() -> None:
+    encoding = east_west_v0.EastWestEncoding()
+    opponent = _FailsOnce(None, 0)
+    env = SingleAgentEnv(encoding, opponent=opponent, seat=1)
+    failures = 0
+    for seed in range(30):  # seat 1 moves first in about half the games
+        opponent.when = 0
+        env.reset(seed=seed)
+        opponent.calls, opponent.when = 0, 1
+        before = _snapshot(env)
+        try:
+            env.reset(seed=seed + 1000)
+        except ArgumentTypeError as exc:
+            assert "the opponent at seat 0 returned None" in str(exc)
+            assert _snapshot(env) == before
+            failures += 1
+    assert failures >= 5
+
+
+def test_an_agent_move_without_an_action_index_is_named_with_the_seat() -> None:
+    class NoMove:
+        def choose(self, view, legal_moves, rng):
+            return "top row"
+
+    env = SingleAgentEnv(east_west_v0.EastWestEncoding(), opponent=NoMove())
+    for seed in range(10):  # (seat 1 moves first in some of them: reset fails alike)
+        try:
+            env.reset(seed=seed)
+        except IllegalMoveError as exc:
+            assert str(exc).startswith("the opponent at seat 1: ")
+            continue
+        before = _snapshot(env)
+        with pytest.raises(IllegalMoveError, match=r"^the opponent at seat 1: "):
+            env.step(0)
+        assert _snapshot(env) == before

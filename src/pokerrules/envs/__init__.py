@@ -17,6 +17,11 @@ the encoding (observation layout and action indices):
 - :mod:`pokerrules.envs.single_agent`: one seat against fixed opponents as a
   Gymnasium environment, for single-agent learners.
 
+Importing this package registers the games with the frameworks that are
+installed: the OpenSpiel games (``pyspiel.load_game("pokerrules_z_poker")``) and
+the Gymnasium ids of :data:`GYMNASIUM_IDS` (``gymnasium.make("pokerrules/ZPoker-v0",
+opponent="greedy")``). ``import pokerrules`` alone imports neither framework.
+
 >>> from pokerrules.envs import east_west_v0
 >>> env = east_west_v0.env()
 >>> env.reset(seed=5)
@@ -24,17 +29,20 @@ the encoding (observation layout and action indices):
 ('player_1', [1, 1, 1])
 """
 
+import importlib
 from types import ModuleType
 from typing import Any
 
 from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding
 from pokerrules.envs.east_west_v0 import EastWestEncoding
-from pokerrules.envs.encoding import AgentPolicy, Encoding, Field
+from pokerrules.envs.encoding import AgentPolicy, Encoding, Field, check_options, keywords
 from pokerrules.envs.z_poker_v0 import ZPokerEncoding
 from pokerrules.errors import PokerRulesError
-from pokerrules.specs import GameSpec, game_spec
+from pokerrules.specs import EnvironmentModule, GameSpec, game_spec
 
 __all__ = [
+    "ENCODINGS",
+    "GYMNASIUM_IDS",
     "AgentPolicy",
     "ChinesePokerEncoding",
     "EastWestEncoding",
@@ -43,6 +51,20 @@ __all__ = [
     "ZPokerEncoding",
     "make_env",
 ]
+
+#: Each game's encoding class, by the game's name (:mod:`pokerrules.specs`).
+ENCODINGS: dict[str, type[Encoding]] = {
+    "east-west": EastWestEncoding,
+    "z-poker": ZPokerEncoding,
+    "chinese-poker": ChinesePokerEncoding,
+}
+#: The Gymnasium id of each game's single-agent environment
+#: (:class:`~pokerrules.envs.single_agent.SingleAgentEnv`), by the game's name.
+GYMNASIUM_IDS = {
+    "east-west": "pokerrules/EastWest-v0",
+    "z-poker": "pokerrules/ZPoker-v0",
+    "chinese-poker": "pokerrules/ChinesePoker-v0",
+}
 
 
 def make_env(game: GameSpec | ModuleType | str, **options: Any) -> Any:
@@ -53,9 +75,41 @@ def make_env(game: GameSpec | ModuleType | str, **options: Any) -> Any:
 
     Raises:
         UnknownGameError: no game of that name (the message lists the games).
-        PokerRulesError: a game without an environment.
+        PokerRulesError: a game without an environment, or an option its
+            environment does not take (named, the options listed).
     """
     spec = game_spec(game)
     if spec.environment is None:
         raise PokerRulesError(f"game {spec.name} has no learning environment")
+    make = spec.environment
+    if isinstance(make, EnvironmentModule):
+        make = importlib.import_module(make.module).env
+    accepted = keywords(make)
+    if accepted is not None:  # (None: an environment taking any option checks them itself)
+        check_options(options, accepted, f"{spec.name}'s environment")
     return spec.environment(**options)
+
+
+def _register_with_frameworks() -> None:
+    """Registers the OpenSpiel games and the Gymnasium ids with whichever of the
+    two frameworks is installed (neither is required)."""
+    try:
+        import pyspiel  # noqa: F401  (only whether it imports)
+    except ImportError:
+        pass
+    else:
+        from pokerrules.envs import chinese_poker_v0, east_west_v0, z_poker_v0
+
+        for module in (east_west_v0, z_poker_v0, chinese_poker_v0):
+            module.register_openspiel()
+    try:
+        import gymnasium
+    except ImportError:
+        return
+    for game, env_id in GYMNASIUM_IDS.items():
+        if env_id not in gymnasium.registry:  # (a reload registers nothing twice)
+            gymnasium.register(id=env_id, kwargs={"game": game},
+                               entry_point="pokerrules.envs.single_agent:single_agent_env")
+
+
+_register_with_frameworks()

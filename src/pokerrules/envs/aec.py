@@ -24,7 +24,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from pokerrules.checks import shown
-from pokerrules.envs.encoding import Encoding
+from pokerrules.envs.encoding import Encoding, reset_seed
 from pokerrules.errors import (
     GameOverError,
     IllegalMoveError,
@@ -32,7 +32,7 @@ from pokerrules.errors import (
     UnknownAgentError,
 )
 from pokerrules.game import GameState
-from pokerrules.shuffle import SEED_LIMIT, seed_int
+from pokerrules.shuffle import SEED_LIMIT
 
 __all__ = ["RENDER_MODES", "PokerRulesEnv"]
 
@@ -129,11 +129,7 @@ class PokerRulesEnv(AECEnv):
             seeds = self._seeds
             game_seed = int(seeds.integers(SEED_LIMIT))
         else:
-            try:
-                game_seed = seed_int(seed)
-            except PokerRulesError as exc:  # ArgumentTypeError too
-                raise type(exc)(f"reset's seed is None or an int from 0 to 2**53 - 1, "
-                                f"not {shown(seed)}") from None
+            game_seed = reset_seed(seed)
             seeds = np.random.default_rng(game_seed)
         state = self.encoding.new_game(seed=game_seed)
         self._seeds = seeds

@@ -414,6 +414,19 @@ def _register() -> Any:
     )
 
 
+def register_openspiel() -> Any:
+    """Registers the OpenSpiel game with ``pyspiel.register_game``, once per process
+    (importing :mod:`pokerrules.envs` does it), and returns its ``pyspiel.Game``
+    class.
+
+    Raises:
+        ImportError: OpenSpiel is not installed (``pip install "pokerrules[rl]"``).
+    """
+    from pokerrules.envs import spiel
+
+    return spiel.registered(OPENSPIEL_NAME, _register)
+
+
 def openspiel_game(**params: Any) -> Any:
     """The OpenSpiel game (registered on first use) for ``players`` (2, 3, 4;
     default 4), ``scope`` (``"round"`` or ``"game"``), ``target`` (100) and

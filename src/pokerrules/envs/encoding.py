@@ -10,19 +10,25 @@ adapters (:mod:`pokerrules.envs.aec`, :mod:`pokerrules.envs.spiel`) are built on
 
 from __future__ import annotations
 
+import inspect
+import math
+import numbers
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
 
 import numpy as np
 
+from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import Agent, GameState
+from pokerrules.shuffle import seed_int
 
-__all__ = ["AgentPolicy", "Encoding", "Field", "layout"]
+__all__ = ["AgentPolicy", "Encoding", "Field", "check_options", "keywords", "layout",
+           "real_number", "reset_seed"]
 
 
 @dataclass(frozen=True)
@@ -308,3 +314,56 @@ class AgentPolicy:
 
     def __repr__(self) -> str:
         return f"AgentPolicy({self.encoding.name}, {self.agent!r})"
+
+
+def reset_seed(seed: object) -> int:
+    """``seed`` checked as the seed of an environment's ``reset`` (an int from 0 to
+    2**53 - 1, as the games take; numpy integers too, bools not).
+
+    Raises:
+        ArgumentTypeError: no int.
+        PokerRulesError: out of range.
+    """
+    try:
+        return seed_int(seed)
+    except PokerRulesError as exc:  # ArgumentTypeError too
+        raise type(exc)(f"reset's seed is None or an int from 0 to 2**53 - 1, "
+                        f"not {shown(seed)}") from None
+
+
+def real_number(value: object) -> float | None:
+    """``value`` as a float if it is a real number (Python's or numpy's, a bool
+    not; an int too large for a float is ±inf), else None."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        return None
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf  # type: ignore[operator]
+
+
+def keywords(function: Callable[..., Any]) -> tuple[str, ...] | None:
+    """The names ``function`` takes by keyword, in order; None when it takes any
+    (``**options``) or shows no signature."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return None
+    return tuple(p.name for p in parameters
+                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+
+
+def check_options(options: Mapping[str, Any], accepted: Iterable[str], what: str) -> None:
+    """Refuses an option not in ``accepted``, naming it and listing them (``what``
+    says whose options they are: "east-west's environment").
+
+    Raises:
+        PokerRulesError: an unknown option.
+    """
+    known = sorted(accepted)
+    for name in options:
+        if name not in known:
+            raise PokerRulesError(f"{what} has no option {shown(name)}; its options are "
+                                  f"{', '.join(known)}")

@@ -9,6 +9,14 @@ gradient) take.
 >>> observation.shape, env.action_masks().tolist()
 ((330,), [True, True, True])
 
+The same through Gymnasium, by the ids importing :mod:`pokerrules.envs` registers
+(:data:`pokerrules.envs.GYMNASIUM_IDS`):
+
+>>> import gymnasium
+>>> env = gymnasium.make("pokerrules/EastWest-v0", opponent="greedy", flat=True)
+>>> env.reset(seed=3)[0].shape
+(330,)
+
 **Observations.** By default a ``Dict`` of ``"observation"`` (``float32``, the
 encoding's layout, shape ``(observation_size,)``) and ``"action_mask"``
 (``int8``, 1 for each legal action), as the PettingZoo environment gives them;
@@ -24,6 +32,15 @@ unmasked samplers, such as Gymnasium's own checker, can step); with
 ``illegal_reward=None`` it raises :class:`~pokerrules.errors.IllegalMoveError`
 instead and changes nothing.
 
+**Opponents that fail.** A step plays the learner's action and the opponents'
+replies as one: when an opponent returns what is no action (anything but an int:
+a float, text, None), an action the game refuses, or raises, the step is taken
+back whole (the game, the rewards due and the generators are as they were before
+it) and the error propagates: an :class:`~pokerrules.errors.ArgumentTypeError` or
+:class:`~pokerrules.errors.IllegalMoveError` naming the opponent's seat and what it
+returned, or the opponent's own exception. The same holds for the replies
+``reset`` plays before the learner's first move.
+
 **Rewards.** After each step, the change of the learner's return (the
 encoding's: East–West and Z Poker +1 for a win, −1 for a loss, 0 for a draw, at
 the end; Chinese Poker minus the points scored) over that step and the
@@ -32,12 +49,15 @@ return. ``terminated`` is True at the episode's end; ``truncated`` is never True
 
 **Seeding.** ``reset(seed=s)`` seeds the environment's generator
 (Gymnasium's ``np_random``); each episode draws its game's seed and the
-opponents' generators from it, so a seeded run is reproducible. Before any
-seed the generator takes fresh entropy from the operating system.
+opponents' generators from it, so a seeded run is reproducible. A seed is None
+or an int from 0 to 2**53 - 1 (numpy integers too, as the PettingZoo
+environment takes them). Before any seed the generator takes fresh entropy from
+the operating system.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -45,18 +65,28 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from pokerrules.checks import shown
-from pokerrules.envs.encoding import AgentPolicy, Encoding
+from pokerrules.checks import is_int, shown
+from pokerrules.envs import ENCODINGS
+from pokerrules.envs.encoding import (
+    AgentPolicy,
+    Encoding,
+    check_options,
+    keywords,
+    real_number,
+    reset_seed,
+)
 from pokerrules.errors import ArgumentTypeError, GameOverError, IllegalMoveError, PokerRulesError
 from pokerrules.game import Agent, GameState, seat_index
 from pokerrules.shuffle import SEED_LIMIT
+from pokerrules.specs import game_spec
 
-__all__ = ["Opponent", "SingleAgentEnv"]
+__all__ = ["Opponent", "SingleAgentEnv", "single_agent_env"]
 
 #: An opponent: a shipped agent's name (``"random"``, ``"greedy"``, ...), an agent
 #: instance (anything with ``choose(view, legal_moves, rng)``), or a callable
 #: ``f(observation, action_mask) -> action`` over the opponent's own ``float32``
-#: observation and ``bool`` mask (a trained policy, say).
+#: observation and ``bool`` mask (a trained policy, say), returning an int
+#: (Python's or numpy's).
 Opponent = str | Agent | Callable[[np.ndarray, np.ndarray], int]
 #: Episodes a reset deals at most while the opponents end every game before the
 #: learner's first move (which only Chinese Poker can do, and rarely).
@@ -72,36 +102,42 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         opponent: who plays every other seat (see :data:`Opponent`); default
             ``"random"``.
         seat: the learner's seat (0 to players - 1).
-        flat: observations are the ``float32`` array alone (a ``Box``), not the
-            ``Dict`` with the mask.
+        flat: True or False (numpy bools too): observations are the ``float32``
+            array alone (a ``Box``), not the ``Dict`` with the mask.
         render_mode: None or ``"ansi"`` (``render()`` returns the table, shown
             from the learner's seat).
-        illegal_reward: the reward of an illegal action, which ends the episode;
-            None: an illegal action raises instead.
+        illegal_reward: the reward of an illegal action, which ends the episode
+            (a finite real number, kept as a float); None: an illegal action
+            raises instead.
 
     Raises:
-        ArgumentTypeError: ``encoding`` is no Encoding, or ``opponent`` is none
-            of the kinds above.
+        ArgumentTypeError: ``encoding`` is no Encoding, ``opponent`` is none
+            of the kinds above, ``flat`` is no bool or ``illegal_reward`` no
+            real number.
         PokerRulesError: an agent name the game does not ship (the names are
-            given), a seat not in the game, or an unknown render mode.
+            given), a seat not in the game, an unknown render mode, or an
+            ``illegal_reward`` that is not finite.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (as Gymnasium types it)
 
     def __init__(self, encoding: Encoding, opponent: Opponent = "random", seat: int = 0,
-                 flat: bool = False, render_mode: str | None = None,
+                 flat: bool | np.bool_ = False, render_mode: str | None = None,
                  illegal_reward: float | None = -1.0) -> None:
         if not isinstance(encoding, Encoding):
             raise ArgumentTypeError(
                 f"SingleAgentEnv takes a game's Encoding (e.g. east_west_v0.EastWestEncoding()),"
                 f" not {shown(encoding)}")
-        if render_mode is not None and render_mode != "ansi":
+        if render_mode is not None and (not isinstance(render_mode, str)
+                                        or render_mode != "ansi"):
             raise PokerRulesError(f"render_mode is None or 'ansi', not {shown(render_mode)}")
+        if not isinstance(flat, (bool, np.bool_)):
+            raise ArgumentTypeError(f"flat is True or False, not {shown(flat)}")
         self.encoding = encoding
         self.seat = seat_index(seat, encoding.players)
         self.flat = bool(flat)
         self.render_mode = render_mode
-        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
+        self.illegal_reward = _reward(illegal_reward)
         self._over = False  # an illegal action ended the episode
         self._opponent = self._opponent_kind(opponent)
         self.opponent = opponent
@@ -114,7 +150,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         self.action_space: spaces.Space[np.int64] = spaces.Discrete(encoding.num_actions)
         #: The pokerrules game state of the episode (None before ``reset``).
         self.game_state: GameState[Any] | None = None
-        self._policies: dict[int, Callable[[GameState[Any]], int]] = {}
+        self._policies: dict[int, Callable[[GameState[Any]], object]] = {}
         self._returns: tuple[float, ...] = ()
 
     def _opponent_kind(self, opponent: object) -> str:
@@ -134,15 +170,15 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
             f"opponent is an agent name, an agent (with choose()) or a callable "
             f"f(observation, action_mask) -> action, not {shown(opponent)}")
 
-    def _policy(self, seat: int, seed: int) -> Callable[[GameState[Any]], int]:
-        """The action of seat ``seat``'s opponent in a state where it is to move."""
+    def _policy(self, seat: int, seed: int) -> Callable[[GameState[Any]], object]:
+        """What seat ``seat``'s opponent returns in a state where it is to move
+        (checked by :meth:`_reply`)."""
         encoding, opponent = self.encoding, self.opponent
         if self._opponent == "callable":
-            play: Callable[[np.ndarray, np.ndarray], int] = opponent  # type: ignore[assignment]
+            play: Callable[[np.ndarray, np.ndarray], object] = opponent  # type: ignore[assignment]
 
-            def chosen(state: GameState[Any]) -> int:
-                return int(play(encoding.observe(state, seat),
-                                encoding.action_mask(state).astype(bool)))
+            def chosen(state: GameState[Any]) -> object:
+                return play(encoding.observe(state, seat), encoding.action_mask(state).astype(bool))
             return chosen
         # (the opponent was checked: a shipped agent's name or an agent instance)
         agent = cast(Agent, encoding.game.AGENTS[opponent]() if self._opponent == "name"
@@ -150,33 +186,47 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         return AgentPolicy(encoding, agent, seed)
 
     # --- the Gymnasium API --------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[Any, dict[str, Any]]:
+    def reset(self, *, seed: int | np.integer[Any] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """Deals a new episode and plays the opponents to the learner's first turn.
 
         Returns:
             (observation, info): info is empty.
 
         Raises:
-            ArgumentTypeError, PokerRulesError: a seed Gymnasium refuses (as
-                ``gymnasium.Env.reset``).
+            ArgumentTypeError: a seed that is no int (a bool is not one).
+            PokerRulesError: a seed outside 0 to 2**53 - 1.
+            ArgumentTypeError, IllegalMoveError: an opponent returned what is no
+                legal action (see the module's opponents that fail).
+            Refused, the reset changes nothing: the episode and the generators stay
+            as they were.
         """
-        super().reset(seed=seed)
-        rng = self.np_random
-        encoding = self.encoding
-        for _ in range(_MOST_DEALS):
-            state = encoding.new_game(seed=int(rng.integers(SEED_LIMIT)))
-            self._policies = {
-                p: self._policy(p, int(rng.integers(2**63)))
-                for p in range(encoding.players) if p != self.seat}
-            self.game_state = state
-            self._over = False
-            self._returns = encoding.returns(state)
-            self._play_opponents(state)
-            if not encoding.is_terminal(state):
-                return self._observation(state), {}
-        raise PokerRulesError(  # (a chance below 1e-100 for any shipped game)
-            f"the opponents ended {_MOST_DEALS} games in a row before the learner's first move")
+        if seed is not None:
+            seed = reset_seed(seed)
+        kept, kept_seed = self._np_random, self._np_random_seed
+        kept_state = None if kept is None else kept.bit_generator.state
+        try:
+            super().reset(seed=seed)
+            rng = self.np_random
+            encoding = self.encoding
+            for _ in range(_MOST_DEALS):
+                state = encoding.new_game(seed=int(rng.integers(SEED_LIMIT)))
+                policies = {p: self._policy(p, int(rng.integers(2**63)))
+                            for p in range(encoding.players) if p != self.seat}
+                self._play_opponents(state, policies)
+                if not encoding.is_terminal(state):
+                    self.game_state, self._policies = state, policies
+                    self._over = False
+                    self._returns = encoding.returns(state)
+                    return self._observation(state), {}
+            raise PokerRulesError(  # (a chance below 1e-100 for any shipped game)
+                f"the opponents ended {_MOST_DEALS} games in a row before the learner's "
+                f"first move")
+        except BaseException:
+            self._np_random, self._np_random_seed = kept, kept_seed
+            if kept is not None and kept_state is not None:
+                kept.bit_generator.state = kept_state
+            raise
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -190,6 +240,9 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
             IllegalMoveError: with ``illegal_reward=None``, an action that is not
                 legal now (named); nothing changes.
             ArgumentTypeError: an action that is no int.
+            ArgumentTypeError, IllegalMoveError: an opponent returned what is no
+                legal action (its seat and what it returned are named), or the
+                opponent's own exception: the step is taken back whole.
             GameOverError: the episode is over (call ``reset``).
             PokerRulesError: a step before the first ``reset``.
         """
@@ -197,15 +250,24 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         encoding = self.encoding
         if self._over or encoding.is_terminal(state):
             raise GameOverError("the episode is over; call reset() to start another")
+        before = state.clone()
         try:
             encoding.apply(state, action)  # type: ignore[arg-type]
-        except IllegalMoveError:
+        except IllegalMoveError:  # (refused: the state is unchanged)
             if self.illegal_reward is None:
                 raise
             self._over = True
             return (self._observation(state), self.illegal_reward, True, False,
                     {"illegal_action": True})
-        self._play_opponents(state)
+        generators = [(p.rng, p.rng.bit_generator.state) for p in self._policies.values()
+                      if isinstance(p, AgentPolicy)]
+        try:
+            self._play_opponents(state, self._policies)
+        except BaseException:  # the learner's move is taken back with the replies
+            self.game_state = before
+            for rng, kept in generators:
+                rng.bit_generator.state = kept
+            raise
         returns = encoding.returns(state)
         reward = returns[self.seat] - self._returns[self.seat]
         self._returns = returns
@@ -238,14 +300,39 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
             raise PokerRulesError("call reset() before using the environment")
         return self.game_state
 
-    def _play_opponents(self, state: GameState[Any]) -> None:
-        encoding, policies, seat = self.encoding, self._policies, self.seat
+    def _play_opponents(self, state: GameState[Any],
+                        policies: dict[int, Callable[[GameState[Any]], object]]) -> None:
+        """Plays the opponents' replies in ``state`` until the learner is to move or
+        the episode ends (a failing reply leaves ``state`` partly played)."""
+        encoding, seat = self.encoding, self.seat
         while not encoding.is_terminal(state):
             player = state.current_player
             if player == seat:
                 return
             assert player is not None  # sampled chance deals at once
-            encoding.apply(state, policies[player](state))
+            self._reply(state, player, policies[player])
+
+    def _reply(self, state: GameState[Any], player: int,
+               policy: Callable[[GameState[Any]], object]) -> None:
+        """Plays seat ``player``'s reply, checked: an int the game takes (a
+        callable's own exceptions propagate as they are)."""
+        try:
+            action = policy(state)
+        except PokerRulesError as exc:
+            if not isinstance(policy, AgentPolicy):
+                raise
+            # an agent's move that has no action index
+            raise IllegalMoveError(f"the opponent at seat {player}: {exc}") from None
+        if not is_int(action):
+            raise ArgumentTypeError(
+                f"the opponent at seat {player} returned {shown(action)}; an opponent "
+                f"returns an action index, an int from 0 to {self.encoding.num_actions - 1}")
+        try:
+            self.encoding.apply(state, int(action))
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(
+                f"the opponent at seat {player} returned {shown(action)}, refused: {exc}"
+            ) from None
 
     def _observation(self, state: GameState[Any]) -> Any:
         observation = self.encoding.observe(state, self.seat)
@@ -255,3 +342,48 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         mask = (np.zeros(self.encoding.num_actions, dtype=np.int8) if done
                 else self.encoding.action_mask(state))
         return {"observation": observation, "action_mask": mask}
+
+
+def single_agent_env(game: str, **options: Any) -> SingleAgentEnv:
+    """The :class:`SingleAgentEnv` of ``game`` by any of its names: what
+    ``gymnasium.make`` calls for the ids of :data:`pokerrules.envs.GYMNASIUM_IDS`.
+    ``options`` are the encoding's (``rules``; Chinese Poker's ``players`` and
+    ``scope``) and the environment's (``opponent``, ``seat``, ``flat``,
+    ``render_mode``, ``illegal_reward``).
+
+    >>> from pokerrules.envs.single_agent import single_agent_env
+    >>> env = single_agent_env("chinese-poker", players=3, opponent="greedy")
+    >>> env.encoding.players, env.opponent
+    (3, 'greedy')
+
+    Raises:
+        UnknownGameError: no game of that name (the games are listed).
+        PokerRulesError: a game without an encoding, an option neither takes
+            (named, the options listed), or what the encoding or the
+            environment refuses.
+    """
+    spec = game_spec(game)
+    encoding_type = ENCODINGS.get(spec.name)
+    if encoding_type is None:
+        raise PokerRulesError(f"game {spec.name} has no single-agent environment")
+    own = keywords(encoding_type) or ()
+    check_options(options, (*own, *_ENV_OPTIONS), f"{spec.name}'s single-agent environment")
+    encoding = encoding_type(**{k: v for k, v in options.items() if k in own})
+    return SingleAgentEnv(encoding, **{k: v for k, v in options.items() if k not in own})
+
+
+#: What SingleAgentEnv takes beside the encoding.
+_ENV_OPTIONS = tuple(name for name in keywords(SingleAgentEnv) or () if name != "encoding")
+
+
+def _reward(value: object) -> float | None:
+    """``illegal_reward`` checked: None, or a finite real number as a float."""
+    if value is None:
+        return None
+    wanted = f"illegal_reward is None or a finite number, not {shown(value)}"
+    number = real_number(value)
+    if number is None:
+        raise ArgumentTypeError(wanted)
+    if not math.isfinite(number):
+        raise PokerRulesError(wanted)
+    return number

@@ -10,9 +10,15 @@ encoding's tensors, built from ``state.view(player)``.
 - **Copies.** ``state.clone()`` (OpenSpiel deep-copies a Python state's
   ``__dict__``) goes through :meth:`~pokerrules.game.GameState.clone` and shares
   the encoding, which never changes.
-- **Pickling.** Games pickle by name and parameters (unpickling registers the
-  game in a new process); states pickle as their game and history of actions,
-  and ``serialize()`` / ``deserialize_state`` use that history too.
+- **Pickling and serialization.** Games pickle by name and parameters
+  (unpickling registers the game in a new process); states pickle as their game
+  and history of actions, replayed and checked when loaded. ``state.serialize()``
+  writes the history alone, one action (an int) a line, as OpenSpiel does for its
+  own games, and ``game.deserialize_state(text)`` reads nothing else: each action
+  is checked as it is replayed, and nothing in the text is unpickled. (OpenSpiel's
+  generic ``pyspiel.serialize_game_and_state`` / ``deserialize_game_and_state``,
+  written in C++ for every Python game, pickle the state's attributes: give them
+  only text written by a program one trusts.)
 - **Observations.** The observation (``observation_string``,
   ``observation_tensor``) is what the player sees now: public information and
   the player's own cards, no perfect recall. ``make_py_observer`` also gives the
@@ -35,15 +41,16 @@ encoding's tensors, built from ``state.view(player)``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from pokerrules.cards import format_cards
-from pokerrules.checks import shown
-from pokerrules.envs.encoding import AgentPolicy, Encoding
+from pokerrules.checks import is_int, shown
+from pokerrules.envs.encoding import AgentPolicy, Encoding, real_number
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import Agent, GameState, seat_index
 
@@ -129,10 +136,34 @@ def register(short_name: str, long_name: str, defaults: dict[str, Any],
         def new_initial_state(self) -> State:
             return State(self, self._initial)
 
+        def deserialize_state(self, text: str) -> State:
+            """The state whose ``serialize()`` is ``text``: its history, one action
+            (a non-negative int, as ``str`` writes it) a line, the last newline
+            optional, replayed from the start with every action checked. Nothing
+            else is read.
+
+            Raises:
+                ArgumentTypeError: ``text`` is no str.
+                PokerRulesError: a line that is no action, or more lines than
+                    the longest game (named).
+                IllegalMoveError: an action that is not legal where it stands
+                    (its place in the history is named).
+            """
+            return _replayed(self, _history(text, self.max_game_length()))
+
         def make_py_observer(self, iig_obs_type: Any = None,
                              params: dict[str, Any] | None = None) -> Observer:
-            if params:
-                raise PokerRulesError(f"{short_name} observations take no parameters: {params}")
+            """The observer of ``iig_obs_type`` (see the module): None or a
+            ``pyspiel.IIGObservationType``; ``params`` None or empty.
+
+            Raises:
+                ArgumentTypeError: ``iig_obs_type`` is no observation type.
+                PokerRulesError: an observation type the game does not provide, or
+                    parameters.
+            """
+            if params is not None and (not isinstance(params, dict) or params):
+                raise PokerRulesError(f"{short_name} observations take no parameters: params "
+                                      f"is None or {{}}, not {shown(params)}")
             return Observer(self.encoding, _public_only(short_name, iig_obs_type))
 
         def __reduce__(self) -> tuple[Any, ...]:
@@ -145,8 +176,11 @@ def register(short_name: str, long_name: str, defaults: dict[str, Any],
 
 
 def _load_pickled(module: str | None, short_name: str, params: dict[str, Any]) -> pyspiel.Game:
-    """A pickled game again: its module registers it in this process if need be."""
-    if module is None or short_name in _GAMES:
+    """A pickled game again: its module registers it in this process if need be,
+    and its parameters are checked as ``openspiel_game`` checks them."""
+    if short_name in _GAMES:
+        return _load(short_name, params)
+    if module is None:  # (a game registered by hand, in this process or not at all)
         return pyspiel.load_game(short_name, params)
     game: pyspiel.Game = importlib.import_module(module).openspiel_game(**params)
     return game
@@ -158,6 +192,9 @@ def _public_only(short_name: str, iig_obs_type: Any) -> bool:
     type, for the types the games do not provide."""
     if iig_obs_type is None:
         return False
+    if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+        raise ArgumentTypeError(f"iig_obs_type is None or a pyspiel.IIGObservationType, "
+                                f"not {shown(iig_obs_type)}")
     private = iig_obs_type.private_info
     if (not iig_obs_type.perfect_recall and iig_obs_type.public_info
             and private in (pyspiel.PrivateInfoType.SINGLE_PLAYER, pyspiel.PrivateInfoType.NONE)):
@@ -193,6 +230,17 @@ class _Core:
         new.encoding, new.game_state = self.encoding, self.game_state.clone()
         new.paid, new.world, new.shared = self.paid, self.world, False
         return new
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        # (OpenSpiel's generic serialize_game_and_state pickles a state's attributes)
+        if self.world:
+            raise PokerRulesError(_WORLD_STAYS)
+        return None, {name: getattr(self, name) for name in _Core.__slots__}
+
+
+#: Why a resampled world neither serializes nor pickles.
+_WORLD_STAYS = ("a resampled world is for search: its history is not the game's, so it "
+                "does not serialize or pickle")
 
 
 class State(pyspiel.State):
@@ -273,30 +321,56 @@ class State(pyspiel.State):
         that player dealt at random as the game's search determinizes a world
         (:meth:`~pokerrules.envs.encoding.Encoding.world`): its observation for
         ``player_id`` is this state's. ``probability_sampler`` (a callable giving a
-        float in [0, 1), such as ``pyspiel.UniformProbabilitySampler(0., 1.)``)
-        seeds the deal. The world is for search: its ``history()`` is empty, East–West
-        and Z Poker worlds deal their later cards themselves (no chance nodes), and
-        it does not pickle.
+        number from 0 to 1, 1 excluded, such as
+        ``pyspiel.UniformProbabilitySampler(0., 1.)``) seeds the deal. The world is
+        for search: its ``history()`` is empty, East–West and Z Poker worlds deal
+        their later cards themselves (no chance nodes), and it does not pickle or
+        serialize. At the end of an episode the world is a copy of the state.
 
         Raises:
-            PokerRulesError: ``player_id`` is no player, or this is a chance node
-                (a world is dealt at a player's turn or at the end).
+            PokerRulesError: ``player_id`` is no player, this is a chance node
+                (a world is dealt at a player's turn or at the end), or the
+                sampler gave a number outside [0, 1).
+            ArgumentTypeError: ``probability_sampler`` is not callable, or gave
+                what is no real number.
         """
         core = self._core
         player = seat_index(player_id, core.encoding.players)
-        if core.game_state.is_chance_node:
+        if core.game_state.is_chance_node and not core.encoding.is_terminal(core.game_state):
             raise PokerRulesError(
                 "resample_from_infostate: this is a chance node; worlds are dealt at a "
                 "player's turn or at the end")
-        seed = int(float(probability_sampler()) * 2**53)
+        if not callable(probability_sampler):
+            raise ArgumentTypeError(
+                f"resample_from_infostate: probability_sampler is a callable giving a number "
+                f"from 0 to 1 (such as pyspiel.UniformProbabilitySampler(0., 1.)), not "
+                f"{shown(probability_sampler)}")
+        drawn = probability_sampler()
+        number = real_number(drawn)
+        if number is None or not 0 <= number < 1:
+            raise (ArgumentTypeError if number is None else PokerRulesError)(
+                f"resample_from_infostate: probability_sampler() gave {shown(drawn)}; it "
+                f"gives a number from 0 to 1 (1 excluded)")
+        seed = int(number * 2**53)
         world = core.encoding.world(core.game_state, player, np.random.default_rng(seed))
         new = State(self.get_game(), _Core(core.encoding, world, world=True))
         new._core.paid = core.paid
         return new
 
+    def serialize(self) -> str:
+        """The history of actions, each followed by a newline (``"20\\n21\\n"``),
+        which ``game.deserialize_state`` reads back.
+
+        Raises:
+            PokerRulesError: a resampled world (whose history is not the game's).
+        """
+        if self._core.world:
+            raise PokerRulesError(_WORLD_STAYS)
+        return "".join(f"{action}\n" for action in self.history())
+
     def __reduce__(self) -> tuple[Any, ...]:
         if self._core.world:
-            raise PokerRulesError("a resampled world is for search; it does not pickle")
+            raise PokerRulesError(_WORLD_STAYS)
         return _replayed, (self.get_game(), self.history())
 
     def __str__(self) -> str:
@@ -304,11 +378,52 @@ class State(pyspiel.State):
         return text
 
 
-def _replayed(game: pyspiel.Game, history: list[int]) -> State:
-    """A pickled state again: ``history`` applied to a new game."""
+#: One line of a serialized state: an action, a non-negative int written as
+#: ``str(action)`` writes it (ASCII digits, no sign, no leading zero), so that a
+#: state has one text. (A card code or an action index has a few digits.)
+_ACTION = re.compile(r"0|[1-9][0-9]{0,17}")
+
+
+def _history(text: object, longest: int) -> list[int]:
+    """The actions of ``text``, written by :meth:`State.serialize`, checked as text."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"deserialize_state takes the text of state.serialize() "
+                                f"(one action a line), not {shown(text)}")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the newline after the last action
+    if len(lines) > longest:
+        raise PokerRulesError(f"deserialize_state: {len(lines):,} lines, more lines than "
+                              f"the longest game has actions ({longest:,})")
+    for number, line in enumerate(lines, start=1):
+        if not _ACTION.fullmatch(line):
+            raise PokerRulesError(
+                f"deserialize_state: line {number}, {shown(line)}, is no action; a "
+                f"serialized state is its history, one action (a non-negative int) a line")
+    return [int(line) for line in lines]
+
+
+def _replayed(game: pyspiel.Game, history: Sequence[object]) -> State:
+    """The state of ``history`` (a pickled or serialized state): each action
+    checked, then applied to a new state of ``game``.
+
+    Raises:
+        ArgumentTypeError: an action that is no int.
+        IllegalMoveError: an action not legal where it stands (named).
+    """
+    if not isinstance(history, (list, tuple)):
+        raise ArgumentTypeError(f"a state's history is a list of ints, not {shown(history)}")
     state: State = game.new_initial_state()
-    for action in history:
-        state.apply_action(action)
+    for number, action in enumerate(history, start=1):
+        if not is_int(action):
+            raise ArgumentTypeError(f"the history's action {number} is no int: {shown(action)}")
+        if action not in state.legal_actions():
+            where = (": the game is over" if state.is_terminal() else
+                     " at a chance node" if state.is_chance_node() else
+                     f" at player {state.current_player()}'s turn")
+            raise IllegalMoveError(
+                f"the history's action {number}, {action}, is not legal{where}")
+        state.apply_action(int(action))
     return state
 
 
@@ -400,6 +515,15 @@ class AgentBot(pyspiel.Bot):
 _GAMES: dict[str, type[pyspiel.Game]] = {}
 
 
+def registered(short_name: str, register_game: Callable[[], type[pyspiel.Game]]
+               ) -> type[pyspiel.Game]:
+    """The ``pyspiel.Game`` class of ``short_name``, registered with OpenSpiel
+    first if this process has not (``register_game`` does it)."""
+    if short_name not in _GAMES:
+        _GAMES[short_name] = register_game()
+    return _GAMES[short_name]
+
+
 def load(short_name: str, params: dict[str, Any], register_game: Callable[[], type[pyspiel.Game]]
          ) -> pyspiel.Game:
     """``pyspiel.load_game(short_name, params)``, registering the game first if
@@ -411,8 +535,14 @@ def load(short_name: str, params: dict[str, Any], register_game: Callable[[], ty
         ArgumentTypeError: a parameter of another type than its default's
             (where OpenSpiel would raise its own ``SpielError``).
     """
-    if short_name not in _GAMES:
-        _GAMES[short_name] = register_game()
+    registered(short_name, register_game)
+    return _load(short_name, params)
+
+
+def _load(short_name: str, params: object) -> pyspiel.Game:
+    """:func:`load` of a registered game."""
+    if not isinstance(params, dict):
+        raise ArgumentTypeError(f"{short_name}'s parameters are a dict, not {shown(params)}")
     defaults: dict[str, Any] = _GAMES[short_name].defaults
     return pyspiel.load_game(short_name, {
         name: _parameter(short_name, name, value, defaults) for name, value in params.items()})
