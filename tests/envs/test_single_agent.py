@@ -295,7 +295,7 @@ def test_flat_and_render_mode_are_checked() -> None:
     encoding = east_west_v0.EastWestEncoding()
     value: Any
     for value in (np.array([1, 2]), "no", 1, None, 0.0):
-        with pytest.raises(ArgumentTypeError, match=r"^flat is True or False, not "):
+        with pytest.raises(ArgumentTypeError, match=r"^flat must be True or False, not "):
             SingleAgentEnv(encoding, flat=value)
     assert SingleAgentEnv(encoding, flat=np.bool_(True)).flat is True
     for value in (np.array([1, 2]), 1, "human", b"ansi"):

@@ -65,7 +65,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from pokerrules.checks import is_int, shown
+from pokerrules.checks import check_flag, is_int, shown
 from pokerrules.envs import ENCODINGS
 from pokerrules.envs.encoding import (
     AgentPolicy,
@@ -131,11 +131,9 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         if render_mode is not None and (not isinstance(render_mode, str)
                                         or render_mode != "ansi"):
             raise PokerRulesError(f"render_mode is None or 'ansi', not {shown(render_mode)}")
-        if not isinstance(flat, (bool, np.bool_)):
-            raise ArgumentTypeError(f"flat is True or False, not {shown(flat)}")
+        self.flat = check_flag(flat, "flat")
         self.encoding = encoding
         self.seat = seat_index(seat, encoding.players)
-        self.flat = bool(flat)
         self.render_mode = render_mode
         self.illegal_reward = _reward(illegal_reward)
         self._over = False  # an illegal action ended the episode
