@@ -43,7 +43,7 @@ from pokerrules.hands import (
     evaluate_partial,
     evaluate_two,
 )
-from pokerrules.specs import GameSpec, game_specs
+from pokerrules.specs import LEVELS, GameSpec, game_specs
 
 RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
 
@@ -334,7 +334,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     play.add_argument("--players", type=count_argument, metavar="N",
                       help="number of players (default: one per --agents name, else the "
                            "game's own)")
-    play.add_argument("--level", choices=("easy", "normal", "hard"),
+    play.add_argument("--level", choices=LEVELS,
                       help="every agent plays at this level (easy: greedy; hard: the "
                            "search; default: the search against a simpler agent)")
     play.set_defaults(run=_play, play_games=play_games)
