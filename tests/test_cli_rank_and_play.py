@@ -1,6 +1,6 @@
-"""The command line at the edges a newcomer meets first: ranking any number of
-cards, errors worded for the command line, the human prompt (help, quit, forced
-moves), --quiet, what a human seat sees, and Z Poker's redeal."""
+"""``pokerrules rank`` and ``pokerrules play``: ranking any number of cards, errors
+worded for the command line, the human prompt (help, quit, forced moves), --quiet,
+what a human seat sees, and Z Poker's redeal."""
 
 import builtins
 import json

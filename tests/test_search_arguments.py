@@ -1,6 +1,6 @@
-"""Hostile input to the search and to the shared count check: budgets bounded by
-their time limit and in memory, seats, threads and counts refused alike, and
-arbitrary values at every search entry point giving only PokerRulesError.
+"""The search's arguments and the shared count check: budgets bounded by their time
+limit and in memory, seats, threads and counts refused alike, and any value at every
+search entry point either refused with a PokerRulesError or searched with.
 
 No test here reads the wall clock: the search's clock is replaced by one that
 moves on by a fixed step each time it is read, and work is measured by what the
@@ -100,7 +100,7 @@ def _east_west_position(seed=3, moves=4):
     return state
 
 
-# Item: a time limit bounds the work -----------------------------------------
+# A time limit bounds the work -----------------------------------------------
 
 
 def test_a_huge_chinese_poker_budget_stops_soon_after_its_time_limit(clock):
@@ -192,7 +192,7 @@ def test_batches_give_the_values_of_one_call(position, game, extra, seed):
     assert values.tolist() == whole.tolist()
 
 
-# Item: seats and threads are checked ------------------------------------------
+# Seats and threads are checked ------------------------------------------------
 
 
 SEARCHES = [(_east_west_position, EastWestSearch),
@@ -245,7 +245,7 @@ def test_threads_take_any_integer_type_and_do_not_change_results():
         assert evaluate_many(HAND, threads=threads).tolist() == one
 
 
-# Item: one check of counts ----------------------------------------------------
+# One check of counts ----------------------------------------------------------
 
 
 COUNTS = [
@@ -272,7 +272,7 @@ def test_every_count_is_checked_alike(name, make):
         make(2**63)
 
 
-def test_the_pai_gow_count_check_is_gone():
+def test_pai_gow_has_no_count_check_of_its_own():
     from pokerrules.paigow import parallel
 
     assert not hasattr(parallel, "positive_count")

@@ -1,6 +1,6 @@
-"""Hostile saves, chance outcomes, search worlds and shuffles: each refused with a
-PokerRulesError naming what is wrong (and changing nothing), or accepted only as a
-state that plays on consistently."""
+"""Edited saves and any input to chance outcomes, search worlds and shuffles: each
+refused with a PokerRulesError naming what is wrong (and changing nothing), or
+accepted only as a state that plays on consistently."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_a_sampled_card_the_stream_does_not_deal_is_refused(name):
         type(state).from_json(written(dict(data, dealt=" ".join(dealt))))
 
 
-def test_the_east_west_edit_of_the_issue_is_refused():
+def test_an_east_west_drawn_card_the_stream_did_not_deal_is_refused():
     state = eastwest.new_game(seed=3)
     data = json.loads(state.to_json())
     dealt = data["dealt"].split()
