@@ -217,8 +217,8 @@ def test_from_json_refuses_impossible_chinese_poker_deals(players):
 
 
 #: What each value of a saved game is replaced with, in turn.
-TAMPERED = [None, True, False, 0, 1, -1, 2, 3, 51, 52, 99, 10**30, 1.5, "x", "row 0", "pass",
-            [], [0], {}, {"x": 1}, [[[]]]]
+TAMPERED: list[object] = [None, True, False, 0, 1, -1, 2, 3, 51, 52, 99, 10**30, 1.5, "x",
+                          "row 0", "pass", [], [0], {}, {"x": 1}, [[[]]]]
 
 
 def restored_when_tampered(game, cls, players, every):
