@@ -16,11 +16,10 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
-    "myst_parser",
     "encoding_tables",
     "game_agents",
 ]
-source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+source_suffix = {".rst": "restructuredtext"}
 exclude_patterns = ["_build", "_ext"]
 html_theme = "furo"
 html_title = f"pokerrules {__version__}"

@@ -23,6 +23,7 @@ def run() -> NoReturn:
     try:
         from pokerrules.cli import run as run_command
     except KeyboardInterrupt:
-        sys.stderr.write(INTERRUPTED_LINE)
+        if sys.stderr is not None:  # None: started with it closed
+            sys.stderr.write(INTERRUPTED_LINE)
         sys.exit(INTERRUPTED)
     run_command()

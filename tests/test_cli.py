@@ -196,3 +196,60 @@ def test_long_input_is_cut_short_on_the_command_line(capsys, monkeypatch):
     out = capsys.readouterr().out
     refused = next(line for line in out.splitlines() if "not a legal move" in line)
     assert len(refused) < 200 and "(5,004 characters)" in refused
+
+
+# ------------------------------------------- standard input or output closed
+
+CLOSED_OUTPUT = ("pokerrules: error: standard output is closed: pokerrules writes its "
+                 "results there\n")
+CLOSED_INPUT = ("pokerrules: error: no input to read: standard input is closed (give the "
+                "hands on the command line or with --file PATH)\n")
+
+
+def with_closed(fds, *args):
+    """(status, stdout, stderr) of the installed ``pokerrules ARGS`` started with the
+    file descriptors ``fds`` closed, as the shell's ``<&-`` and ``>&-`` start it
+    (stdout is then "" when it is closed)."""
+    def close():
+        for fd in fds:
+            os.close(fd)
+    done = subprocess.run([sys.executable, "-c", "from _pokerrules_command import run; run()",
+                           *args], capture_output=True, text=True, timeout=120,
+                          preexec_fn=close)
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes POSIX file descriptors")
+@pytest.mark.parametrize("fds", [(1,), (0, 1)])
+@pytest.mark.parametrize("args", [["rank", "As Ks"], ["rank"], ["play", "z-poker", "--quiet"],
+                                  ["paigow", "round"]])
+def test_a_command_with_standard_output_closed_says_so_on_one_line(fds, args):
+    assert with_closed(fds, *args) == (2, "", CLOSED_OUTPUT)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes POSIX file descriptors")
+@pytest.mark.parametrize("args, message", [
+    (["rank"], CLOSED_INPUT), (["rank", "--file", "-"], CLOSED_INPUT),
+    (["paigow", "set"], CLOSED_INPUT),
+    (["play", "east-west", "--human", "0"],
+     "pokerrules: error: --human reads your moves from standard input, which is closed\n"),
+])
+def test_a_command_that_reads_standard_input_closed_says_so_on_one_line(args, message):
+    assert with_closed((0,), *args) == (2, "", message)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes POSIX file descriptors")
+@pytest.mark.parametrize("args, out", [
+    (["rank", "As Ks Qs Js Ts"], "Royal flush  [STRAIGHT_FLUSH]\nbest five: As Ks Qs Js Ts\n"),
+    (["play", "east-west", "--seed", "5", "--level", "easy", "--quiet"],
+     "winner: player 0; scores: player 0 2, player 1 1\n"),
+])
+def test_commands_that_read_no_input_run_with_standard_input_closed(args, out):
+    assert with_closed((0,), *args) == (0, out, "")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes POSIX file descriptors")
+def test_help_goes_to_standard_error_when_standard_output_is_closed():
+    status, _, err = with_closed((1,), "--help")
+    assert status == 0 and err.startswith("usage: pokerrules")
+    assert with_closed((0, 1, 2), "rank") == (2, "", "")  # nowhere to say so: the status

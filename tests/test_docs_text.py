@@ -49,3 +49,36 @@ def test_the_readme_says_what_a_source_install_needs():
     for needed in ("C compiler", "Python headers", "build-essential python3-dev",
                    "xcode-select --install", "Microsoft C++ Build Tools"):
         assert needed in readme
+
+
+def test_the_performance_page_is_written_of_the_product():
+    # its own page, not the measurement log included whole, and nothing of who measured
+    page = (ROOT / "docs" / "performance.rst").read_text(encoding="utf-8")
+    assert ".. include::" not in page
+    assert not re.search(r"\b(engineers?|sessions?|reviews?|reviewers?)\b", page, re.I)
+
+
+TABLES_OF_EVERY_VARIANT = """
+from pokerrules import PAI_GOW, PIQUET, STANDARD, evaluate, table_bytes
+for rules in (STANDARD, STANDARD.replace(wheel_second_highest=True), PAI_GOW,
+              PAI_GOW.replace(wheel_second_highest=True), PIQUET,
+              PIQUET.replace(ace_low_straight=True), PIQUET.replace(flush_beats_full_house=True),
+              PIQUET.replace(ace_low_straight=True, flush_beats_full_house=True)):
+    evaluate([20, 25, 30, 35, 40], rules)
+print(table_bytes())
+"""
+
+
+def test_the_docs_give_one_total_of_the_tables_and_it_is_table_bytes():
+    import subprocess
+    import sys
+
+    stated = set()
+    for name in ("performance", "ranking"):
+        page = (ROOT / "docs" / f"{name}.rst").read_text(encoding="utf-8")
+        found = re.findall(r"([\d,]+) bytes, under 1 MiB|under\s+1 MiB \(([\d,]+) bytes", page)
+        assert found, f"{name}.rst gives no total of the tables"
+        stated |= {a or b for a, b in found}
+    measured = subprocess.run([sys.executable, "-c", TABLES_OF_EVERY_VARIANT],
+                              capture_output=True, text=True, check=True).stdout.strip()
+    assert stated == {f"{int(measured):,}"}

@@ -1,4 +1,4 @@
-"""The names a newcomer reaches for first: the top level exports what the docs
+"""The names one reaches for first: the top level exports what the docs
 import from it, and play_game takes a game by the name the command line uses."""
 
 import re

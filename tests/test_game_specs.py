@@ -6,13 +6,17 @@ games."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, fields
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pokerrules import specs
+from pokerrules import eastwest, specs, zpoker
 from pokerrules.cli import build_parser, main
-from pokerrules.errors import IllegalMoveError, PokerRulesError
+from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState, MoveRecord, Result, game_module, play_game, seat_index
 from pokerrules.runner import GAMES, RandomAgent
 from pokerrules.shuffle import DealStream
@@ -231,14 +235,257 @@ def test_the_games_of_pokerrules_are_their_packages_specs():
 
 
 @pytest.mark.fast
-@pytest.mark.parametrize("change, message", [
-    ({"name": 3}, "a game's name is text"),
-    ({"name": "--"}, "a game's name must have letters"),
-    ({"new_game": None}, "new_game must be callable"),
-    ({"environment": "race"}, "environment must be callable or None"),
-    ({"agents": ["random"]}, "agents must be a mapping"),
-    ({"default_agents": ("wizard",)}, "the default line-up"),
+@pytest.mark.parametrize("change, error, message", [
+    ({"name": 3}, ArgumentTypeError, "a game's name must be text, not 3"),
+    ({"name": "--"}, PokerRulesError, "a game's name must have more than blanks"),
+    ({"package": None}, ArgumentTypeError, "game toy-race: package must be text"),
+    ({"package": "pokerrules."}, PokerRulesError, "game toy-race: package must have more"),
+    ({"aliases": None}, ArgumentTypeError, "aliases must be a list or tuple of names, not None"),
+    ({"aliases": "xyz"}, ArgumentTypeError, "aliases must be a list or tuple of names, not 'xyz'"),
+    ({"aliases": ("race", "")}, PokerRulesError, "an alias must have more than blanks"),
+    ({"aliases": ("_-_",)}, PokerRulesError, "an alias must have more than blanks"),
+    ({"aliases": (b"race",)}, ArgumentTypeError, "an alias must be text"),
+    ({"rules_type": None}, ArgumentTypeError, "rules_type must be a class"),
+    ({"new_game": None}, ArgumentTypeError, "new_game must be callable"),
+    ({"greedy": GreedyRacer()}, ArgumentTypeError, "greedy must be a class"),
+    ({"search": "search"}, ArgumentTypeError, "search must be a class"),
+    ({"environment": "race"}, ArgumentTypeError, "environment must be callable or None"),
+    ({"add_cli": 3}, ArgumentTypeError, "add_cli must be callable or None"),
+    ({"agents": ["random"]}, ArgumentTypeError, "agents must be a mapping"),
+    ({"agents": {"random": RandomAgent, 7: GreedyRacer}}, ArgumentTypeError,
+     "agents' names are text, not 7"),
+    ({"agents": {"random": RandomAgent, "": GreedyRacer}}, PokerRulesError,
+     "an agent's name is what --agents takes"),
+    ({"agents": {"random": RandomAgent, "greedy,random": GreedyRacer}}, PokerRulesError,
+     "not 'greedy,random'"),
+    ({"agents": {"random": RandomAgent, "greedy": GreedyRacer()}}, ArgumentTypeError,
+     "agent greedy must be a class"),
+    ({"levels": {"easy": RandomAgent}}, PokerRulesError, "levels maps 'easy', 'normal'"),
+    ({"levels": {"easy": RandomAgent, "normal": RandomAgent, "hard": None}},
+     ArgumentTypeError, "level hard must be callable"),
+    ({"default_agents": None}, ArgumentTypeError,
+     "default_agents must be a list or tuple of names, not None"),
+    ({"default_agents": "greedy"}, ArgumentTypeError,
+     "default_agents must be a list or tuple of names, not 'greedy'"),
+    ({"default_agents": ("greedy", None)}, ArgumentTypeError,
+     "default_agents holds agents' names, not None"),
+    ({"default_agents": ()}, PokerRulesError, "the default line-up"),
+    ({"default_agents": ("wizard",)}, PokerRulesError, "the default line-up"),
 ])
-def test_a_spec_that_cannot_be_played_is_refused(change, message):
-    with pytest.raises(PokerRulesError, match=message):
+def test_a_spec_that_cannot_be_played_is_refused_naming_the_field(change, error, message):
+    with pytest.raises(error, match=re.escape(message)):
         GameSpec(**{**RACE.__dict__, **change})
+
+
+@pytest.mark.fast
+def test_a_list_of_aliases_or_agents_is_kept_as_a_tuple():
+    spec = GameSpec(**{**RACE.__dict__, "aliases": ["ToyRace"], "default_agents": ["greedy"]})
+    assert (spec.aliases, spec.default_agents) == (("ToyRace",), ("greedy",))
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("name", ["", "-", "_", "  ", "pokerrules.", "pokerrules._"])
+def test_a_name_that_is_empty_once_spelt_finds_no_game(race, name):
+    with pytest.raises(PokerRulesError, match="an alias must have more than blanks"):
+        GameSpec(**{**RACE.__dict__, "name": "blank-race", "package": "blank",
+                    "aliases": (name,)})
+    with pytest.raises(UnknownGameError, match="no game"):
+        game_spec(name)
+
+
+def add_command(name):
+    def add_cli(commands):
+        commands.subparsers.add_parser(name, help=f"the race's {name}")
+    return add_cli
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("command, owner", [
+    ("rank", "pokerrules' own"), ("play", "pokerrules' own"), ("paigow", "pokerrules' own"),
+    ("race-goal", "game toy-race's"),
+])
+def test_a_command_another_has_is_refused_when_the_game_registers(capsys, command, owner):
+    register(GameSpec(**{**RACE.__dict__, "add_cli": add_race_command}))
+    try:
+        before = game_specs()
+        clash = GameSpec(**{**RACE.__dict__, "name": "other-race", "package": "other",
+                            "aliases": (), "add_cli": add_command(command)})
+        with pytest.raises(PokerRulesError) as error:
+            register(clash)
+        assert str(error.value) == (f"game other-race: its add_cli adds the command "
+                                    f"{command!r}, which is {owner} command already")
+        assert game_specs() == before  # the registry as it was
+        for args in (["rank", "As Ks"], ["play", "toy-race", "--quiet"], ["race-goal"],
+                     ["paigow", "set", "As Ah Jk 7c 7d 3s 2h"]):
+            assert main(args) == 0, args
+    finally:
+        specs.unregister("toy-race")
+
+
+@pytest.mark.fast
+def test_a_game_may_replace_its_own_command():
+    register(GameSpec(**{**RACE.__dict__, "add_cli": add_race_command}))
+    try:
+        again = register(GameSpec(**{**RACE.__dict__, "add_cli": add_race_command}))
+        assert game_spec("toy-race") is again
+    finally:
+        specs.unregister("toy-race")
+    register(GameSpec(**{**RACE.__dict__, "name": "other-race", "package": "other",
+                         "add_cli": add_command("race-goal")}))
+    specs.unregister("other-race")  # a game gone leaves its command free
+
+
+def broken_command(commands):
+    commands.subparsers.add_parser("race-goal")
+    raise KeyError("goal")
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("hook, message", [
+    (broken_command, "add_cli fails on a parser of its own: KeyError: 'goal'"),
+    (int, "add_cli fails on a parser of its own: TypeError"),
+])
+def test_a_command_hook_that_fails_is_the_games_error(hook, message):
+    before = game_specs()
+    with pytest.raises(PokerRulesError, match=re.escape(message)):
+        register(GameSpec(**{**RACE.__dict__, "add_cli": hook}))
+    assert game_specs() == before
+
+
+@pytest.mark.fast
+def test_the_command_line_has_its_own_commands_and_the_games():
+    def commands():
+        sub = build_parser()._subparsers._group_actions[0]
+        return set(sub.choices)
+    assert commands() == set(specs.OWN_COMMANDS)
+    register(GameSpec(**{**RACE.__dict__, "add_cli": add_race_command}))
+    try:
+        assert commands() == {*specs.OWN_COMMANDS, "race-goal"}
+    finally:
+        specs.unregister("toy-race")
+
+
+# ---------------------------------------------------------------- fuzz: the registry
+
+FIELDS = [f.name for f in fields(GameSpec)]
+NAMES = st.from_regex(r"[A-Za-z][A-Za-z0-9_-]{0,8}", fullmatch=True)
+#: Names of the games there are, which a new game may not take.
+TAKEN = st.sampled_from(["EastWest", "z_poker", "pokerrules.chinese_poker"])
+
+
+def mostly(common, rare):
+    """``common`` nine times in ten, else ``rare``."""
+    return st.sampled_from(range(10)).flatmap(lambda k: common if k else rare)
+
+
+def game_with_commands(*names):
+    def add_cli(commands):
+        for name in names:
+            commands.subparsers.add_parser(name)
+    return add_cli
+
+
+#: A valid value of each field, drawn.
+VALID = {
+    "name": mostly(NAMES, TAKEN),
+    "package": mostly(NAMES, TAKEN),
+    "rules_type": st.sampled_from([RaceRules, dict]),
+    "new_game": st.sampled_from([new_race, print]),
+    "parse_move": st.sampled_from([int, str]),
+    "render": st.just(render_race),
+    "agents": st.just({"random": RandomAgent, "greedy": GreedyRacer}),
+    "default_agents": st.lists(st.sampled_from(["random", "greedy"]), min_size=1, max_size=3)
+    | st.tuples(st.just("greedy")),
+    "levels": st.just(RACE.levels),
+    "greedy": st.just(GreedyRacer),
+    "search": st.just(GreedyRacer),
+    "aliases": st.lists(mostly(NAMES, TAKEN), max_size=3) | st.tuples(NAMES),
+    "environment": st.none() | st.just(race_env),
+    "add_cli": mostly(st.sampled_from([None, game_with_commands("race-goal"),
+                                       game_with_commands("a", "b")]),
+                      st.sampled_from([game_with_commands("rank"), broken_command, int])),
+}
+ANYTHING = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=6),
+    st.binary(max_size=3),
+    st.sampled_from(["", "-", "pokerrules.", "rank", "xyz", "greedy", "east-west"]),
+    st.lists(st.text(max_size=3) | st.integers(), max_size=3).map(tuple),
+    st.dictionaries(st.text(max_size=3), st.sampled_from([RandomAgent, 3, None, print]),
+                    max_size=3),
+    st.sampled_from([object(), int, RandomAgent, RandomAgent(), lambda: None, print,
+                     np.int64(1), {"easy": 1, "normal": 2, "hard": 3}, frozenset({"x"})]),
+)
+
+
+def restore(before):
+    """The registry back to ``before``, in its order."""
+    for spec in game_specs():
+        specs.unregister(spec)
+    for spec in before:
+        register(spec)
+
+
+@pytest.mark.fast
+def test_any_spec_registers_as_a_game_or_is_refused_changing_nothing():
+    before = game_specs()
+    accepted = 0
+
+    @settings(max_examples=150, deadline=None)
+    @given(data=st.data(), spoilt=st.booleans().flatmap(
+        lambda spoil: st.sets(st.sampled_from(FIELDS), min_size=1, max_size=3) if spoil
+        else st.just(set())))
+    def fuzz(data, spoilt):
+        nonlocal accepted
+        values = {f: data.draw(ANYTHING if f in spoilt else VALID[f], label=f)
+                  for f in FIELDS}
+        try:
+            try:
+                spec = register(GameSpec(**values))
+            except PokerRulesError:
+                assert game_specs() == before
+                return
+            assert game_spec(spec.name) is spec
+            assert all(game_spec(alias) is spec for alias in spec.aliases)
+            assert spelling_of_every_name_is_not_empty(spec)
+            if spec.add_cli is not None:
+                build_parser()  # no command of the game is another's
+            accepted += 1
+        finally:
+            restore(before)
+
+    fuzz()
+    assert accepted >= 10
+
+
+def spelling_of_every_name_is_not_empty(spec):
+    return all(specs.spelling(n) for n in (spec.name, spec.package, *spec.aliases))
+
+
+@pytest.mark.fast
+def test_any_name_finds_its_game_or_is_an_unknown_game():
+    before = game_specs()
+    found = 0
+
+    @settings(max_examples=150, deadline=None)
+    @given(name=st.booleans().flatmap(lambda known: st.sampled_from(
+        [eastwest, zpoker, "pokerrules.zpoker", "ChinesePoker", "EAST_WEST", " z-poker ",
+         *before]) if known else ANYTHING | NAMES | st.sampled_from([json, RACE])),
+           remove=st.booleans())
+    def fuzz(name, remove):
+        nonlocal found
+        try:
+            try:
+                spec = game_spec(name)
+                if remove:
+                    specs.unregister(name)
+            except UnknownGameError:
+                assert game_specs() == before
+                return
+            assert spec is name or spec in before
+            assert (spec in game_specs()) == (spec in before and not remove)
+            found += 1
+        finally:
+            restore(before)
+
+    fuzz()
+    assert found >= 10

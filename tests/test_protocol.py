@@ -230,11 +230,13 @@ def test_saves_survive_a_reader_of_doubles(name):
     assert json.loads(as_a_double_reader_writes_it(record)) == json.loads(record)
 
 
-def test_old_save_formats_are_refused_by_version():
+def test_a_save_of_another_format_is_refused_by_its_version():
     text = eastwest.new_game(seed=1).to_json()
-    for version in (1, 2):
-        with pytest.raises(PokerRulesError, match=f"format version {version} .*older"):
+    for version, shown in ((1, "1"), (2, "2"), (4, "4"), ('"3"', "'3'"), ("null", "None")):
+        with pytest.raises(PokerRulesError) as error:
             eastwest.EastWestState.from_json(text.replace('"format":3', f'"format":{version}'))
+        assert str(error.value) == f"unknown format version {shown}; this pokerrules reads " \
+            "version 3"
 
 
 # ------------------------------------------------------------------ deals pinned to seeds

@@ -103,19 +103,45 @@ READERS = [
 
 
 def agree(cards):
+    """Both ways of reading ``cards`` agree for every reader; returns how many
+    readers read them (raised no error)."""
     full = as_full_parser_input(cards)
+    read_by = 0
     for read in READERS:
-        assert outcome(read, cards) == outcome(read, full), (read, cards)
+        result = outcome(read, cards)
+        assert result == outcome(read, full), (read, cards)
+        read_by += not (isinstance(result, tuple) and isinstance(result[0], type)
+                        and issubclass(result[0], Exception))
+    return read_by
 
 
-@given(texts())
-def test_text_reads_as_the_full_parser_reads_it(text):
-    agree(text)
+#: Readings without an error each test must see (of about 12 readers times 100
+#: inputs): both ways refusing everything alike would agree too.
+READ = 150
 
 
-@given(CARD_LISTS, st.booleans())
-def test_lists_of_texts_read_as_the_full_parser_reads_them(items, as_tuple):
-    agree(tuple(items) if as_tuple else items)
+def test_text_reads_as_the_full_parser_reads_it():
+    read = 0
+
+    @given(texts())
+    def fuzz(text):
+        nonlocal read
+        read += agree(text)
+
+    fuzz()
+    assert read >= READ
+
+
+def test_lists_of_texts_read_as_the_full_parser_reads_them():
+    read = 0
+
+    @given(CARD_LISTS, st.booleans())
+    def fuzz(items, as_tuple):
+        nonlocal read
+        read += agree(tuple(items) if as_tuple else items)
+
+    fuzz()
+    assert read >= READ
 
 
 @pytest.mark.parametrize("cards", [

@@ -1,7 +1,8 @@
 """The ``pokerrules`` command: thin argument parsing over the library.
 
-Errors print one line on stderr and exit with status 2; Ctrl-C prints one line and
-exits with status 130. ``pokerrules rank`` imports no game: the games' command
+Errors print one line on stderr and exit with status 2 (standard output closed, or
+standard input closed where it is read, included); Ctrl-C prints one line and exits
+with status 130. ``pokerrules rank`` imports no game: the games' command
 lines are imported only to build the other commands.
 """
 
@@ -26,9 +27,9 @@ from pokerrules.cli_common import (
     OneLineParser,
     UsageError,
     count_argument,
-    error_line,
     interrupted,
     preset_argument,
+    print_error,
     read_line,
     run_input,
     seed_argument,
@@ -43,7 +44,7 @@ from pokerrules.hands import (
     evaluate_partial,
     evaluate_two,
 )
-from pokerrules.specs import GameSpec, game_specs
+from pokerrules.specs import LEVELS, GameSpec, game_specs
 
 RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
 
@@ -169,6 +170,8 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError(f"--human plays at the terminal; it does not go with {flag}")
     if args.human is not None and not 0 <= args.human < state.players:
         raise UsageError(f"there is no seat {args.human}; seats are 0 to {state.players - 1}")
+    if args.human is not None and sys.stdin is None:
+        raise UsageError("--human reads your moves from standard input, which is closed")
     if given is not None and args.level:
         raise UsageError("give --agents or --level, not both")
     if given is not None:
@@ -334,7 +337,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     play.add_argument("--players", type=count_argument, metavar="N",
                       help="number of players (default: one per --agents name, else the "
                            "game's own)")
-    play.add_argument("--level", choices=("easy", "normal", "hard"),
+    play.add_argument("--level", choices=LEVELS,
                       help="every agent plays at this level (easy: greedy; hard: the "
                            "search; default: the search against a simpler agent)")
     play.set_defaults(run=_play, play_games=play_games)
@@ -372,6 +375,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "run", None):
             parser.print_help()
             return 2
+        if sys.stdout is None:  # started with it closed (`>&-`): nowhere to answer
+            raise UsageError("standard output is closed: pokerrules writes its results there")
         status: int = args.run(args)
         sys.stdout.flush()  # a full disk shows here, not in the interpreter's exit
     except KeyboardInterrupt:
@@ -384,10 +389,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.filename is None:
             _drop_stdout()
         where = "standard output" if exc.filename is None else exc.filename
-        sys.stderr.write(error_line(f"{exc.strerror or exc}: {where}"))
+        print_error(f"{exc.strerror or exc}: {where}")
         return 2
     except (PokerRulesError, UsageError) as exc:
-        sys.stderr.write(error_line(exc))
+        print_error(exc)
         return 2
     return status
 

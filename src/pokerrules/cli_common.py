@@ -31,6 +31,7 @@ __all__ = [
     "error_line",
     "interrupted",
     "preset_argument",
+    "print_error",
     "read_line",
     "run_input",
     "run_lines",
@@ -54,9 +55,17 @@ def error_line(message: object) -> str:
     return f"pokerrules: error: {message}\n"
 
 
+def print_error(message: object) -> None:
+    """Prints the error line of ``message`` on stderr, unless stderr is closed."""
+    if sys.stderr is not None:
+        sys.stderr.write(error_line(message))
+
+
 def interrupted(what: str = "") -> int:
-    """Prints the one line of a command stopped by Ctrl-C; returns :data:`INTERRUPTED`."""
-    sys.stderr.write(f"pokerrules: interrupted{what}\n")
+    """Prints the one line of a command stopped by Ctrl-C (unless stderr is closed);
+    returns :data:`INTERRUPTED`."""
+    if sys.stderr is not None:
+        sys.stderr.write(f"pokerrules: interrupted{what}\n")
     return INTERRUPTED
 
 
@@ -169,7 +178,10 @@ def run_input(path: str | None, job: Callable[[str], dict[str, Any]]) -> int:
         # a BOM is skipped; undecodable bytes spoil only their own line
         with open(path, encoding="utf-8-sig", errors="replace") as handle:
             return run_lines(handle, path, job, sys.stdout)
-    if sys.stdin.isatty():
+    if sys.stdin is None:  # started with it closed (`<&-`)
+        raise UsageError("no input to read: standard input is closed (give the hands on "
+                         "the command line or with --file PATH)")
+    if sys.stdin.isatty() and sys.stderr is not None:
         print("reading hands from standard input, one per line (end with Ctrl-D)",
               file=sys.stderr)
     if isinstance(sys.stdin, io.TextIOWrapper):

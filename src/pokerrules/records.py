@@ -8,9 +8,9 @@ from typing import Any
 
 __all__ = ["FORMAT_VERSION", "GameRecord", "MoveRecord", "Result"]
 
-#: Version of the JSON of :class:`GameRecord` (and of Pai Gow's round records).
-#: Version 2 deals from :class:`~pokerrules.shuffle.DealStream`, so a seed gives the
-#: same deal on every machine; version 1 dealt with numpy's shuffle and is not read.
+#: Version of the JSON of :class:`GameRecord` (and of Pai Gow's round records), whose
+#: deals come from :class:`~pokerrules.shuffle.DealStream`, so that a seed gives the
+#: same deal on every machine. No other version is read.
 FORMAT_VERSION = 2
 
 

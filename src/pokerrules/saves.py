@@ -22,10 +22,9 @@ __all__ = [
     "saved_streams",
 ]
 
-#: Version of the JSON written by :meth:`GameState.to_json`. Version 3 saves the
-#: deal, the chance mode, the deal stream's position, the cards chance dealt and the
-#: moves, and restoring replays them; it holds no integer beyond 2**53. Versions 1
-#: and 2 (the state itself; numpy's random state as 128-bit integers) are not read.
+#: Version of the JSON written by :meth:`GameState.to_json`: the deal, the chance
+#: mode, the deal stream's position, the cards chance dealt and the moves, which
+#: restoring replays; it holds no integer beyond 2**53. No other version is read.
 STATE_FORMAT_VERSION = 3
 STATE_KEYS = frozenset(
     {"format", "game", "players", "chance", "deal", "stream", "dealt", "moves", "history"})
@@ -111,12 +110,8 @@ def saved_game(game_name: str, text: object) -> dict[str, Any]:
             f"this JSON holds a {shown(data.get('game'))} game, not {shown(game_name)}")
     version = data.get("format")
     if type(version) is not int or version != STATE_FORMAT_VERSION:
-        older = " (written by an older pokerrules, which saved numpy's random state " \
-            "and dealt with numpy's shuffle)" \
-            if type(version) is int and version < STATE_FORMAT_VERSION else ""
-        raise PokerRulesError(
-            f"unknown format version {shown(version)}{older}; this pokerrules reads "
-            f"version {STATE_FORMAT_VERSION}")
+        raise PokerRulesError(f"unknown format version {shown(version)}; this pokerrules "
+                              f"reads version {STATE_FORMAT_VERSION}")
     if set(data) != STATE_KEYS:
         raise PokerRulesError(
             f"a saved {game_name} game has the keys {sorted(STATE_KEYS)}, "

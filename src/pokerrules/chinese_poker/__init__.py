@@ -50,8 +50,8 @@ from pokerrules.game import rng_state as rng_state
 from pokerrules.game import seat_index as seat_index
 from pokerrules.specs import EnvironmentModule, GameSpec
 
-# Names outside __all__ (sizes, and the shared names the single module showed)
-# are imported `as` themselves: they stay importable from here.
+# Names outside __all__ (sizes, and shared names such as PokerRulesError and
+# GameState) are imported `as` themselves: they stay importable from here.
 __all__ = [
     "AGENTS",
     "DEFAULT_AGENTS",

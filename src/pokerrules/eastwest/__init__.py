@@ -66,8 +66,8 @@ from pokerrules.hands import evaluate_many as evaluate_many
 from pokerrules.hands import evaluate_partial as evaluate_partial
 from pokerrules.specs import EnvironmentModule, GameSpec
 
-# Names outside __all__ (sizes, and the shared names the single module showed)
-# are imported `as` themselves: they stay importable from here.
+# Names outside __all__ (sizes, and shared names such as PokerRulesError and
+# GameState) are imported `as` themselves: they stay importable from here.
 __all__ = [
     "AGENTS",
     "DEFAULT_AGENTS",

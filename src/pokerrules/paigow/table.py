@@ -389,11 +389,6 @@ class RoundRecord:
             raise PokerRulesError(
                 f"this record holds a {shown(data.get('game'))} game, not 'paigow'")
         version = data.get("format")
-        if type(version) is int and version == 1:
-            raise PokerRulesError(
-                "round record format version 1 was dealt by numpy's shuffle, which this "
-                f"pokerrules no longer uses, so its deal cannot be checked; it reads version "
-                f"{FORMAT_VERSION}")
         if type(version) is not int or version != FORMAT_VERSION:
             raise PokerRulesError(f"unknown format version {shown(version)}; this pokerrules "
                                   f"reads round records of version {FORMAT_VERSION}")

@@ -73,8 +73,8 @@ from pokerrules.zpoker.rules import PLAYERS as PLAYERS
 from pokerrules.zpoker.rules import POSITIONS, SIDES, Phase, ZPokerRules
 from pokerrules.zpoker.state import ZPokerState, ZPokerView, new_game
 
-# Names outside __all__ (sizes, and the shared names the single module showed)
-# are imported `as` themselves: they stay importable from here.
+# Names outside __all__ (sizes, and shared names such as PokerRulesError and
+# GameState) are imported `as` themselves: they stay importable from here.
 __all__ = [
     "AGENTS",
     "DEFAULT_AGENTS",

@@ -1,7 +1,8 @@
-"""Promises of the docs and the command line that reproducers showed broken: no
-cards is an error, JSON lines answer input lines one for one, a game's target can
-be reached, a game runs with its default line-up, Pai Gow rules by preset name,
-rendering at chance nodes, an empty --agents, and Ctrl-C while importing."""
+"""What the docs and the command line say they do: no cards is an error, JSON lines
+answer input lines one for one, a game's target can be reached, a game runs with its
+default line-up, Pai Gow rules by preset name, rendering at chance nodes, an empty
+--agents, Ctrl-C while importing, a script without the main guard, and the game pages'
+agent lists."""
 
 import json
 import signal
@@ -10,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_cli_newcomer import run
+from test_cli_rank_and_play import run
 
 from pokerrules import chinese_poker
 from pokerrules.errors import PokerRulesError

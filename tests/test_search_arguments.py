@@ -1,6 +1,6 @@
-"""Hostile input to the search and to the shared count check: budgets bounded by
-their time limit and in memory, seats, threads and counts refused alike, and
-arbitrary values at every search entry point giving only PokerRulesError.
+"""The search's arguments and the shared count check: budgets bounded by their time
+limit and in memory, seats, threads and counts refused alike, and any value at every
+search entry point either refused with a PokerRulesError or searched with.
 
 No test here reads the wall clock: the search's clock is replaced by one that
 moves on by a fixed step each time it is read, and work is measured by what the
@@ -100,7 +100,7 @@ def _east_west_position(seed=3, moves=4):
     return state
 
 
-# Item: a time limit bounds the work -----------------------------------------
+# A time limit bounds the work -----------------------------------------------
 
 
 def test_a_huge_chinese_poker_budget_stops_soon_after_its_time_limit(clock):
@@ -192,7 +192,7 @@ def test_batches_give_the_values_of_one_call(position, game, extra, seed):
     assert values.tolist() == whole.tolist()
 
 
-# Item: seats and threads are checked ------------------------------------------
+# Seats and threads are checked ------------------------------------------------
 
 
 SEARCHES = [(_east_west_position, EastWestSearch),
@@ -245,7 +245,7 @@ def test_threads_take_any_integer_type_and_do_not_change_results():
         assert evaluate_many(HAND, threads=threads).tolist() == one
 
 
-# Item: one check of counts ----------------------------------------------------
+# One check of counts ----------------------------------------------------------
 
 
 COUNTS = [
@@ -272,7 +272,7 @@ def test_every_count_is_checked_alike(name, make):
         make(2**63)
 
 
-def test_the_pai_gow_count_check_is_gone():
+def test_pai_gow_has_no_count_check_of_its_own():
     from pokerrules.paigow import parallel
 
     assert not hasattr(parallel, "positive_count")
@@ -293,51 +293,99 @@ VIEW, LEGAL = POSITION.view(POSITION.current_player), POSITION.legal_moves()
 
 
 def _only_pokerrules_errors(call):
+    """Runs ``call``: True when it ran, False when it raised a PokerRulesError."""
     try:
         call()
     except PokerRulesError:
-        pass
+        return False
+    return True
 
 
-@settings(max_examples=150)
-@given(player=ANYTHING | st.integers(-3, 3), budget=ANYTHING,
-       function=st.sampled_from([search.flat_values, search.ismcts]),
-       batched=st.booleans())
-def test_search_arguments_give_only_pokerrules_errors(player, budget, function, batched):
-    game = EastWestSearch()
-    if not batched:
-        game.batch_values = None
-    # the deadline has passed already: a valid budget of any size stops at once
-    _only_pokerrules_errors(lambda: function(game, VIEW, player, LEGAL, budget,
-                                             np.random.default_rng(0), deadline=-math.inf))
+def usually(accepted, anything):
+    """Values of ``accepted`` about three times in four, else of ``anything``: with
+    several arguments drawn so, every one is a value the search takes often enough."""
+    return st.sampled_from([accepted, accepted, accepted, anything]).flatmap(
+        lambda values: values)
 
 
-@settings(max_examples=150)
-@given(rng=ANYTHING, deadline=ANYTHING, exploration=ANYTHING)
-def test_search_generators_deadlines_and_exploration_give_only_pokerrules_errors(
-        rng, deadline, exploration):
-    game = EastWestSearch()
-    _only_pokerrules_errors(lambda: search.flat_values(game, VIEW, VIEW.player, LEGAL, 3, rng,
-                                                       deadline))
-    _only_pokerrules_errors(lambda: search.ismcts(game, VIEW, VIEW.player, LEGAL, 3, rng,
-                                                  exploration, deadline))
+#: How many calls of each fuzz test below must be taken, not refused: a test whose
+#: every call is refused checks nothing of what is taken.
+TAKEN = 20
 
 
-@settings(max_examples=150)
-@given(playouts=ANYTHING | st.integers(1, 10**12), time_ms=ANYTHING,
-       exploration=ANYTHING, algorithm=ANYTHING | st.sampled_from(["flat", "ismcts"]))
-def test_search_agent_arguments_give_only_pokerrules_errors(
-        playouts, time_ms, exploration, algorithm):
-    try:
-        agent = search.SearchAgent(EastWestSearch(), playouts, algorithm, time_ms, exploration)
-    except PokerRulesError:
-        return
-    if agent.time_ms is not None or agent.playouts <= 60:
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(search, "time", _Clock(10.0**9))  # any time limit passes at once
-            assert agent.choose(VIEW, LEGAL, np.random.default_rng(0)) in LEGAL
+def test_search_arguments_give_only_pokerrules_errors():
+    taken = 0
+
+    @settings(max_examples=150)
+    @given(player=usually(st.sampled_from([VIEW.player, np.int8(VIEW.player)]),
+                         st.integers(-3, 3) | ANYTHING),
+           budget=usually(st.integers(1, 10**12) | st.just(np.int64(5)), ANYTHING),
+           function=st.sampled_from([search.flat_values, search.ismcts]),
+           batched=st.booleans())
+    def fuzz(player, budget, function, batched):
+        nonlocal taken
+        game = EastWestSearch()
+        if not batched:
+            game.batch_values = None
+        # the deadline has passed already: a valid budget of any size stops at once
+        taken += _only_pokerrules_errors(lambda: function(
+            game, VIEW, player, LEGAL, budget, np.random.default_rng(0), deadline=-math.inf))
+
+    fuzz()
+    assert taken >= TAKEN
 
 
-@given(threads=ANYTHING | st.integers())
-def test_evaluate_many_threads_give_only_pokerrules_errors(threads):
-    _only_pokerrules_errors(lambda: evaluate_many(HAND, threads=threads))
+def test_search_generators_deadlines_and_exploration_give_only_pokerrules_errors():
+    taken = 0
+
+    @settings(max_examples=150)
+    @given(rng=usually(st.integers(0, 2**32).map(np.random.default_rng), ANYTHING),
+           deadline=usually(st.floats(-math.inf, 0) | st.none(), ANYTHING),
+           exploration=usually(st.floats(0, 10), ANYTHING))
+    def fuzz(rng, deadline, exploration):
+        nonlocal taken
+        game = EastWestSearch()
+        taken += _only_pokerrules_errors(lambda: search.flat_values(
+            game, VIEW, VIEW.player, LEGAL, 3, rng, deadline))
+        taken += _only_pokerrules_errors(lambda: search.ismcts(
+            game, VIEW, VIEW.player, LEGAL, 3, rng, exploration, deadline))
+
+    fuzz()
+    assert taken >= TAKEN
+
+
+def test_search_agent_arguments_give_only_pokerrules_errors():
+    chosen = 0
+
+    @settings(max_examples=150)
+    @given(playouts=usually(st.integers(1, 60), ANYTHING | st.integers(1, 10**12)),
+           time_ms=usually(st.none() | st.integers(1, 10**6), ANYTHING),
+           exploration=usually(st.floats(0, 10), ANYTHING),
+           algorithm=usually(st.sampled_from(["flat", "ismcts"]), ANYTHING))
+    def fuzz(playouts, time_ms, exploration, algorithm):
+        nonlocal chosen
+        try:
+            agent = search.SearchAgent(EastWestSearch(), playouts, algorithm, time_ms,
+                                       exploration)
+        except PokerRulesError:
+            return
+        if agent.time_ms is not None or agent.playouts <= 60:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(search, "time", _Clock(10.0**9))  # any time limit passes at once
+                assert agent.choose(VIEW, LEGAL, np.random.default_rng(0)) in LEGAL
+            chosen += 1
+
+    fuzz()
+    assert chosen >= TAKEN
+
+
+def test_evaluate_many_threads_give_only_pokerrules_errors():
+    taken = 0
+
+    @given(threads=usually(st.integers(1, 64) | st.just(np.int16(2)), ANYTHING | st.integers()))
+    def fuzz(threads):
+        nonlocal taken
+        taken += _only_pokerrules_errors(lambda: evaluate_many(HAND, threads=threads))
+
+    fuzz()
+    assert taken >= TAKEN

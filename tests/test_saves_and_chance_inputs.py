@@ -1,6 +1,6 @@
-"""Hostile saves, chance outcomes, search worlds and shuffles: each refused with a
-PokerRulesError naming what is wrong (and changing nothing), or accepted only as a
-state that plays on consistently."""
+"""Edited saves and any input to chance outcomes, search worlds and shuffles: each
+refused with a PokerRulesError naming what is wrong (and changing nothing), or
+accepted only as a state that plays on consistently."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_a_sampled_card_the_stream_does_not_deal_is_refused(name):
         type(state).from_json(written(dict(data, dealt=" ".join(dealt))))
 
 
-def test_the_east_west_edit_of_the_issue_is_refused():
+def test_an_east_west_drawn_card_the_stream_did_not_deal_is_refused():
     state = eastwest.new_game(seed=3)
     data = json.loads(state.to_json())
     dealt = data["dealt"].split()
@@ -256,6 +256,17 @@ def test_shuffled_reads_an_endless_iterable_one_past_the_limit_and_draws_nothing
 
 # ------------------------------------------------------------------- fuzz: saves
 
+def either(accepted, anything):
+    """Values of ``accepted`` or of ``anything``, about as often each."""
+    return st.sampled_from([accepted, anything]).flatmap(lambda values: values)
+
+
+#: Each fuzz test below counts the inputs it accepted: at least this many saves load,
+#: and at least ACCEPTED inputs of the others are taken (a test whose every input is
+#: refused checks nothing of what is taken).
+LOADED = 20
+ACCEPTED = 10
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-2**60, 2**60) | st.floats(allow_nan=False)
     | st.text(max_size=6) | st.sampled_from(["As", "Kh", "Jh", "row 1", "sampled", "explicit"]),
@@ -301,7 +312,9 @@ def edited(text, data):
     target = save
     for step in where:
         parent, target = target, target[step]
-    action = data.draw(st.sampled_from(["replace", "nearby", "delete", "add"]))
+    action = data.draw(st.sampled_from(["replace", "nearby", "delete", "add", "keep"]))
+    if action == "keep":  # the save as written: it must load and play on
+        return text
     if action == "add" and isinstance(target, dict):
         target[data.draw(st.text(max_size=5))] = data.draw(JSON)
     elif action == "delete" and parent is not None:
@@ -323,21 +336,29 @@ def behaves(state):
     state.result()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(key=st.sampled_from(sorted(SAVES)), data=st.data())
-def test_an_edited_save_is_refused_or_plays_on_consistently(key, data):
-    text = edited(SAVES[key], data)
-    cls = {"east-west": eastwest.EastWestState, "z-poker": zpoker.ZPokerState,
-           "chinese-poker-2": chinese_poker.ChinesePokerState}[key[0]]
-    try:
-        state = cls.from_json(text)
-    except PokerRulesError:
-        return
-    if json.loads(text).get("chance") == "sampled" and json.loads(text)["dealt"]:
-        # a sampled game's cards are its stream's: replaying its moves from its
-        # streams' seeds deals exactly them
-        assert json.loads(state.to_json())["dealt"] == json.loads(text)["dealt"]
-    behaves(state)
+def test_an_edited_save_is_refused_or_plays_on_consistently():
+    loaded = 0
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(key=st.sampled_from(sorted(SAVES)), data=st.data())
+    def fuzz(key, data):
+        nonlocal loaded
+        text = edited(SAVES[key], data)
+        cls = {"east-west": eastwest.EastWestState, "z-poker": zpoker.ZPokerState,
+               "chinese-poker-2": chinese_poker.ChinesePokerState}[key[0]]
+        try:
+            state = cls.from_json(text)
+        except PokerRulesError:
+            return
+        if json.loads(text).get("chance") == "sampled" and json.loads(text)["dealt"]:
+            # a sampled game's cards are its stream's: replaying its moves from its
+            # streams' seeds deals exactly them
+            assert json.loads(state.to_json())["dealt"] == json.loads(text)["dealt"]
+        behaves(state)
+        loaded += 1
+
+    fuzz()
+    assert loaded >= LOADED
 
 
 # ----------------------------------------- fuzz: chance, from_view and shuffled
@@ -347,59 +368,83 @@ ANYTHING = (JSON | st.integers(-10, 60).map(np.int64) | st.integers(0, 52).map(C
             | st.just(np.uint8(7)) | st.just(np.bool_(True)) | st.just(b"As"))
 
 
-@settings(deadline=None)
-@given(key=st.sampled_from(sorted(GAMES)), moves=st.integers(0, 5), outcome=ANYTHING)
-def test_any_chance_outcome_deals_a_card_it_lists_or_is_refused_changing_nothing(
-        key, moves, outcome):
-    state = mid_game(key, EXPLICIT, moves=moves)
-    if not state.is_chance_node:
-        random_moves(state, 1, np.random.default_rng(0))
-    if not state.is_chance_node:
-        return
-    before, listed = state.to_json(), {c.code for c, _ in state.chance_outcomes()}
-    try:
-        state.apply_chance(outcome)
-    except PokerRulesError:
-        assert state.to_json() == before
-        return
-    code = outcome.code if isinstance(outcome, Card) else \
-        Card(outcome).code if isinstance(outcome, str) else int(outcome)
-    assert code in listed
-    assert json.loads(state.to_json())["dealt"].split()[-1] == str(Card(code))
+def test_any_chance_outcome_deals_a_card_it_lists_or_is_refused_changing_nothing():
+    dealt = 0
+
+    @settings(deadline=None)
+    @given(key=st.sampled_from(sorted(GAMES)), moves=st.integers(0, 5),
+           outcome=ANYTHING | st.integers(0, 52) | st.integers(0, 52).map(Card))
+    def fuzz(key, moves, outcome):
+        nonlocal dealt
+        state = mid_game(key, EXPLICIT, moves=moves)
+        while not state.is_chance_node:  # East-West deals only now and then
+            random_moves(state, 1, np.random.default_rng(0))
+        before, listed = state.to_json(), {c.code for c, _ in state.chance_outcomes()}
+        try:
+            state.apply_chance(outcome)
+        except PokerRulesError:
+            assert state.to_json() == before
+            return
+        code = outcome.code if isinstance(outcome, Card) else \
+            Card(outcome).code if isinstance(outcome, str) else int(outcome)
+        assert code in listed
+        assert json.loads(state.to_json())["dealt"].split()[-1] == str(Card(code))
+        dealt += 1
+
+    fuzz()
+    assert dealt >= ACCEPTED
 
 
-@settings(deadline=None)
-@given(key=st.sampled_from(["east-west", "z-poker"]), data=st.data(),
-       seed=st.none() | st.integers(-1, 2**54) | st.floats() | st.just(np.int64(3)))
-def test_any_hidden_cards_build_a_whole_world_or_are_refused(key, data, seed):
-    state = mid_game(key)
-    view = state.view(state.current_player)
-    unseen = list(view.unseen())
-    hidden = data.draw(st.one_of(
-        st.permutations(unseen),
-        st.permutations(unseen).map(lambda h: [*h[:-1], h[0]]),
-        st.lists(st.integers(-1, 60), max_size=len(unseen) + 2),
-        st.lists(st.integers(0, 51), min_size=len(unseen), max_size=len(unseen)),
-        st.permutations(unseen).map(lambda h: [np.int8(c) for c in h]),
-        ANYTHING))
-    try:
-        world = type(state).from_view(view, hidden, seed=seed)
-    except PokerRulesError:
-        assert state.view(state.current_player) == view
-        return
-    assert sorted(int(c) for c in hidden) == unseen  # only the unseen cards, each once
-    random_moves(world, 10**4, np.random.default_rng(0))
-    assert world.is_over
+def test_any_hidden_cards_build_a_whole_world_or_are_refused():
+    built = 0
+
+    @settings(deadline=None)
+    @given(key=st.sampled_from(["east-west", "z-poker"]), data=st.data(),
+           seed=either(st.integers(0, 2**53 - 1) | st.just(np.int64(3)),
+                       st.none() | st.integers(-1, 2**54) | st.floats()))
+    def fuzz(key, data, seed):
+        nonlocal built
+        state = mid_game(key)
+        view = state.view(state.current_player)
+        unseen = list(view.unseen())
+        hidden = data.draw(either(
+            st.permutations(unseen) | st.permutations(unseen).map(
+                lambda h: [np.int8(c) for c in h]),
+            st.permutations(unseen).map(lambda h: [*h[:-1], h[0]])
+            | st.lists(st.integers(-1, 60), max_size=len(unseen) + 2)
+            | st.lists(st.integers(0, 51), min_size=len(unseen), max_size=len(unseen))
+            | ANYTHING))
+        try:
+            world = type(state).from_view(view, hidden, seed=seed)
+        except PokerRulesError:
+            assert state.view(state.current_player) == view
+            return
+        assert sorted(int(c) for c in hidden) == unseen  # only the unseen cards, each once
+        random_moves(world, 10**4, np.random.default_rng(0))
+        assert world.is_over
+        built += 1
+
+    fuzz()
+    assert built >= ACCEPTED
 
 
-@settings(deadline=None)
-@given(codes=st.lists(st.integers(-2**70, 2**70), max_size=60) | ANYTHING,
-       seed=st.integers(0, 2**53 - 1))
-def test_shuffled_returns_its_codes_in_some_order_or_is_refused_drawing_nothing(codes, seed):
-    stream = DealStream(seed)
-    try:
-        order = stream.shuffled(codes)
-    except PokerRulesError:
-        assert stream.drawn == 0
-        return
-    assert sorted(order) == sorted(int(c) for c in codes)
+def test_shuffled_returns_its_codes_in_some_order_or_is_refused_drawing_nothing():
+    shuffled = 0
+
+    @settings(deadline=None)
+    @given(codes=st.lists(st.integers(-2**70, 2**70), max_size=60)
+           | st.lists(st.integers(0, 2**64 - 1), max_size=60) | ANYTHING,
+           seed=st.integers(0, 2**53 - 1))
+    def fuzz(codes, seed):
+        nonlocal shuffled
+        stream = DealStream(seed)
+        try:
+            order = stream.shuffled(codes)
+        except PokerRulesError:
+            assert stream.drawn == 0
+            return
+        assert sorted(order) == sorted(int(c) for c in codes)
+        shuffled += 1
+
+    fuzz()
+    assert shuffled >= ACCEPTED
