@@ -5,6 +5,7 @@ safely on several threads."""
 import subprocess
 import sys
 import threading
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -57,20 +58,51 @@ RULES_OR_NOT = st.one_of(
 
 
 def survives(fn, *args):
+    """1 if ``fn(*args)`` returned, 0 if it raised a PokerRulesError; any other
+    exception fails the test."""
     try:
         fn(*args)
     except PokerRulesError:
-        pass
+        return 0
+    return 1
 
 
-@given(ANYTHING, RULES_OR_NOT)
-def test_per_call_entry_points_never_crash(cards, rules):
-    for fn in (evaluate, rank_value, evaluate_two, evaluate_partial, describe):
-        survives(fn, cards, rules)
-    survives(parse_cards, cards)
-    survives(format_cards, cards)
-    survives(Card, cards)
-    survives(value_counts, cards, rules)
+def half_and_half(one, other):
+    """Draws from ``one`` or ``other``, each half the time (``st.one_of`` would weigh
+    each of their branches alike)."""
+    return st.booleans().flatmap(lambda first: one if first else other)
+
+
+# Half the time, cards an entry can take: the first cards of a shuffled standard deck,
+# as many as its hand holds (codes or texts), and STANDARD or PAI_GOW rules; the other
+# half, anything.
+HAND_SIZES = {evaluate: 7, rank_value: 6, evaluate_two: 2, evaluate_partial: 3, describe: 5,
+              parse_cards: 4, format_cards: 7, Card: 1}
+
+
+def test_per_call_entry_points_never_crash():
+    taken: Counter[str] = Counter()
+
+    @given(half_and_half(st.tuples(st.permutations(range(52)), st.booleans()),
+                         ANYTHING.map(lambda anything: (anything, None))),
+           half_and_half(st.sampled_from([STANDARD, PAI_GOW]), RULES_OR_NOT))
+    def call(drawn, rules):
+        cards, as_text = drawn
+        for fn, size in HAND_SIZES.items():
+            if as_text is not None:  # a deck: the entry's own number of cards
+                given_cards = [CARD_TEXTS[c] if as_text else c for c in cards[:size]]
+                given_cards = given_cards[0] if fn is Card else given_cards
+            else:
+                given_cards = cards
+            args = (given_cards,) if fn in (parse_cards, format_cards, Card) else (
+                given_cards, rules)
+            taken[fn.__name__] += survives(fn, *args)
+        size = 5 + cards[0] % 3 if as_text is not None else cards
+        taken["value_counts"] += survives(value_counts, size, rules)
+
+    call()
+    # every entry took some of what it was given, not only refused it
+    assert min(taken.values()) >= 10 and len(taken) == 9, taken
 
 
 ARRAYS = hnp.arrays(
@@ -82,6 +114,8 @@ ARRAYS = hnp.arrays(
 
 # valid hands, so that the kernels run, not only the checks
 HANDS = st.lists(st.permutations(range(53)).map(lambda deck: deck[:7]), min_size=1, max_size=8)
+# a row a deal: the player's seven cards, then the banker's
+DEALS = st.lists(st.permutations(range(53)).map(lambda deck: deck[:14]), min_size=1, max_size=8)
 VIEWS = ("as given", "read-only", "every other row", "columns reversed", "Fortran order",
          "broadcast", "broadcast rows")
 
@@ -104,7 +138,7 @@ def viewed(arr: np.ndarray, view: str) -> np.ndarray:
     return arr
 
 
-def batch_calls(arr, rules, check):
+def batch_calls(arr, rules, check, banker=None):
     from pokerrules import _paigow
     from pokerrules.paigow import fortune_lines, foul_many, house_way_many
 
@@ -113,16 +147,28 @@ def batch_calls(arr, rules, check):
     yield lambda: house_way_many(arr)
     yield lambda: foul_many(arr, check=check)
     yield lambda: fortune_lines(arr, check=check)
-    yield lambda: _paigow.settle_batch(arr, arr[::-1] if arr.ndim else arr, PAI_GOW.variant)
+    if banker is None:
+        banker = arr[::-1] if arr.ndim else arr
+    yield lambda: _paigow.settle_batch(arr, banker, PAI_GOW.variant)
 
 
-@given(st.one_of(ARRAYS, st.tuples(HANDS, st.sampled_from([np.uint8, np.int64])).map(
-    lambda hands_dtype: np.array(hands_dtype[0], dtype=hands_dtype[1]))),
-    st.sampled_from(VIEWS), RULES_OR_NOT, st.booleans())
-def test_batch_entry_points_never_crash(arr, view, rules, check):
-    arr = viewed(arr, view)
-    for call in batch_calls(arr, rules, check):
-        survives(call)
+def test_batch_entry_points_never_crash():
+    taken: Counter[int] = Counter()
+
+    @given(half_and_half(st.tuples(DEALS, st.sampled_from([np.uint8, np.int64])).map(
+        lambda deals_dtype: np.array(deals_dtype[0], dtype=deals_dtype[1])), ARRAYS),
+        st.sampled_from(VIEWS), half_and_half(st.just(PAI_GOW), RULES_OR_NOT), st.booleans())
+    def call(arr, view, rules, check):
+        arr = viewed(arr, view)
+        banker = None
+        if arr.ndim == 2 and arr.shape[1] == 14:  # a deal: the player's and the banker's
+            arr, banker = arr[:, :7], arr[:, 7:]
+        for entry, run in enumerate(batch_calls(arr, rules, check, banker)):
+            taken[entry] += survives(run)
+
+    call()
+    # every batch entry ranked some arrays, not only refused them
+    assert min(taken.values()) >= 10 and len(taken) == 6, taken
 
 
 # what may be passed as evaluate_many's out: arrays right and wrong, views of the
