@@ -123,8 +123,9 @@ def test_kernels_give_identical_values(rules, k, restore_kernel):
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.name)
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_every_kernel_orders_hands_as_the_reference(rules, k, restore_kernel):
-    hands = np.concatenate([hands_of(rules, 400, k, seed=3 * k + rules.variant),
-                            hands_of(rules, 200, k, seed=5 * k + rules.variant, flushes=True)])
+    n = 250 if rules.has_joker and k == 7 else 400  # the reference ranks jokers slowly
+    hands = np.concatenate([hands_of(rules, n, k, seed=3 * k + rules.variant),
+                            hands_of(rules, n // 2, k, seed=5 * k + rules.variant, flushes=True)])
     if rules.has_joker:  # the joker in every one of these rows
         hands[::3, 0] = 52
         hands = hands[[len(set(r)) == k for r in hands.tolist()]]

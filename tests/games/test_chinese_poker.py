@@ -508,13 +508,29 @@ class RandomGames(RuleBasedStateMachine):
         assert game.is_over == (max(game.scores) >= game.rules.target)
 
 
-RandomGames.TestCase.settings = settings(stateful_step_count=25)
+RandomGames.TestCase.settings = settings(stateful_step_count=25, max_examples=25)
 test_random_games = RandomGames.TestCase  # not in the fast subset: seconds of play
 
 
-@settings(max_examples=25)
-@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]))
-def test_random_games_end(seed, players):
+class LongRandomGames(RandomGames):
+    """The same rules as RandomGames, over many more games."""
+
+
+LongRandomGames.TestCase.settings = settings(stateful_step_count=25, max_examples=300)
+test_many_random_games = pytest.mark.slow(LongRandomGames.TestCase)
+
+
+@pytest.mark.parametrize("games", [8, pytest.param(100, marks=pytest.mark.slow)])
+def test_random_games_end(games):
+    @settings(max_examples=games)
+    @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]))
+    def plays_to_the_end(seed, players):
+        random_game_ends(seed, players)
+
+    plays_to_the_end()
+
+
+def random_game_ends(seed, players):
     game = new_game(seed=seed, players=players)
     rng = np.random.default_rng(seed)
     agent = RandomAgent()
@@ -642,7 +658,7 @@ def test_golden_transcripts_replay_to_the_same_end(name):
 
 @pytest.mark.fast
 def test_cli_plays_a_game(capsys):
-    assert main(["play", "chinese-poker", "--players", "4", "--seed", "3"]) == 0
+    assert main(["play", "chinese-poker", "--players", "4", "--seed", "3", "--level", "easy"]) == 0
     out = capsys.readouterr().out
     assert "player 1: " in out and "total" in out and "winner: player" in out
     assert main(["play", "chinese-poker", "--players", "3", "--seed", "3",
@@ -654,7 +670,8 @@ def test_cli_plays_a_game(capsys):
         replay.play(move)
     assert list(replay.result().scores) == record["scores"]
     # without --agents, the default line-up is cut to the number of players
-    assert main(["play", "chinese-poker", "--players", "3", "--seed", "3", "--json"]) == 0
+    assert main(["play", "chinese-poker", "--players", "3", "--seed", "3", "--level", "easy",
+                 "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)["scores"]) == 3
     assert main(["play", "chinese-poker", "--players", "3", "--agents", "greedy,random"]) == 2
     assert "takes 3 agents" in capsys.readouterr().err
