@@ -171,8 +171,8 @@ def test_the_published_counts(capsys):
 
 @pytest.mark.fast
 def test_a_count_that_would_not_fit_is_refused(monkeypatch):
-    from pokerrules.paigow import exact
+    from pokerrules.paigow import outcomes
 
-    monkeypatch.setattr(exact, "_available_memory", lambda: 2**20)
+    monkeypatch.setattr(outcomes, "available_memory", lambda: 2**20)
     with pytest.raises(PokerRulesError, match=r"needs 9 MiB; 1 MiB are available"):
         exact_house_edge(CLASSIC, deck=SMALL)

@@ -356,12 +356,14 @@ def add_cli(commands: Commands) -> None:
         description="Count every ordered pair of disjoint hands (C(53,7) x C(46,7)) with "
         "the house way on the banker's side and --player-way on the player's; print the "
         "three counts, the rates and the player's EV at the rules' commission. About a "
-        "CPU-minute; a peak of about 500 MiB (800 MiB with two ways).", epilog=EPILOG,
+        "CPU-minute; a peak of about 500 MiB (800 MiB with two ways). A progress bar shows "
+        "on a terminal; Ctrl-C stops the count within about a second.", epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     exact.add_argument("--player-way", choices=WAYS,
                        help="the player's way (default: the banker's)")
     exact.add_argument("--workers", type=count_argument, default=1,
-                       help="threads (default 1); the counts do not depend on it")
+                       help="threads (default 1; no more than the CPUs); the counts do not "
+                            "depend on it")
     exact.add_argument("--no-progress", action="store_true", help="no progress bar")
     common(exact)
     exact.set_defaults(run=_exact)

@@ -23,6 +23,7 @@ from pokerrules.paigow.rules import (
     HouseWayFunction,
     PaiGowRules,
     PaiGowRulesLike,
+    callable_name,
     paigow_rules,
 )
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
@@ -30,6 +31,7 @@ from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 __all__ = [
     "HOUSE_WAY_RULES",
     "WAYS",
+    "BatchWay",
     "HouseWay",
     "RandomSetting",
     "Strategy",
@@ -59,6 +61,24 @@ HOUSE_WAY_RULES: dict[int, str] = {
 #: Anything that sets a hand at a table: the seven cards and the rules in, a
 #: :class:`Setting` of those cards out.
 Strategy: TypeAlias = Callable[[tuple[Card, ...], PaiGowRules], Setting]
+
+@dataclass(frozen=True)
+class BatchWay:
+    """A strategy that sets many hands per call: ``function(codes, rules)``
+    takes a uint8 array (n, 7) of card codes and returns an integer array
+    (n, 7), each row the five back codes then the two front codes of that
+    hand."""
+
+    function: Callable[[npt.NDArray[np.uint8], PaiGowRules], npt.ArrayLike]
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        if not callable(self.function):
+            raise ArgumentTypeError(f"BatchWay takes a callable, not {shown(self.function)}")
+
+    def __str__(self) -> str:
+        return self.name or callable_name(self.function)
+
 
 def way_number(name: str) -> int:
     if name not in WAYS:

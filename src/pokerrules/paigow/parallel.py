@@ -1,6 +1,8 @@
 """Runs independent chunks of work in this process, a local process pool or
 any :class:`concurrent.futures.Executor` (a Dask or Ray client's executor runs
-them on a cluster), with an optional progress bar and a clean stop on Ctrl-C.
+them on a cluster), with an optional progress bar and a clean stop on Ctrl-C;
+:func:`run_threads` runs them on threads of this process instead (for work in
+C that releases the GIL).
 
 A chunk's result depends only on its task, never on where it ran, so the same
 tasks give the same results whatever runs them. Tasks are taken from their
@@ -22,7 +24,14 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from multiprocessing.connection import Connection
@@ -37,6 +46,7 @@ __all__ = [
     "check_start_method",
     "check_workers",
     "run_chunks",
+    "run_threads",
 ]
 
 T = TypeVar("T")
@@ -277,6 +287,30 @@ def run_chunks(
     finally:
         if bar is not None:
             bar.close()
+
+
+def run_threads(
+    fn: Callable[[T], R], tasks: Iterable[T], *, threads: int,
+    on_result: Callable[[R], None],
+) -> None:
+    """Runs ``fn`` on every task: here with one thread, else on ``threads``
+    threads of this process, each task taken from ``tasks`` only as a thread
+    frees up (at most two per thread in flight), so that a million tasks are
+    never held at once. ``on_result`` gets each result in this thread, in any
+    order.
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C, once the tasks running then have finished
+            (the others never start).
+        Whatever a task raised (the tasks not yet started are cancelled).
+    """
+    if threads <= 1:
+        for task in tasks:
+            on_result(fn(task))
+        return
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        if _run_on(pool, 2 * threads, fn, tasks, lambda _, value: on_result(value)):
+            raise KeyboardInterrupt
 
 
 def _run_on(
