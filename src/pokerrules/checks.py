@@ -7,7 +7,7 @@ from __future__ import annotations
 import operator
 import sys
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, Literal, TypeGuard, overload
 
 from pokerrules import _core
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
@@ -15,8 +15,8 @@ from pokerrules.errors import ArgumentTypeError, PokerRulesError
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["MAX_COUNT", "check_count", "check_hand_rules", "is_int", "loaded", "read_cards",
-           "shown"]
+__all__ = ["MAX_COUNT", "check_count", "check_flag", "check_hand_rules", "is_int", "loaded",
+           "read_cards", "shown"]
 
 #: ``shown(value) -> str``: ``repr(value)`` for an error message, cut to a short
 #: prefix and the length when long (the compiled core's, so that its messages agree).
@@ -75,3 +75,28 @@ def check_count(value: object, name: str, low: int = 1, high: int = MAX_COUNT - 
     if not low <= number <= high:
         raise PokerRulesError(wanted)
     return number
+
+
+@overload
+def check_flag(value: object, name: str) -> bool: ...
+@overload
+def check_flag(value: object, name: str, *, none: Literal[True]) -> bool | None: ...
+
+
+def check_flag(value: object, name: str, *, none: bool = False) -> bool | None:
+    """``value`` checked as a flag: True or False (numpy's too), or None where
+    ``none`` allows it, as a plain bool. Anything else (1, "no") is refused: it is
+    more likely a mistake than a wish, and "no" would read as true.
+
+    Raises:
+        ArgumentTypeError: anything else, naming ``name``.
+    """
+    if value is None and none:
+        return None
+    if isinstance(value, bool):
+        return value
+    numpy = loaded("numpy")
+    if numpy is not None and isinstance(value, numpy.bool_):
+        return bool(value)
+    accepted = "True, False or None" if none else "True or False"
+    raise ArgumentTypeError(f"{name} must be {accepted}, not {shown(value)}")

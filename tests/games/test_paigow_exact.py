@@ -155,7 +155,7 @@ def test_rules_may_be_a_preset_name():
 @pytest.mark.fast
 def test_memory():
     assert exact_memory() == _paigow.exact_table_bytes(53, 1) + 9 * 2**20
-    assert exact_memory("foxwoods", "trump_plaza") < 2**30
+    assert exact_memory(CLASSIC, "foxwoods", "trump_plaza") < 2**30
 
 
 @pytest.mark.slow

@@ -231,7 +231,7 @@ def simulation_text(result: SimulationResult) -> str:
 def _simulate(args: argparse.Namespace) -> int:
     rules = _rules(args)
     try:
-        result = simulate(rules, args.rounds, player=args.player, banker=args.banker,
+        result = simulate(rules, args.rounds, way=args.banker, player_way=args.player,
                           seed=args.seed, workers=args.workers, chunk_size=args.chunk_size,
                           progress=False if args.no_progress else None)
         print(json.dumps(result.to_dict()) if args.json else simulation_text(result))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -22,9 +23,9 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike, format_cards
-from pokerrules.checks import check_count, shown
+from pokerrules.checks import check_count, check_flag, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.houseway import BatchWay, house_way, way_number
+from pokerrules.paigow.houseway import WAYS, BatchWay, WayLike, check_way, house_way
 from pokerrules.paigow.outcomes import (
     GRID_BYTES,
     batch_settings,
@@ -142,27 +143,98 @@ class ExactHand(_Rates):
                 **self._rates(), "banker_way": self.banker_way}
 
 
-def exact_memory(player_way: object = None, banker_way: object = None,
-                 deck: CardsLike | None = None) -> int:
-    """Bytes the count needs at its peak: the outcome table (3 bytes a hand
-    for one strategy on both sides, 5 for two) plus the counting grids.
+class _Unset:
+    """The default of a deprecated keyword: not given."""
+
+
+_UNSET: Any = _Unset()
+
+
+def _is_a_way(value: object) -> bool:
+    """True when exact_memory's first argument is a strategy, not rules: the
+    order ``(player_way, banker_way, deck)`` of 0.1."""
+    if value is None or isinstance(value, BatchWay):
+        return True
+    if isinstance(value, str):
+        return value in WAYS
+    return callable(value) and not isinstance(value, (PaiGowRules, type))
+
+
+def _old_memory_order(first: object, second: object, third: object, deck: object,
+                      banker_way: object) -> tuple[object, object, object, object]:
+    """(rules, way, player_way, deck) from a call in the order of 0.1,
+    ``exact_memory(player_way, banker_way, deck)``, or with its ``banker_way``."""
+    warnings.warn("exact_memory(player_way, banker_way, deck) and its banker_way keyword are "
+                  "deprecated: exact_memory takes (rules, way, player_way, deck=...) as "
+                  "exact_house_edge does", DeprecationWarning, stacklevel=3)
+    if not _is_a_way(first):  # the new order, with banker_way for way
+        if second is not None:
+            raise PokerRulesError("give way or banker_way (deprecated), not both")
+        return first, banker_way, third, deck
+    if banker_way is not _UNSET and second is not None:
+        raise PokerRulesError("give banker_way (deprecated) once")
+    if third is not None and deck is not None:
+        raise PokerRulesError("give deck once")
+    banker = second if banker_way is _UNSET else banker_way
+    return DEFAULT_RULES, banker, first, deck if third is None else third
+
+
+def exact_memory(
+    rules: PaiGowRulesLike = DEFAULT_RULES,
+    way: object = None,
+    player_way: object = None,
+    *,
+    deck: CardsLike | None = None,
+    workers: int = 1,
+    banker_way: object = _UNSET,
+) -> int:
+    """Bytes an :func:`exact_house_edge` call with these arguments needs at its
+    peak: the outcome table (3 bytes a hand for one strategy on both sides, 5 for
+    two) and the counting grids of each thread (9 MiB).
 
     >>> from pokerrules.paigow.exact import exact_memory
     >>> round(exact_memory() / 2**20)
     450
+    >>> round(exact_memory("classic", "foxwoods", "trump_plaza") / 2**20)
+    744
+
+    Args:
+        rules, way, player_way, deck, workers: as :func:`exact_house_edge`
+            takes them, and checked alike.
+        banker_way: deprecated, for ``way``. The order of 0.1,
+            ``exact_memory(player_way, banker_way, deck)`` (a first argument
+            that is a way and not rules), also still works; both warn
+            (DeprecationWarning).
+
+    Raises:
+        PokerRulesError, ArgumentTypeError: as :func:`exact_house_edge` for the
+            same arguments (each error names its argument).
     """
-    sides = 1 if player_way == banker_way else 2
-    return table_bytes(len(deck_codes(deck)), sides) + GRID_BYTES
+    if banker_way is not _UNSET or _is_a_way(rules):
+        rules, way, player_way, deck = _old_memory_order(  # type: ignore[assignment]
+            rules, way, player_way, deck, banker_way)
+    _, banker, player = _strategies(rules, way, player_way)
+    threads = min(check_count(workers, "workers"), cpus())
+    return table_bytes(len(deck_codes(deck)), _sides(player, banker)) + threads * GRID_BYTES
 
 
-def _strategies(rules: object, way: object, player_way: object) -> tuple[object, object]:
-    """The banker's and the player's strategies, their names checked."""
-    banker = paigow_rules(rules).house_way if way is None else way
-    player = banker if player_way is None else player_way
-    for strategy in (banker, player):
-        if isinstance(strategy, str):
-            way_number(strategy)
-    return banker, player
+def _strategies(rules: object, way: object,
+                player_way: object) -> tuple[PaiGowRules, WayLike, WayLike]:
+    """The rules, the banker's strategy (``way``, else the rules' house way) and the
+    player's (``player_way``, else the banker's), each checked."""
+    rules = paigow_rules(rules)
+    banker = rules.house_way if way is None else check_way(way, "way")
+    player = banker if player_way is None else check_way(player_way, "player_way")
+    return rules, banker, player
+
+
+def _sides(player: WayLike, banker: WayLike) -> int:
+    """1 when both sides set every hand alike (one table side), else 2."""
+    if player is banker or (isinstance(player, str) and player == banker):
+        return 1
+    if isinstance(player, BatchWay) and isinstance(banker, BatchWay):
+        return 1 if player.function is banker.function else 2
+    return 2
 
 
 def exact_house_edge(
@@ -220,25 +292,28 @@ def exact_house_edge(
         :class:`ExactResult`: the three counts as exact integers, the rates and EV.
 
     Raises:
-        PokerRulesError: an unknown way, a bad deck, or memory that would not
-            fit (see :func:`exact_memory`). IllegalMoveError: a strategy set a
-            hand with other cards or fouled it (the hand is named).
-            ArgumentTypeError: a strategy returned no Setting.
+        PokerRulesError: an unknown way, a bad deck, ``parts`` or ``workers``
+            below 1, or memory that would not fit (see :func:`exact_memory`).
+        ArgumentTypeError: rules that are neither PaiGowRules nor a preset's
+            name, a way that is no strategy, ``symmetry`` or ``progress`` neither
+            a bool nor None, ``parts`` or ``workers`` no int; a strategy returned
+            no Setting. Each names its argument.
+        IllegalMoveError: a strategy set a hand with other cards or fouled it
+            (the hand is named).
     """
-    banker, player = _strategies(rules, way, player_way)
-    rules = paigow_rules(rules)
+    rules, banker, player = _strategies(rules, way, player_way)
+    symmetry = check_flag(symmetry, "symmetry", none=True)
     threads = min(check_count(workers, "workers"), cpus())
     parts = max(DEFAULT_PARTS, 8 * threads) if parts is None else check_count(parts, "parts")
     codes = deck_codes(deck)
     n = len(codes)
     parts = min(parts, most_parts(n))
     threads = min(threads, parts)
-    sides = 1 if player == banker else 2
+    sides = _sides(player, banker)
     group, gens = suit_group(codes)
     if symmetry and len(group) == 1:
         raise PokerRulesError("this deck has no suit renamings to use")
     check = symmetry is not False and len(group) > 1
-    table = new_table(codes, sides, table_bytes(n, sides) + threads * GRID_BYTES)
     fills = [(player, 0)] if sides == 1 else [(player, 0), (banker, 1)]
     steps = sum(len(fill_steps(n, w)) for w, _ in fills) + parts
     steps += len(check_steps(n)) if check else 0
@@ -251,6 +326,7 @@ def exact_house_edge(
         return lambda _: bar.update(1)
 
     try:
+        table = new_table(codes, sides, table_bytes(n, sides) + threads * GRID_BYTES)
         for strategy, side in fills:
             fill_table(codes, rules, strategy, side, sides, table, threads,
                        step("setting hands"))
@@ -332,8 +408,7 @@ def exact_hand_counts(
         IllegalMoveError: a strategy set a hand with other cards or fouled it
             (the hand is named). ArgumentTypeError: a strategy returned no Setting.
     """
-    banker, player = _strategies(rules, way, player_way)
-    rules = paigow_rules(rules)
+    rules, banker, player = _strategies(rules, way, player_way)
     codes = deck_codes(deck)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise ArgumentTypeError(f"hands must be a sequence of hands, not {shown(hands)}")
@@ -355,7 +430,7 @@ def exact_hand_counts(
                                    f"{format_cards(cards)}: {setting}")
         players.append((cards, setting, [where[c.code] for c in cards],
                         int(highs[index]) * 128 + int(lows[index])))
-    table = new_table(codes, 1, exact_memory(banker, banker, codes))
+    table = new_table(codes, 1, table_bytes(len(codes), 1) + GRID_BYTES)
     fill_table(codes, rules, banker, 0, 1, table)
     total = math.comb(len(codes) - 7, 7)
     results = []
@@ -429,6 +504,8 @@ def exact_house_edges(
             stopped and an executor's tasks not yet started cancelled).
     """
     workers = check_workers(workers, executor)
+    symmetry = check_flag(symmetry, "symmetry", none=True)
+    check_flag(progress, "progress", none=True)
     if isinstance(variants, (str, bytes)) or not isinstance(variants, Sequence):
         raise ArgumentTypeError(f"variants must be a sequence of (rules, way, player_way) "
                                 f"tuples, not {shown(variants)}")
@@ -443,7 +520,7 @@ def exact_house_edges(
     codes = deck_codes(deck)
     processes = min(workers, len(variants)) if executor is None else 1
     if processes > 1:
-        need = processes * max(exact_memory(*_strategies(*v)[::-1], codes) for v in variants)
+        need = processes * max(exact_memory(*v, deck=codes) for v in variants)
         check_memory(need, f"the tables of {processes} workers need")
     results: list[ExactResult | None] = [None] * len(variants)
 

@@ -215,7 +215,8 @@ def batch_settings(way: object, hands: npt.NDArray[np.uint8],
     """The settings (n, 7) of hands (n, 7) by a BatchWay or a callable strategy."""
     if isinstance(way, BatchWay):
         out = np.asarray(way.function(hands, rules))
-        if out.shape != hands.shape or not np.issubdtype(out.dtype, np.integer):
+        # kinds i and u only: numpy counts timedelta64 among its integers
+        if out.shape != hands.shape or out.dtype.kind not in "iu":
             raise PokerRulesError(
                 f"the strategy {way} returned {out.dtype} {out.shape} for {hands.shape[0]} "
                 f"hands; it returns integer card codes of shape {hands.shape}, first hand "

@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-from pokerrules.checks import check_count, shown
+from pokerrules.checks import check_count, check_flag, shown
 from pokerrules.errors import PokerRulesError
 
 __all__ = [
@@ -180,7 +180,12 @@ def progress_bar(
 ) -> Any:
     """A tqdm bar of ``total`` ``unit``s, or None when it is off or tqdm is
     missing. ``show=None``: on when there is more than one chunk and stderr is
-    a terminal."""
+    a terminal.
+
+    Raises:
+        ArgumentTypeError: ``show`` (a ``progress`` argument) neither a bool nor None.
+    """
+    show = check_flag(show, "progress", none=True)
     if show is None:
         show = chunks > 1 and sys.stderr.isatty()
     if not show:
