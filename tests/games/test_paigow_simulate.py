@@ -66,6 +66,27 @@ def test_kernel_equals_settle_on_the_same_deals():
 
 
 @pytest.mark.fast
+def test_the_simulation_deals_as_the_shuffle_module_says():
+    import pokerrules.shuffle
+
+    # chunk i of a seed: four words of SeedSequence(seed, spawn_key=(i,)), dealt in C
+    words = np.random.SeedSequence(7, spawn_key=(1,)).generate_state(4, np.uint64)
+    second_chunk = _paigow.sim_deal(40, words)
+    seen = []
+
+    def recording(cards, rules):
+        seen.append([c.code for c in cards])
+        return house_way(cards, rules)
+
+    simulate(CLASSIC, 80, player_way=recording, seed=7, chunk_size=40, progress=False)
+    assert seen[40:] == second_chunk[:, :7].tolist()
+    text = " ".join(pokerrules.shuffle.__doc__.split())
+    assert "the Pai Gow simulation (:func:`~pokerrules.paigow.simulate`) and the sampled " \
+           ":func:`~pokerrules.paigow.optimal_setting` deal in C from xoshiro256**" in text
+    assert "SeedSequence(seed, spawn_key=(i,))" in text and "Every shuffle" not in text
+
+
+@pytest.mark.fast
 def test_kernel_pieces_do_not_change_the_result():
     # the C loops return to Python every PIECE draws so that Ctrl-C is seen;
     # the generator and the permuted cards carry over, so any piece size

@@ -111,27 +111,26 @@ def _main_script() -> str | None:
 
 def _refuse_a_pool_while_importing_main() -> None:
     """In a worker that is still importing the main script (forkserver, spawn), a
-    pool of its own would be the script's top-level work started again: refused
-    with what to add, before multiprocessing's own RuntimeError."""
+    pool of its own would be the script's top-level work started again: the
+    worker exits at once, quietly and before multiprocessing's own RuntimeError,
+    and the parent, whose pool then breaks at its start, says what to add
+    (:func:`_broken_at_start`): one message, not one traceback per worker."""
     # multiprocessing's own test (it has no public one): the process is still
     # being set up by its parent
     if getattr(multiprocessing.current_process(), "_inheriting", False):
-        script = getattr(sys.modules.get("__mp_main__"), "__file__", None) or "the script"
-        raise PokerRulesError(
-            f"a pool worker, importing the main script {script}, reached parallel work at "
-            f"the script's top level; the script must {_GUARD}")
+        raise SystemExit(1)  # not an error to print: the parent reports it
 
 
-def _broken_at_start(error: BrokenProcessPool, method: str) -> PokerRulesError | None:
+def _broken_at_start(method: str) -> PokerRulesError | None:
     """The error of a pool whose workers died while starting, when they import the
     main script: most likely its unguarded top-level code ran the work again."""
     script = _main_script()
     if method == "fork" or script is None:
         return None
     return PokerRulesError(
-        f"the pool's worker processes died while starting ({error}). Each imports the "
-        f"main script, {script} (start method {method}), and a script that runs parallel "
-        f"work at its top level starts it again in every worker: it must {_GUARD}")
+        f"the pool's worker processes died while starting: each imports the main script, "
+        f"{script} (start method {method}), and a script that runs parallel work at its "
+        f"top level starts it again in every worker: it must {_GUARD}")
 
 
 def _start_worker(lifeline: Connection, parent_end: Connection | None) -> None:
@@ -246,7 +245,8 @@ def run_chunks(
             pool ("forkserver", "spawn") whose workers died while starting, which
             they do when the main script starts its work at its top level instead
             of under ``if __name__ == "__main__":`` (each worker imports the
-            script, and there the work refuses to start a pool again).
+            script, and there the work ends the worker quietly instead of starting
+            a pool again; this error is the one message).
     """
     workers = check_workers(workers, executor)
     method = check_start_method(start_method)
@@ -281,11 +281,11 @@ def run_chunks(
             initargs=(lifeline, parent_end if method == "fork" else None))
         try:
             return _run_on(pool, 2 * processes, fn, tasks, done, stop=parent_end.close)
-        except BrokenProcessPool as exc:
-            started = None if finished else _broken_at_start(exc, method)  # or crashed later
+        except BrokenProcessPool:
+            started = None if finished else _broken_at_start(method)  # or crashed later
             if started is None:
                 raise
-            raise started from exc
+            raise started from None  # the advice alone: the pool's own error says less
         finally:
             lifeline.close()
             parent_end.close()
