@@ -10,7 +10,7 @@ import json
 import math
 from typing import Any
 
-from pokerrules.cards import format_cards
+from pokerrules.cards import Card, format_cards
 from pokerrules.checks import shown
 from pokerrules.cli_common import (
     INTERRUPTED,
@@ -31,8 +31,9 @@ from pokerrules.paigow.simulate import SimulationResult, simulate
 from pokerrules.paigow.strategy import OptimalSetting, optimal_setting
 from pokerrules.paigow.table import RoundRecord, play_round
 
-__all__ = ["DEFAULT_COMMISSION", "add_cli", "commission_argument", "exact_text", "optimal_text",
-           "percent", "round_text", "set_record", "simulation_text"]
+__all__ = ["DEFAULT_COMMISSION", "add_cli", "commission_argument", "exact_text",
+           "joker_as_ace", "optimal_text", "percent", "round_text", "set_record",
+           "simulation_text"]
 
 #: What ``--rules`` of ``pokerrules rank`` takes, as this command's ``--rules`` words it.
 _HAND_RULES = {rules.name: f"that names hand rules, for pokerrules rank --rules; a Pai Gow "
@@ -92,14 +93,29 @@ def _side(setting: Setting, rules: PaiGowRules) -> dict[str, str]:
             "low_hand": setting.low_rank(hand_rules).describe()}
 
 
+#: The house way's rules that count pairs, trips and quads, the joker as an ace.
+_COUNTING_RULES = frozenset(rule for rule, name in HOUSE_WAY_RULES.items()
+                            if name not in ("straight or flush", "no pair"))
+
+
+def joker_as_ace(cards: tuple[Card, ...], rule: int) -> bool:
+    """Whether the house way's ``rule`` counted the joker as an ace beside a natural
+    one: then the rule's name (a full house) may say more than the set hands do
+    (three of a kind behind, the joker and the ace in front)."""
+    return (rule in _COUNTING_RULES and any(c.is_joker for c in cards)
+            and any(str(c).startswith("A") for c in cards))
+
+
 def set_record(text: str, rules: PaiGowRules, all_settings: bool = False) -> dict[str, Any]:
     """The JSON-ready house-way setting of one hand (with ``all_settings``, the
-    21 settings too, each marked foul or not)."""
+    21 settings too, each marked foul or not); ``joker_as_ace`` says whether the
+    rule counted the joker as an ace."""
     cards = hand_cards(text)
     chosen = house_way(cards, rules)
     rule = house_way_rule(cards, rules)
     record: dict[str, Any] = {"hand": format_cards(cards), "way": rules.house_way_name,
                               "rule": rule, "rule_name": HOUSE_WAY_RULES[rule],
+                              "joker_as_ace": joker_as_ace(cards, rule),
                               **_side(chosen, rules)}
     if all_settings:
         record["settings"] = [
@@ -112,7 +128,8 @@ def _print_set(record: dict[str, Any]) -> None:
     print(f"hand:  {record['hand']}")
     print(f"high:  {record['high']:<16}  {record['high_hand']}")
     print(f"low:   {record['low']:<16}  {record['low_hand']}")
-    print(f"house way: {record['way']}, rule {record['rule']} ({record['rule_name']})")
+    why = ", the joker counted as an ace" if record["joker_as_ace"] else ""
+    print(f"house way: {record['way']}, rule {record['rule']} ({record['rule_name']}{why})")
     if "settings" in record:
         print()
         print(" #  high             low     ")
