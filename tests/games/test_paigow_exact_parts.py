@@ -136,6 +136,21 @@ def test_the_command_line_splits_the_count_into_parts_with_the_same_integers(
         in printed
 
 
+def test_the_command_line_shows_a_bar_over_the_steps_on_a_terminal(monkeypatch, capsys):
+    import sys
+
+    from pokerrules.paigow import cli
+
+    monkeypatch.setattr(cli, "exact_house_edge", functools.partial(exact_house_edge, deck=SMALL))
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["paigow", "exact"]) == 0
+    steps = 1 + 1 + exact.DEFAULT_PARTS  # setting the 6,435 hands, checking them, the parts
+    bar = capsys.readouterr().err
+    assert "exact count: counting: 100%" in bar and f"| {steps}/{steps} [" in bar
+    assert main(["paigow", "exact", "--no-progress"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_ctrl_c_between_parts_stops_the_count(monkeypatch, capsys, workers):
     from pokerrules.paigow import cli
