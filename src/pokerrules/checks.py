@@ -7,7 +7,7 @@ from __future__ import annotations
 import operator
 import sys
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, TypeGuard, overload
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from pokerrules import _core
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
@@ -30,6 +30,22 @@ read_cards = _core._read_cards
 #: hand rules (a :class:`~pokerrules.hands.HandRules` or a preset's name);
 #: :class:`~pokerrules.errors.ArgumentTypeError` names ``argument`` otherwise.
 check_hand_rules = _core._hand_rules
+
+
+def check_flag(value: object, name: str) -> bool:
+    """``value`` checked as True or False (Python's or numpy's bool), as a plain bool;
+    1, "no" and None are refused, more likely a mistake than a wish.
+
+    Raises:
+        ArgumentTypeError: anything else, naming ``name``.
+    """
+    if type(value) is bool:
+        return value
+    numpy = loaded("numpy")  # a numpy bool exists only once numpy is imported
+    if numpy is not None and type(value) is numpy.bool_:
+        return bool(value)
+    raise ArgumentTypeError(f"{name} must be True or False, not {shown(value)}")
+
 
 #: Counts (rounds, samples, chunk sizes, budgets) stay below this: the C kernels
 #: count in int64.
@@ -75,28 +91,3 @@ def check_count(value: object, name: str, low: int = 1, high: int = MAX_COUNT - 
     if not low <= number <= high:
         raise PokerRulesError(wanted)
     return number
-
-
-@overload
-def check_flag(value: object, name: str) -> bool: ...
-@overload
-def check_flag(value: object, name: str, *, none: Literal[True]) -> bool | None: ...
-
-
-def check_flag(value: object, name: str, *, none: bool = False) -> bool | None:
-    """``value`` checked as a flag: True or False (numpy's too), or None where
-    ``none`` allows it, as a plain bool. Anything else (1, "no") is refused: it is
-    more likely a mistake than a wish, and "no" would read as true.
-
-    Raises:
-        ArgumentTypeError: anything else, naming ``name``.
-    """
-    if value is None and none:
-        return None
-    if isinstance(value, bool):
-        return value
-    numpy = loaded("numpy")
-    if numpy is not None and isinstance(value, numpy.bool_):
-        return bool(value)
-    accepted = "True, False or None" if none else "True or False"
-    raise ArgumentTypeError(f"{name} must be {accepted}, not {shown(value)}")

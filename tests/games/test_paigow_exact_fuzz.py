@@ -98,7 +98,7 @@ def named(way, rules):
     return "trump_plaza"
 
 
-REFERENCE = {}
+REFERENCE: dict[tuple[object, ...], tuple[int, int, int]] = {}
 
 
 def reference(rules, way, player_way, deck):

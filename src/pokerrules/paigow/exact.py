@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike, format_cards
-from pokerrules.checks import check_count, check_flag, shown
+from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import WAYS, BatchWay, WayLike, check_way, house_way
 from pokerrules.paigow.outcomes import (
@@ -42,7 +42,13 @@ from pokerrules.paigow.outcomes import (
     table_bytes,
     way_label,
 )
-from pokerrules.paigow.parallel import check_workers, progress_bar, run_chunks, run_threads
+from pokerrules.paigow.parallel import (
+    check_optional_flag,
+    check_workers,
+    progress_bar,
+    run_chunks,
+    run_threads,
+)
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 from pokerrules.paigow.setting import Setting, hand_cards
 
@@ -302,7 +308,7 @@ def exact_house_edge(
             (the hand is named).
     """
     rules, banker, player = _strategies(rules, way, player_way)
-    symmetry = check_flag(symmetry, "symmetry", none=True)
+    symmetry = check_optional_flag(symmetry, "symmetry")
     threads = min(check_count(workers, "workers"), cpus())
     parts = max(DEFAULT_PARTS, 8 * threads) if parts is None else check_count(parts, "parts")
     codes = deck_codes(deck)
@@ -504,8 +510,8 @@ def exact_house_edges(
             stopped and an executor's tasks not yet started cancelled).
     """
     workers = check_workers(workers, executor)
-    symmetry = check_flag(symmetry, "symmetry", none=True)
-    check_flag(progress, "progress", none=True)
+    symmetry = check_optional_flag(symmetry, "symmetry")
+    check_optional_flag(progress, "progress")
     if isinstance(variants, (str, bytes)) or not isinstance(variants, Sequence):
         raise ArgumentTypeError(f"variants must be a sequence of (rules, way, player_way) "
                                 f"tuples, not {shown(variants)}")

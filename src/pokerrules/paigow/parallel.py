@@ -38,11 +38,12 @@ from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from pokerrules.checks import check_count, check_flag, shown
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 __all__ = [
     "DEFAULT_START_METHOD",
     "EXECUTOR_IN_FLIGHT",
+    "check_optional_flag",
     "check_start_method",
     "check_workers",
     "run_chunks",
@@ -76,6 +77,22 @@ def check_start_method(method: object) -> str:
         raise PokerRulesError(
             f"start_method must be one of {', '.join(methods)}, not {shown(method)}")
     return method
+
+
+def check_optional_flag(value: object, name: str) -> bool | None:
+    """``value`` checked as a flag (see :func:`~pokerrules.checks.check_flag`) or
+    None, which leaves the choice to the function (a progress bar on a terminal).
+
+    Raises:
+        ArgumentTypeError: anything else, naming ``name``.
+    """
+    if value is None:
+        return None
+    try:
+        return check_flag(value, name)
+    except ArgumentTypeError:
+        raise ArgumentTypeError(
+            f"{name} must be True, False or None, not {shown(value)}") from None
 
 
 def check_workers(workers: int, executor: Executor | None) -> int:
@@ -184,7 +201,7 @@ def progress_bar(
     Raises:
         ArgumentTypeError: ``show`` (a ``progress`` argument) neither a bool nor None.
     """
-    show = check_flag(show, "progress", none=True)
+    show = check_optional_flag(show, "progress")
     if show is None:
         show = chunks > 1 and sys.stderr.isatty()
     if not show:

@@ -27,11 +27,12 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules._core import ALL_CARDS
 from pokerrules.cards import SeedLike, format_cards
-from pokerrules.checks import check_count, check_flag, shown
+from pokerrules.checks import check_count, shown
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import BatchWay, Strategy, WayLike, check_way, house_way
 from pokerrules.paigow.outcomes import batch_settings
 from pokerrules.paigow.parallel import (
+    check_optional_flag,
     check_start_method,
     check_workers,
     run_chunks,
@@ -405,7 +406,7 @@ def simulate(
     if isinstance(seed, np.random.Generator):
         seed = int(seed.integers(2**63))
     banker_way, player_way = _sides(way, player_way, banker, player)
-    check_flag(progress, "progress", none=True)
+    check_optional_flag(progress, "progress")
     seed = seed_int(seed)
     player_spec, player_name = _resolve(player_way, rules, "player", seed)
     banker_spec, banker_name = _resolve(banker_way, rules, "banker", seed)
