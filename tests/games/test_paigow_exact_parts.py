@@ -97,6 +97,19 @@ def test_parts_beyond_those_the_count_has_are_cut_and_handed_out_as_threads_free
     assert set(pools.sizes) == {4} and 1 <= pools.most <= 2 * 4
 
 
+@pytest.mark.parametrize(("parts", "workers", "cpus", "split"), [
+    (None, 1, 2, (256, 1, 256)),                    # the default
+    (None, 64, 40, (320, 40, 320)),                 # 8 parts per thread
+    (2**31, 1, 2, (exact.MAX_PARTS, 1, 256)),       # the full deck: runs of 256 parts a step
+    (2**63 - 1, 10**5, 64, (exact.MAX_PARTS, 64, 512)),
+    (3, 10**5, 64, (3, 3, 3)),                      # no more threads than parts
+])
+def test_a_count_is_split_into_parts_it_can_use(monkeypatch, parts, workers, cpus, split):
+    monkeypatch.setattr(exact, "cpus", lambda: cpus)
+    assert exact._split(parts, workers, 53) == split
+    assert exact._split(parts, workers, 14)[0] == min(split[0], 6476)
+
+
 def test_no_more_threads_start_than_there_are_cpus_or_parts(monkeypatch, pools,
                                                            parts_counted):
     monkeypatch.setattr(exact, "cpus", lambda: 3, raising=False)

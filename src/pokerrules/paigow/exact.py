@@ -52,12 +52,17 @@ from pokerrules.paigow.parallel import (
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 from pokerrules.paigow.setting import Setting, hand_cards
 
-__all__ = ["DEFAULT_PARTS", "BatchWay", "ExactHand", "ExactResult", "exact_hand_counts",
-           "exact_house_edge", "exact_house_edges", "exact_memory"]
+__all__ = ["DEFAULT_PARTS", "MAX_PARTS", "BatchWay", "ExactHand", "ExactResult",
+           "exact_hand_counts", "exact_house_edge", "exact_house_edges", "exact_memory"]
 
 #: The parts of a count when ``parts`` is not given (at least 8 per thread):
 #: small enough that Ctrl-C is seen within about a second on the full deck.
 DEFAULT_PARTS = 256
+
+#: The most parts a count splits into: no part is less than one shared-card set's
+#: work, and the largest (about a second on the full deck) are that already, so
+#: more parts would only add each part's own cost (tens of microseconds).
+MAX_PARTS = 1 << 16
 
 
 class _Rates:
@@ -220,8 +225,10 @@ def exact_memory(
         rules, way, player_way, deck = _old_memory_order(  # type: ignore[assignment]
             rules, way, player_way, deck, banker_way)
     _, banker, player = _strategies(rules, way, player_way)
-    threads = min(check_count(workers, "workers"), cpus())
-    return table_bytes(len(deck_codes(deck)), _sides(player, banker)) + threads * GRID_BYTES
+    workers = check_count(workers, "workers")
+    n = len(deck_codes(deck))
+    threads = _split(None, workers, n)[1]
+    return table_bytes(n, _sides(player, banker)) + threads * GRID_BYTES
 
 
 def _strategies(rules: object, way: object,
@@ -241,6 +248,17 @@ def _sides(player: WayLike, banker: WayLike) -> int:
     if isinstance(player, BatchWay) and isinstance(banker, BatchWay):
         return 1 if player.function is banker.function else 2
     return 2
+
+
+def _split(parts: int | None, workers: int, deck_size: int) -> tuple[int, int, int]:
+    """The parts of a count, the threads that count them (no more than the CPUs
+    or the parts) and the steps they are handed out in (a part each, or runs of
+    parts when there are many)."""
+    threads = min(workers, cpus())
+    parts = max(DEFAULT_PARTS, 8 * threads) if parts is None else parts
+    parts = min(parts, most_parts(deck_size), MAX_PARTS)
+    threads = min(threads, parts)
+    return parts, threads, min(parts, max(DEFAULT_PARTS, 8 * threads))
 
 
 def exact_house_edge(
@@ -278,21 +296,24 @@ def exact_house_edge(
             on its suits).
         parts: split the count into this many independent parts, an int from
             1 to 2**63 - 1 (default :data:`DEFAULT_PARTS`, or 8 per thread if
-            more); a number above the parts the count has is cut to it (see
-            :func:`~pokerrules.paigow.outcomes.most_parts`).
-            The integers do not depend on it.
+            more); a larger number than the count has parts (see
+            :func:`~pokerrules.paigow.outcomes.most_parts`) or than
+            :data:`MAX_PARTS` is cut to that, silently. The integers do not
+            depend on it.
         workers: threads setting the table and counting parts at once, sharing
             the one table (the C code runs without the GIL), an int from 1 to
             2**63 - 1; no more threads start than there are CPUs this process
-            may run on or parts, the most that can count at once. The integers
-            do not depend on it.
+            may run on or parts, the most that can count at once (a larger
+            number is cut to that, silently). The integers do not depend on it.
         progress: a progress bar on stderr (tqdm) over the steps of setting
             the table and the parts of the count: None (default) on a terminal.
 
-    Each thread is given at most two parts at a time, as it frees up. The table is
-    set and the parts are counted in steps of about a second at most on the full
-    deck, and Ctrl-C is seen between steps: ``KeyboardInterrupt`` once the
-    running steps end (an interrupted count has no partial result).
+    The table is set and the parts are counted in steps of about a second at most
+    on the full deck (a step of the count is one part, or a run of them when
+    there are more than :data:`DEFAULT_PARTS` and 8 per thread), each thread
+    given at most two steps at a time, as it frees up. Ctrl-C is seen between
+    steps: ``KeyboardInterrupt`` once the running steps end (an interrupted count
+    has no partial result).
 
     Returns:
         :class:`ExactResult`: the three counts as exact integers, the rates and EV.
@@ -309,19 +330,18 @@ def exact_house_edge(
     """
     rules, banker, player = _strategies(rules, way, player_way)
     symmetry = check_optional_flag(symmetry, "symmetry")
-    threads = min(check_count(workers, "workers"), cpus())
-    parts = max(DEFAULT_PARTS, 8 * threads) if parts is None else check_count(parts, "parts")
+    workers = check_count(workers, "workers")
+    parts = None if parts is None else check_count(parts, "parts")
     codes = deck_codes(deck)
     n = len(codes)
-    parts = min(parts, most_parts(n))
-    threads = min(threads, parts)
+    parts, threads, counts = _split(parts, workers, n)
     sides = _sides(player, banker)
     group, gens = suit_group(codes)
     if symmetry and len(group) == 1:
         raise PokerRulesError("this deck has no suit renamings to use")
     check = symmetry is not False and len(group) > 1
     fills = [(player, 0)] if sides == 1 else [(player, 0), (banker, 1)]
-    steps = sum(len(fill_steps(n, w)) for w, _ in fills) + parts
+    steps = sum(len(fill_steps(n, w)) for w, _ in fills) + counts
     steps += len(check_steps(n)) if check else 0
     bar = progress_bar(steps, progress, "exact count", "step", steps)
 
@@ -343,15 +363,17 @@ def exact_house_edge(
         wins = losses = visits = 0
         counted = step("counting")
 
-        def count(part: int) -> tuple[int, int, int]:
-            return _paigow.exact_count_part(codes, sides, table, group, part, parts)
+        def count(step: int) -> list[tuple[int, int, int]]:
+            return [_paigow.exact_count_part(codes, sides, table, group, part, parts)
+                    for part in range(step * parts // counts, (step + 1) * parts // counts)]
 
-        def add(result: tuple[int, int, int]) -> None:
+        def add(results: list[tuple[int, int, int]]) -> None:
             nonlocal wins, losses, visits
-            wins, losses, visits = wins + result[0], losses + result[1], visits + result[2]
+            for w, lo, v in results:
+                wins, losses, visits = wins + w, losses + lo, visits + v
             counted(None)
 
-        run_threads(count, range(parts), threads=threads, on_result=add)
+        run_threads(count, range(counts), threads=threads, on_result=add)
     finally:
         if bar is not None:
             bar.close()
