@@ -84,3 +84,12 @@ def test_a_commission_out_of_range_is_refused(capsys, command, value):
     assert capsys.readouterr().err == (
         "pokerrules: error: argument --commission: takes a fraction from 0 up to 1 (0.05) "
         f"or a percentage (5%), not '{value}'\n")
+
+
+@pytest.mark.parametrize("command", ["exact", "simulate", "optimal"])
+def test_the_help_tells_the_commission(capsys, command):
+    with pytest.raises(SystemExit):
+        main(["paigow", command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--commission FRACTION the house's commission on a win" in text
+    assert "(default 5%, the casino's)" in text and "%%" not in text

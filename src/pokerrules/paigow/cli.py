@@ -48,7 +48,7 @@ EPILOG = """examples:
   pokerrules paigow optimal "As Jk Qs Qh Qd 7s 2s" [--sample N --seed S] [--json]
   pokerrules paigow simulate --rounds 10000000 --rules casino --seed 1 --workers 2 [--json]
   pokerrules paigow exact --rules classic --way foxwoods [--player-way trump_plaza]
-                          [--workers N] [--json]
+                          [--workers N] [--commission 5%] [--json]
 """
 
 
@@ -370,7 +370,8 @@ def add_cli(commands: Commands) -> None:
         "optimal", help="every setting's EV against the banker's house way",
         description="Every legal setting of a hand with its expected value per unit bet "
         "against a banker who sets by the house way (all 53,524,680 banker hands, or a "
-        "sample), the best marked, the house way's choice beside it.", epilog=EPILOG,
+        "sample), a win paying 1 less --commission (5% unless told); the best marked, the "
+        "house way's choice beside it.", epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     optimal.add_argument("cards", nargs="+", help='seven cards, e.g. "As Jk Qs Qh Qd 7s 2s"')
     optimal.add_argument("--exact", action="store_true",
@@ -389,7 +390,8 @@ def add_cli(commands: Commands) -> None:
         "simulate", help="simulate heads-up rounds: win/push/loss rates and EV",
         description="Deal heads-up rounds, set both hands and settle them; print the "
         "outcome rates, the player's EV with its 95% confidence interval and the banker's "
-        "EV. Ctrl-C stops and prints the rounds done.", epilog=EPILOG,
+        "EV, at --commission (5% unless told). Ctrl-C stops and prints the rounds done.",
+        epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     simulate_.add_argument("--rounds", type=count_argument, default=1_000_000,
                            help="rounds (default 1,000,000)")
@@ -413,7 +415,7 @@ def add_cli(commands: Commands) -> None:
         "exact", help="count every heads-up deal exactly: wins, pushes, losses and EV",
         description="Count every ordered pair of disjoint hands (C(53,7) x C(46,7)) with "
         "the house way on the banker's side and --player-way on the player's; print the "
-        "three counts, the rates and the player's EV at --commission (5%% unless told). "
+        "three counts, the rates and the player's EV at --commission (5% unless told). "
         "About a "
         "CPU-minute; a peak of about 500 MiB (800 MiB with two ways). A progress bar shows "
         "on a terminal; Ctrl-C stops the count within about a second.", epilog=EPILOG,
