@@ -70,7 +70,7 @@ DEFAULT_CHUNK = 1_000_000
 _COUNT = {name: k for k, name in enumerate(_paigow.SIM_COUNTS)}
 
 
-#: The names simulate takes beside the built-in ways'.
+#: The names simulate takes beside the built-in ways' names.
 NAMES = ("house_way", "optimal")
 
 #: A side's strategy, resolved: a built-in way's number, a callable or a BatchWay.
@@ -92,7 +92,7 @@ def _resolve(spec: WayLike, rules: PaiGowRules, seat: str, seed: int) -> tuple[R
     return spec, callable_name(spec)
 
 
-def _sides(
+def _ways(
     way: object, player_way: object, banker: object, player: object
 ) -> tuple[WayLike, WayLike]:
     """The banker's and the player's strategies, checked: ``way`` (default the
@@ -405,7 +405,7 @@ def simulate(
     check_start_method(start_method)
     if isinstance(seed, np.random.Generator):
         seed = int(seed.integers(2**63))
-    banker_way, player_way = _sides(way, player_way, banker, player)
+    banker_way, player_way = _ways(way, player_way, banker, player)
     check_optional_flag(progress, "progress")
     seed = seed_int(seed)
     player_spec, player_name = _resolve(player_way, rules, "player", seed)
