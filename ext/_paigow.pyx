@@ -441,12 +441,13 @@ cdef extern from "paigow_exact.h" nogil:
     int64_t pgx_binom(int n, int k)
     void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t *out)
     void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, int way, int side,
-                      int sides, uint8_t *table)
+                      int sides, int64_t start, int64_t n, uint8_t *table)
     int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
                               int64_t n, const uint8_t *rows, int side, int sides,
                               uint8_t *table, int *why)
     int64_t pgx_first_asymmetric(const uint8_t *deck, int ndeck, int sides,
-                                 const uint8_t *table, const uint8_t *gens, int ngens)
+                                 const uint8_t *table, const uint8_t *gens, int ngens,
+                                 int64_t start, int64_t n)
     int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
                        const uint8_t *group, int ngroup, int part, int nparts, int64_t *out)
     void pgx_count_hand(int ndeck, int sides, const uint8_t *table, const uint8_t *pos,
@@ -488,16 +489,27 @@ def exact_hands(deck, int64_t start, int64_t n):
     return out
 
 
-def exact_fill_way(deck, int variant, int way, int side, int sides, table):
-    """Side ``side`` of the table: every hand set by a built-in way."""
+cdef int _hand_range(int ndeck, int64_t start, int64_t n) except -1:
+    cdef int64_t total = pgx_binom(ndeck, 7)
+    if start < 0 or n < 0 or start > total or n > total - start:
+        raise PokerRulesError(f"hands {start}..{start + n} of {total} do not exist")
+    return 0
+
+
+def exact_fill_way(deck, int variant, int way, int side, int sides, table, int64_t start,
+                   int64_t n):
+    """Side ``side`` of the table for hands start .. start + n - 1, each set by a
+    built-in way."""
     cdef const pr_tables *t = _sim_tables(variant)
     _way(way)
     cdef const uint8_t[::1] d = _deck_view(deck)
     cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
     if not 0 <= side < sides:
         raise PokerRulesError(f"no side {side} in a table of {sides}")
-    with nogil:
-        pgx_fill_way(t, &d[0], d.shape[0], way, side, sides, &tv[0])
+    _hand_range(d.shape[0], start, n)
+    if n:
+        with nogil:
+            pgx_fill_way(t, &d[0], d.shape[0], way, side, sides, start, n, &tv[0])
 
 
 def exact_fill_settings(deck, int variant, int64_t start, rows, int side, int sides, table):
@@ -530,14 +542,18 @@ cdef const uint8_t[:, ::1] _maps(maps, int ndeck) except *:
     return arr
 
 
-def exact_first_asymmetric(deck, int sides, table, gens):
-    """-1, or the first hand whose outcomes change under one of the position maps."""
+def exact_first_asymmetric(deck, int sides, table, gens, int64_t start, int64_t n):
+    """-1, or the first of hands start .. start + n - 1 whose outcomes change under
+    one of the position maps."""
     cdef const uint8_t[::1] d = _deck_view(deck)
     cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
     cdef const uint8_t[:, ::1] g = _maps(gens, d.shape[0])
-    cdef int64_t bad
-    with nogil:
-        bad = pgx_first_asymmetric(&d[0], d.shape[0], sides, &tv[0], &g[0, 0], g.shape[0])
+    _hand_range(d.shape[0], start, n)
+    cdef int64_t bad = -1
+    if n:
+        with nogil:
+            bad = pgx_first_asymmetric(&d[0], d.shape[0], sides, &tv[0], &g[0, 0], g.shape[0],
+                                       start, n)
     return int(bad)
 
 

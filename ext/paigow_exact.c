@@ -14,6 +14,9 @@
 /* families at least this large (hands containing S) are counted on the full grid */
 #define GRID_SHARE 8
 
+/* the work of one S beside its hands' (in hands read), for splitting the count */
+#define SET_COST 32
+
 static int64_t binom[54][8];
 static int binom_ready;
 
@@ -51,16 +54,18 @@ static int next_subset(uint8_t *pos, int k, int n) {
     return 0;
 }
 
-/* The subset of colex number index. */
-static void unrank(int64_t index, uint8_t pos[7]) {
+/* The k-subset of colex number index. */
+static void unrank_k(int64_t index, uint8_t *pos, int k) {
     init_binom();
-    for (int j = 6; j >= 0; j--) {
+    for (int j = k - 1; j >= 0; j--) {
         int p = j;
         while (p + 1 < 54 && binom[p + 1][j + 1] <= index) p++;
         pos[j] = (uint8_t)p;
         index -= binom[p][j + 1];
     }
 }
+
+static void unrank(int64_t index, uint8_t pos[7]) { unrank_k(index, pos, 7); }
 
 /* Table entries, byte by byte (the same on any byte order). */
 static uint64_t entry(const uint8_t *table, int sides, int64_t i) {
@@ -97,14 +102,15 @@ void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t
 }
 
 void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, int way, int side,
-                  int sides, uint8_t *table) {
-    uint8_t pos[7] = {0, 1, 2, 3, 4, 5, 6}, hand[7], high[5], low[2];
-    int64_t i = 0;
-    do {
+                  int sides, int64_t start, int64_t n, uint8_t *table) {
+    uint8_t pos[7], hand[7], high[5], low[2];
+    unrank(start, pos);
+    for (int64_t i = start; i < start + n; i++) {
         for (int j = 0; j < 7; j++) hand[j] = deck[pos[j]];
         pg_house_way_set(t, hand, way, high, low);
-        set_key(table, sides, i++, side, setting_key(t, high, low));
-    } while (next_subset(pos, 7, ndeck));
+        set_key(table, sides, i, side, setting_key(t, high, low));
+        next_subset(pos, 7, ndeck);
+    }
 }
 
 int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
@@ -150,11 +156,11 @@ static void sort7(uint8_t *a) {
 }
 
 int64_t pgx_first_asymmetric(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
-                             const uint8_t *gens, int ngens) {
+                             const uint8_t *gens, int ngens, int64_t start, int64_t n) {
     (void)deck;
-    uint8_t pos[7] = {0, 1, 2, 3, 4, 5, 6}, img[7];
-    int64_t i = 0;
-    do {
+    uint8_t pos[7], img[7];
+    unrank(start, pos);
+    for (int64_t i = start; i < start + n; i++) {
         uint64_t x = entry(table, sides, i);
         for (int g = 0; g < ngens; g++) {
             const uint8_t *map = gens + g * ndeck;
@@ -162,8 +168,8 @@ int64_t pgx_first_asymmetric(const uint8_t *deck, int ndeck, int sides, const ui
             sort7(img);
             if (entry(table, sides, pgx_hand_index(img)) != x) return i;
         }
-        i++;
-    } while (next_subset(pos, 7, ndeck));
+        next_subset(pos, 7, ndeck);
+    }
     return -1;
 }
 
@@ -313,6 +319,19 @@ static int64_t gather(counter *c, int ndeck, const uint8_t *s, int k, int to_gri
     return n;
 }
 
+/* The work of counting one S of k cards (k = 0: S empty): the hands that contain
+ * it, and a little for S itself. */
+static int64_t set_work(int ndeck, int k) { return pgx_binom(ndeck - k, 7 - k) + SET_COST; }
+
+static int64_t ceil_div(int64_t a, int64_t b) { /* b > 0 */
+    return a <= 0 ? -(-a / b) : (a + b - 1) / b;
+}
+
+/* floor(whole * part / nparts) for 0 <= part <= nparts, without overflow */
+static int64_t share(int64_t whole, int part, int nparts) {
+    return whole / nparts * part + whole % nparts * part / nparts;
+}
+
 int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
                    const uint8_t *group, int ngroup, int part, int nparts, int64_t out[3]) {
     init_binom();
@@ -324,15 +343,29 @@ int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *tab
     c.nb = PGX_NB;
     c.nf = PGX_NF;
     int64_t cells = (int64_t)c.nb * c.nf;
-    /* the largest family counted point by point */
-    int64_t cap = 0;
-    for (int k = 1; k < 7; k++) {
-        int64_t n = pgx_binom(ndeck - k, 7 - k);
-        if (n * GRID_SHARE < cells && n > cap) cap = n;
+    /* The S in order (S empty, then by size, then colex), each with its work; part
+     * `part` counts those whose work starts in its share [lo, hi) of the whole, one
+     * run of consecutive S: for each size k, the colex numbers first[k] .. last[k] - 1. */
+    int64_t whole = 0, first[7], last[7];
+    for (int k = 0; k < 7; k++) whole += pgx_binom(ndeck, k) * set_work(ndeck, k);
+    int64_t lo = share(whole, part, nparts), hi = share(whole, part + 1, nparts), base = 0;
+    int need_grid = 0; /* the grids, only for a part that has S empty or a large family */
+    int64_t cap = 0;   /* the largest family counted point by point */
+    for (int k = 0; k < 7; k++) {
+        int64_t sets = pgx_binom(ndeck, k), work = set_work(ndeck, k);
+        first[k] = ceil_div(lo - base, work);
+        last[k] = ceil_div(hi - base, work);
+        base += sets * work;
+        if (first[k] < 0) first[k] = 0;
+        if (last[k] > sets) last[k] = sets;
+        if (first[k] >= last[k]) continue;
+        int64_t family = pgx_binom(ndeck - k, 7 - k);
+        if (k == 0 || family * GRID_SHARE >= cells) need_grid = 1;
+        else if (family > cap) cap = family;
     }
     c.cap = cap;
-    c.grid_p = calloc((size_t)cells, sizeof(uint32_t));
-    c.grid_b = calloc((size_t)cells, sizeof(uint32_t));
+    c.grid_p = need_grid ? calloc((size_t)cells, sizeof(uint32_t)) : NULL;
+    c.grid_b = need_grid ? calloc((size_t)cells, sizeof(uint32_t)) : NULL;
     c.rows_p = calloc((size_t)c.nb, sizeof(uint32_t));
     c.rows_b = calloc((size_t)c.nb, sizeof(uint32_t));
     c.fen = calloc((size_t)c.nb + 1, sizeof(uint32_t));
@@ -341,13 +374,13 @@ int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *tab
     c.order = malloc(sizeof(uint32_t) * (size_t)(2 * cap + 2));
     uint64_t *images = malloc(sizeof(uint64_t) * (size_t)ngroup * 53);
     int status = -1;
-    if (!c.grid_p || !c.grid_b || !c.rows_p || !c.rows_b || !c.fen || !c.pk || !c.bk ||
-        !c.order || !images)
+    if ((need_grid && (!c.grid_p || !c.grid_b)) || !c.rows_p || !c.rows_b || !c.fen ||
+        !c.pk || !c.bk || !c.order || !images)
         goto done;
     for (int g = 0; g < ngroup; g++)
         for (int p = 0; p < ndeck; p++) images[g * 53 + p] = 1ull << group[g * ndeck + p];
     int64_t wins = 0, losses = 0, visits = 0;
-    if (part == 0) { /* S empty: every hand, in table order; and S a whole hand, P = B */
+    if (first[0] < last[0]) { /* S empty: every hand, in table order; and S a whole hand, P = B */
         int64_t n = pgx_binom(ndeck, 7), same_wins = 0, same_losses = 0;
         for (int64_t i = 0; i < n; i++) {
             uint32_t pk, bk;
@@ -362,14 +395,13 @@ int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *tab
         losses += r.losses - same_losses;
         visits += n;
     }
-    int64_t ordinal = 1;
     for (int k = 1; k < 7; k++) {
         uint8_t s[7];
-        for (int j = 0; j < k; j++) s[j] = (uint8_t)j;
         int64_t family = pgx_binom(ndeck - k, 7 - k);
         int to_grid = family * GRID_SHARE >= cells;
-        do {
-            if (ordinal++ % nparts != part) continue;
+        for (int64_t index = first[k]; index < last[k]; index++) {
+            if (index == first[k]) unrank_k(index, s, k);
+            else next_subset(s, k, ndeck);
             uint64_t mask = 0;
             for (int j = 0; j < k; j++) mask |= 1ull << s[j];
             int stabilizer = 0, canonical = 1;
@@ -394,7 +426,7 @@ int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *tab
             wins += sign * r.wins;
             losses += sign * r.losses;
             visits += n;
-        } while (next_subset(s, k, ndeck));
+        }
     }
     out[0] = wins;
     out[1] = losses;

@@ -36,10 +36,10 @@ int64_t pgx_hand_index(const uint8_t pos[7]);
 /* Hands start .. start + n - 1 of the deck, as codes (n rows of 7). */
 void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t *out);
 
-/* Fills side (0 player, 1 banker) of the table with every hand set by a
- * built-in house way. t as in paigow_sim.h (pg_sim_prepare done). */
+/* Fills side (0 player, 1 banker) of the table for hands start .. start + n - 1,
+ * each set by a built-in house way. t as in paigow_sim.h (pg_sim_prepare done). */
 void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, int way, int side,
-                  int sides, uint8_t *table);
+                  int sides, int64_t start, int64_t n, uint8_t *table);
 
 /* Stores n settings (rows of 7: five back codes, then two front) of hands
  * start .. start + n - 1 on a side. Returns -1, or the first row whose cards are
@@ -48,13 +48,14 @@ int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, in
                           int64_t n, const uint8_t *rows, int side, int sides, uint8_t *table,
                           int *why);
 
-/* -1 when every hand's keys are unchanged by each of the ngens position maps
- * (ngens rows of ndeck), else the first hand that changes. */
+/* -1 when the keys of hands start .. start + n - 1 are unchanged by each of the
+ * ngens position maps (ngens rows of ndeck), else the first of them that changes. */
 int64_t pgx_first_asymmetric(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
-                             const uint8_t *gens, int ngens);
+                             const uint8_t *gens, int ngens, int64_t start, int64_t n);
 
-/* Part `part` of `nparts` of the count (the S are dealt round-robin; part 0
- * also counts S empty). group: ngroup position maps (a group, the identity
+/* Part `part` of `nparts` of the count: a run of consecutive S (S empty first,
+ * then by size, then colex) of about 1/nparts of the work, counted by the hands
+ * that contain each S. group: ngroup position maps (a group, the identity
  * among them; ngroup 1 for none). out[0] wins, out[1] losses (signed sums; the
  * parts add up to the counts), out[2] hands visited. 0, or -1 out of memory. */
 int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,

@@ -47,14 +47,15 @@ def exact_table_bytes(ndeck: int, sides: int) -> int: ...
 def exact_hands(deck: npt.ArrayLike, start: int, n: int) -> npt.NDArray[np.uint8]: ...
 def exact_fill_way(
     deck: npt.ArrayLike, variant: int, way: int, side: int, sides: int,
-    table: npt.NDArray[np.uint8],
+    table: npt.NDArray[np.uint8], start: int, n: int,
 ) -> None: ...
 def exact_fill_settings(
     deck: npt.ArrayLike, variant: int, start: int, rows: npt.ArrayLike, side: int, sides: int,
     table: npt.NDArray[np.uint8],
 ) -> tuple[int, int]: ...
 def exact_first_asymmetric(
-    deck: npt.ArrayLike, sides: int, table: npt.NDArray[np.uint8], gens: npt.ArrayLike
+    deck: npt.ArrayLike, sides: int, table: npt.NDArray[np.uint8], gens: npt.ArrayLike,
+    start: int, n: int,
 ) -> int: ...
 def exact_count_part(
     deck: npt.ArrayLike, sides: int, table: npt.NDArray[np.uint8], group: npt.ArrayLike,

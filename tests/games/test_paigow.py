@@ -521,7 +521,7 @@ def test_golden_rounds(name):
 def test_cli_set(capsys):
     assert main(["paigow", "set", "As Ah Jk 7c 7d 3s 2h"]) == 0
     out = capsys.readouterr().out
-    assert "low:   7d 7c" in out and "rule 4 (full house)" in out
+    assert "low:   7d 7c" in out and "rule 4 (full house, the joker counted as an ace)" in out
     assert main(["paigow", "set", "--json", "--way", "trump_plaza", "9s 9d 4h 4c Jk Td 2c"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert (record["low"], record["way"], record["rule"]) == ("Jk Td", "trump_plaza", 7)
@@ -529,6 +529,24 @@ def test_cli_set(capsys):
     out = capsys.readouterr().out
     # the three fronts of two aces foul (the back keeps only sevens)
     assert out.count("FOUL") == 3 and out.count("<- house way") == 1
+
+
+@pytest.mark.parametrize(("hand", "high", "rule"), [
+    ("Jk As Kh Kd Kc 5s 2d", "Three of a kind, kings", "4 (full house, the joker counted as an "
+                                                       "ace)"),
+    ("Jk Ad Kh Kd 9c 9s 2d", "Two pair, kings and nines", "6 (three pairs, the joker counted "
+                                                          "as an ace)"),
+    ("Ks Kh Kd 5c 5d 3s 2h", "Three of a kind, kings", "4 (full house)"),
+    ("Jk Kh Kd Kc 9s 8s 2d", "Three of a kind, kings", "8 (three of a kind)"),
+    ("Jk Ad Kh Qd Tc 9s 2d", "Straight, king high", "5 (straight or flush)"),
+])
+def test_cli_set_says_when_the_rule_counted_the_joker_as_an_ace(capsys, hand, high, rule):
+    assert main(["paigow", "set", hand]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("high:  ") and f"    {high}" in lines[1]
+    assert lines[3] == f"house way: foxwoods, rule {rule}"
+    assert main(["paigow", "set", "--json", hand]) == 0
+    assert json.loads(capsys.readouterr().out)["joker_as_ace"] == ("joker" in rule)
 
 
 def test_cli_set_all_json_marks_fouls(capsys):

@@ -3,9 +3,10 @@ settled) on small decks, with and without the suit-renaming shortcut, for
 built-in and user strategies; bad strategies refused naming the hand; the
 published figures on the full deck (slow)."""
 
+import dataclasses
 import itertools
-import json
 import math
+import re
 
 import numpy as np
 import pytest
@@ -155,24 +156,37 @@ def test_rules_may_be_a_preset_name():
 @pytest.mark.fast
 def test_memory():
     assert exact_memory() == _paigow.exact_table_bytes(53, 1) + 9 * 2**20
-    assert exact_memory("foxwoods", "trump_plaza") < 2**30
+    assert exact_memory(CLASSIC, "foxwoods", "trump_plaza") < 2**30
+
+
+PUBLISHED = (2_402_491_783_820_756, 3_341_087_256_920_524, 2_506_879_990_473_120)
 
 
 @pytest.mark.slow
-def test_the_published_counts(capsys):
-    """Classic rules (A-2-3-4-5 lowest), Foxwoods on both sides, through the command line."""
-    assert main(["paigow", "exact", "--rules", "classic", "--way", "foxwoods", "--json"]) == 0
-    r = json.loads(capsys.readouterr().out)
-    assert (r["wins"], r["pushes"], r["losses"]) == (
-        2_402_491_783_820_756, 3_341_087_256_920_524, 2_506_879_990_473_120)
-    assert r["total"] == math.comb(53, 7) * math.comb(46, 7)
-    assert r["symmetric"] is True
+def test_the_published_counts_and_house_edge(capsys, monkeypatch):
+    """Classic rules (A-2-3-4-5 lowest), Foxwoods on both sides, through the command
+    line: the published integers, and the published edge at the casino's 5%."""
+    from pokerrules.paigow import cli
+
+    assert main(["paigow", "exact", "--rules", "classic", "--way", "foxwoods"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"{math.comb(53, 7) * math.comb(46, 7):,} deals (foxwoods player")
+    for name, count in zip(("player wins", "push", "player loses"), PUBLISHED, strict=True):
+        assert re.search(rf"\n  {name} +{count:,}  ", text), name
+    assert "at 5% commission; house edge 2.7212%\n" in text
+    # the same counts at 0% (they do not depend on the commission)
+    counted = exact_house_edge(CLASSIC, deck=SMALL)
+    monkeypatch.setattr(cli, "exact_house_edge", lambda rules, **_: dataclasses.replace(
+        counted, wins=PUBLISHED[0], pushes=PUBLISHED[1], losses=PUBLISHED[2],
+        commission=rules.commission))
+    assert main(["paigow", "exact", "--rules", "classic", "--commission", "0"]) == 0
+    assert "at 0% commission; house edge 1.2652%\n" in capsys.readouterr().out
 
 
 @pytest.mark.fast
 def test_a_count_that_would_not_fit_is_refused(monkeypatch):
-    from pokerrules.paigow import exact
+    from pokerrules.paigow import outcomes
 
-    monkeypatch.setattr(exact, "_available_memory", lambda: 2**20)
+    monkeypatch.setattr(outcomes, "available_memory", lambda: 2**20)
     with pytest.raises(PokerRulesError, match=r"needs 9 MiB; 1 MiB are available"):
         exact_house_edge(CLASSIC, deck=SMALL)

@@ -75,10 +75,10 @@ def test_bad_sweeps_are_refused_by_name():
 
 
 def test_a_pool_whose_tables_would_not_fit_is_refused(monkeypatch, alone):
-    from pokerrules.paigow import exact
+    from pokerrules.paigow import exact, outcomes
 
-    one = max(exact.exact_memory(p or w, w, MEDIUM) for _, w, p in VARIANTS)
-    monkeypatch.setattr(exact, "_available_memory", lambda: one * 3 // 2)
-    with pytest.raises(PokerRulesError, match="2 workers need"):
+    one = max(exact.exact_memory(*variant, deck=MEDIUM) for variant in VARIANTS)
+    monkeypatch.setattr(outcomes, "available_memory", lambda: one * 3 // 2)
+    with pytest.raises(PokerRulesError, match="the tables of 2 workers need"):
         exact_house_edges(VARIANTS, deck=MEDIUM, workers=2, progress=False)
     assert counts(exact_house_edges(VARIANTS, deck=MEDIUM, progress=False)) == alone

@@ -13,6 +13,7 @@ from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow import PaiGowRules, parallel, simulate
 
 SCRIPT = Path(__file__).parent / "scripts" / "pool_strategy.py"
+UNGUARDED = Path(__file__).parent / "scripts" / "unguarded_pool.py"
 PROCESS_CLASS = {"forkserver": "ForkServerProcess", "spawn": "SpawnProcess"}
 
 
@@ -64,3 +65,21 @@ def test_bools_are_no_counts(count):
         simulate(PaiGowRules.casino(), count, seed=1)
     with pytest.raises(ArgumentTypeError, match="workers must be an int"):
         simulate(PaiGowRules.casino(), 10, seed=1, workers=count)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no forkserver on Windows")
+@pytest.mark.parametrize("work", ["simulate", "sweep"])
+@pytest.mark.parametrize("method", ["forkserver", "spawn"])
+def test_a_script_without_the_main_guard_gets_the_advice_alone(method, work):
+    done = subprocess.run([sys.executable, str(UNGUARDED), method, work], capture_output=True,
+                          text=True, timeout=300)
+    assert (done.returncode, done.stdout) == (1, ""), done.stderr
+    lines = done.stderr.splitlines()
+    # one traceback, the caller's own: the workers end quietly, the pool's error is not chained
+    assert done.stderr.count("Traceback") == 1 and lines[0].startswith("Traceback")
+    assert lines[-1] == (
+        "pokerrules.errors.PokerRulesError: the pool's worker processes died while starting: "
+        f"each imports the main script, {UNGUARDED} (start method {method}), and a script "
+        "that runs parallel work at its top level starts it again in every worker: it must "
+        'start its work under `if __name__ == "__main__":`')
+    assert len(lines) < 16, done.stderr

@@ -66,6 +66,27 @@ def test_kernel_equals_settle_on_the_same_deals():
 
 
 @pytest.mark.fast
+def test_the_simulation_deals_as_the_shuffle_module_says():
+    import pokerrules.shuffle
+
+    # chunk i of a seed: four words of SeedSequence(seed, spawn_key=(i,)), dealt in C
+    words = np.random.SeedSequence(7, spawn_key=(1,)).generate_state(4, np.uint64)
+    second_chunk = _paigow.sim_deal(40, words)
+    seen = []
+
+    def recording(cards, rules):
+        seen.append([c.code for c in cards])
+        return house_way(cards, rules)
+
+    simulate(CLASSIC, 80, player_way=recording, seed=7, chunk_size=40, progress=False)
+    assert seen[40:] == second_chunk[:, :7].tolist()
+    text = " ".join(pokerrules.shuffle.__doc__.split())
+    assert "the Pai Gow simulation (:func:`~pokerrules.paigow.simulate`) and the sampled " \
+           ":func:`~pokerrules.paigow.optimal_setting` deal in C from xoshiro256**" in text
+    assert "SeedSequence(seed, spawn_key=(i,))" in text and "Every shuffle" not in text
+
+
+@pytest.mark.fast
 def test_kernel_pieces_do_not_change_the_result():
     # the C loops return to Python every PIECE draws so that Ctrl-C is seen;
     # the generator and the permuted cards carry over, so any piece size
@@ -91,7 +112,7 @@ def test_kernel_pieces_do_not_change_the_result():
 def test_python_strategies_see_the_same_cards_as_the_kernel(rules):
     # HouseWay() is a callable: it takes the Python path, hand by hand
     fast = simulate(rules, 20_000, seed=9, chunk_size=7_000, progress=False)
-    slow = simulate(rules, 20_000, player=HouseWay(), banker=HouseWay(), seed=9,
+    slow = simulate(rules, 20_000, way=HouseWay(), player_way=HouseWay(), seed=9,
                     chunk_size=7_000, progress=False)
     assert counts(fast) == counts(slow)
     assert fast.player == "foxwoods"
@@ -99,12 +120,12 @@ def test_python_strategies_see_the_same_cards_as_the_kernel(rules):
 
 @pytest.mark.fast
 def test_trump_plaza_against_foxwoods_runs_in_c():
-    result = simulate(CASINO, 50_000, player="trump_plaza", banker="foxwoods", seed=2,
+    result = simulate(CASINO, 50_000, way="foxwoods", player_way="trump_plaza", seed=2,
                       progress=False)
     assert (result.player, result.banker) == ("trump_plaza", "foxwoods")
-    python = simulate(CASINO, 5_000, player=HouseWay("trump_plaza"), banker="foxwoods", seed=2,
+    python = simulate(CASINO, 5_000, way="foxwoods", player_way=HouseWay("trump_plaza"), seed=2,
                       progress=False)
-    assert counts(python) == counts(simulate(CASINO, 5_000, player="trump_plaza", seed=2,
+    assert counts(python) == counts(simulate(CASINO, 5_000, player_way="trump_plaza", seed=2,
                                              progress=False))
 
 
@@ -169,7 +190,7 @@ class StopAfter:
 
 @pytest.mark.fast
 def test_ctrl_c_returns_the_chunks_done():
-    result = simulate(CASINO, 1_000, player=StopAfter(350), seed=1, chunk_size=100,
+    result = simulate(CASINO, 1_000, player_way=StopAfter(350), seed=1, chunk_size=100,
                       progress=False)
     assert result.interrupted
     assert result.rounds == 300 and result.rounds_requested == 1_000
@@ -180,22 +201,23 @@ def test_ctrl_c_returns_the_chunks_done():
 
 def test_fouls_settle_the_bet():
     fouling = RandomSetting(seed=1, allow_fouls=True)
-    r = simulate(CLASSIC, 2_000, player=fouling, seed=3, progress=False)
+    r = simulate(CLASSIC, 2_000, player_way=fouling, seed=3, progress=False)
     assert r.player_fouls > 0 and r.losses >= r.player_fouls
-    b = simulate(CLASSIC, 2_000, banker=fouling, seed=3, progress=False)
+    b = simulate(CLASSIC, 2_000, way=fouling, player_way="house_way", seed=3,
+                 progress=False)
     assert b.banker_fouls > 0 and b.wins >= b.banker_fouls
-    reset = simulate(CLASSIC.replace(banker_foul="house_way"), 2_000, banker=fouling, seed=3,
-                     progress=False)
+    reset = simulate(CLASSIC.replace(banker_foul="house_way"), 2_000, way=fouling,
+                     player_way="house_way", seed=3, progress=False)
     assert reset.banker_fouls == b.banker_fouls
     assert reset.wins < b.wins
 
 
 def test_optimal_player_runs_on_the_same_deals_seeded_by_the_run():
-    r = simulate(CASINO, 40, player="optimal", seed=5, progress=False)
+    r = simulate(CASINO, 40, player_way="optimal", seed=5, progress=False)
     assert r.rounds == 40 and r.player == "optimal"
     assert r.player_fouls == 0
     # "optimal" samples with the run's seed, like an explicit strategy seeded so
-    explicit = simulate(CASINO, 40, player=OptimalStrategy(seed=5), seed=5, progress=False)
+    explicit = simulate(CASINO, 40, player_way=OptimalStrategy(seed=5), seed=5, progress=False)
     assert counts(explicit) == counts(r)
     assert explicit.player == "OptimalStrategy(samples=5000, seed=5, seat='player')"
 
@@ -218,10 +240,10 @@ def test_bad_arguments_raise():
         simulate(CASINO, 10, seed="one")
     with pytest.raises(PokerRulesError, match="seed"):
         simulate(CASINO, 10, seed=-1)
-    with pytest.raises(PokerRulesError, match="strategy"):
-        simulate(CASINO, 10, seed=1, player="wizard")
-    with pytest.raises(PokerRulesError, match="strategy"):
-        simulate(CASINO, 10, seed=1, banker=42)
+    with pytest.raises(PokerRulesError, match="unknown house way 'wizard' for player_way"):
+        simulate(CASINO, 10, seed=1, player_way="wizard")
+    with pytest.raises(ArgumentTypeError, match="way must be a strategy"):
+        simulate(CASINO, 10, seed=1, way=42)
     with pytest.raises(PokerRulesError, match="workers"):
         simulate(CASINO, 10, seed=1, workers=0)
     with pytest.raises(PokerRulesError, match="not both"):
@@ -390,7 +412,7 @@ def test_ctrl_c_stops_a_pool_at_once_and_keeps_the_finished_chunks(tmp_path):
     seed = stalling_seed()
     stop = PressCtrlC(after=5)
     stalled = tmp_path / "stall-ended"
-    result = simulate(CASINO, 10_000, player=StallOnJoker(60, marker=stalled), seed=seed,
+    result = simulate(CASINO, 10_000, player_way=StallOnJoker(60, marker=stalled), seed=seed,
                       chunk_size=1, workers=2, progress=False, on_chunk=stop)
     assert not stalled.exists()  # not waited for
     assert result.interrupted and 5 <= result.rounds == stop.calls < 60
@@ -406,7 +428,7 @@ def test_ctrl_c_leaves_an_outside_executor_open():
     stop = PressCtrlC(after=5)
     stall = StallOnJoker(300, release)
     with ThreadPoolExecutor(2) as pool:
-        result = simulate(CASINO, 10_000, player=stall, seed=seed, chunk_size=1,
+        result = simulate(CASINO, 10_000, player_way=stall, seed=seed, chunk_size=1,
                           executor=pool, progress=False, on_chunk=stop)
         assert stall.finished == 0  # returned while the stalled chunk still waits
         assert result.interrupted and 5 <= result.rounds == stop.calls
@@ -419,7 +441,7 @@ def test_ctrl_c_leaves_an_outside_executor_open():
 
 @pytest.mark.fast
 def test_no_finished_round_has_no_rates():
-    result = simulate(CASINO, 1_000, player=StopAfter(1), seed=1, progress=False)
+    result = simulate(CASINO, 1_000, player_way=StopAfter(1), seed=1, progress=False)
     assert result.interrupted and result.rounds == 0
     for name in ("win_rate", "push_rate", "loss_rate", "high_copy_rate", "low_copy_rate",
                  "player_ev", "player_ev_stderr", "player_ev_ci", "house_edge", "banker_ev"):
@@ -438,7 +460,7 @@ def test_a_strategy_that_sets_other_cards_is_refused():
         return Setting("As Ks Qs Js Ts", "Ah Kh")
 
     with pytest.raises(IllegalMoveError, match="player"):
-        simulate(CASINO, 10, player=cheat, seed=1, progress=False)
+        simulate(CASINO, 10, player_way=cheat, seed=1, progress=False)
 
 
 # The published exhaustive enumeration of every heads-up deal, Foxwoods house
@@ -540,7 +562,7 @@ def test_cli_simulate_help_and_optimal_player(capsys):
                  "--no-progress", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["player"] == "optimal"
-    explicit = simulate(PaiGowRules.classic(), 20, player=OptimalStrategy(seed=4), seed=4,
+    explicit = simulate(PaiGowRules.classic(), 20, player_way=OptimalStrategy(seed=4), seed=4,
                         progress=False)
     assert {k: record[k] for k in COUNTS} == counts(explicit)
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from typing import Any
 
-from pokerrules.cards import format_cards
+from pokerrules.cards import Card, format_cards
 from pokerrules.checks import shown
 from pokerrules.cli_common import (
     INTERRUPTED,
@@ -30,7 +31,9 @@ from pokerrules.paigow.simulate import SimulationResult, simulate
 from pokerrules.paigow.strategy import OptimalSetting, optimal_setting
 from pokerrules.paigow.table import RoundRecord, play_round
 
-__all__ = ["add_cli", "exact_text", "optimal_text", "round_text", "set_record", "simulation_text"]
+__all__ = ["DEFAULT_COMMISSION", "add_cli", "commission_argument", "exact_text",
+           "joker_as_ace", "optimal_text", "percent", "round_text", "set_record",
+           "simulation_text"]
 
 #: What ``--rules`` of ``pokerrules rank`` takes, as this command's ``--rules`` words it.
 _HAND_RULES = {rules.name: f"that names hand rules, for pokerrules rank --rules; a Pai Gow "
@@ -45,13 +48,42 @@ EPILOG = """examples:
   pokerrules paigow optimal "As Jk Qs Qh Qd 7s 2s" [--sample N --seed S] [--json]
   pokerrules paigow simulate --rounds 10000000 --rules casino --seed 1 --workers 2 [--json]
   pokerrules paigow exact --rules classic --way foxwoods [--player-way trump_plaza]
-                          [--workers N] [--json]
+                          [--workers N] [--commission 5%] [--json]
 """
+
+
+#: The commission of ``exact``, ``simulate`` and ``optimal`` unless ``--commission``
+#: says otherwise: the casino's, which a house edge is quoted at.
+DEFAULT_COMMISSION = 0.05
+
+
+def commission_argument(text: str) -> float:
+    """The ``type`` of ``--commission``: a fraction from 0 up to 1 ("0.05") or a
+    percentage ("5%")."""
+    percent = text.endswith("%")
+    try:
+        value = float(text[:-1] if percent else text) / (100 if percent else 1)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value < 1:  # NaN too
+        raise argparse.ArgumentTypeError(
+            f"takes a fraction from 0 up to 1 (0.05) or a percentage (5%), not {shown(text)}")
+    return value
+
+
+def percent(fraction: float) -> str:
+    """A commission as people write it: 0.05 as "5%", 0.025 as "2.5%"."""
+    return f"{fraction * 100:g}%"
 
 
 def _rules(args: argparse.Namespace) -> PaiGowRules:
     rules = PRESETS[args.rules]
-    return rules.replace(house_way=args.way) if args.way else rules
+    if args.way:
+        rules = rules.replace(house_way=args.way)
+    commission = getattr(args, "commission", None)
+    if commission is not None:  # on a win, the player's and a banking player's alike
+        rules = rules.replace(commission=commission, banker_commission=commission)
+    return rules
 
 
 def _side(setting: Setting, rules: PaiGowRules) -> dict[str, str]:
@@ -61,14 +93,29 @@ def _side(setting: Setting, rules: PaiGowRules) -> dict[str, str]:
             "low_hand": setting.low_rank(hand_rules).describe()}
 
 
+#: The house way's rules that count pairs, trips and quads, the joker as an ace.
+_COUNTING_RULES = frozenset(rule for rule, name in HOUSE_WAY_RULES.items()
+                            if name not in ("straight or flush", "no pair"))
+
+
+def joker_as_ace(cards: tuple[Card, ...], rule: int) -> bool:
+    """Whether the house way's ``rule`` counted the joker as an ace beside a natural
+    one: then the rule's name (a full house) may say more than the set hands do
+    (three of a kind behind, the joker and the ace in front)."""
+    return (rule in _COUNTING_RULES and any(c.is_joker for c in cards)
+            and any(str(c).startswith("A") for c in cards))
+
+
 def set_record(text: str, rules: PaiGowRules, all_settings: bool = False) -> dict[str, Any]:
     """The JSON-ready house-way setting of one hand (with ``all_settings``, the
-    21 settings too, each marked foul or not)."""
+    21 settings too, each marked foul or not); ``joker_as_ace`` says whether the
+    rule counted the joker as an ace."""
     cards = hand_cards(text)
     chosen = house_way(cards, rules)
     rule = house_way_rule(cards, rules)
     record: dict[str, Any] = {"hand": format_cards(cards), "way": rules.house_way_name,
                               "rule": rule, "rule_name": HOUSE_WAY_RULES[rule],
+                              "joker_as_ace": joker_as_ace(cards, rule),
                               **_side(chosen, rules)}
     if all_settings:
         record["settings"] = [
@@ -81,7 +128,8 @@ def _print_set(record: dict[str, Any]) -> None:
     print(f"hand:  {record['hand']}")
     print(f"high:  {record['high']:<16}  {record['high_hand']}")
     print(f"low:   {record['low']:<16}  {record['low_hand']}")
-    print(f"house way: {record['way']}, rule {record['rule']} ({record['rule_name']})")
+    why = ", the joker counted as an ace" if record["joker_as_ace"] else ""
+    print(f"house way: {record['way']}, rule {record['rule']} ({record['rule_name']}{why})")
     if "settings" in record:
         print()
         print(" #  high             low     ")
@@ -161,7 +209,8 @@ def optimal_text(result: OptimalSetting) -> str:
     """Every legal setting with its EV, the best and the house way's marked."""
     lines = [f"hand: {format_cards(result.hand)}   ({result.method}: {result.hands:,} "
              f"{'opponent' if result.seat == 'banker' else 'banker'} hands set by "
-             f"{result.way}; seat {result.seat})",
+             f"{result.way}; seat {result.seat}; {percent(result.commission)} commission on "
+             "a win)",
              "",
              "  high             low       EV       win    push   loss"]
     for v in sorted(result.settings, key=lambda v: -v.ev):
@@ -222,16 +271,17 @@ def simulation_text(result: SimulationResult) -> str:
         error = result.rate_stderr(rate) or 0.0  # never None: rounds > 0 here
         lines.append(f"  {name:<12} {rate:8.4%}  {error:8.4%}")
     lines.append("")
-    lines.append(f"player EV  {ev:+.5f} per unit  (95% CI {ci[0]:+.5f} .. {ci[1]:+.5f}); "
-                 f"house edge {edge:.3%}")
-    lines.append(f"banker EV  {banker_ev:+.5f} per unit (a banking player, after commission)")
+    lines.append(f"player EV  {ev:+.5f} per unit at {percent(result.rules.commission)} "
+                 f"commission (95% CI {ci[0]:+.5f} .. {ci[1]:+.5f}); house edge {edge:.3%}")
+    lines.append(f"banker EV  {banker_ev:+.5f} per unit (a banking player, after "
+                 f"{percent(result.rules.banker_commission)} commission)")
     return "\n".join(lines)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     rules = _rules(args)
     try:
-        result = simulate(rules, args.rounds, player=args.player, banker=args.banker,
+        result = simulate(rules, args.rounds, way=args.banker, player_way=args.player,
                           seed=args.seed, workers=args.workers, chunk_size=args.chunk_size,
                           progress=False if args.no_progress else None)
         print(json.dumps(result.to_dict()) if args.json else simulation_text(result))
@@ -249,7 +299,7 @@ def exact_text(result: ExactResult) -> str:
                         ("player loses", result.losses)):
         lines.append(f"  {name:<12} {count:>25,}  {count / result.total:10.7f}")
     lines.append("")
-    lines.append(f"player EV  {result.player_ev:+.7f} per unit at {result.commission:.0%} "
+    lines.append(f"player EV  {result.player_ev:+.7f} per unit at {percent(result.commission)} "
                  f"commission; house edge {result.house_edge:.4%}")
     return "\n".join(lines)
 
@@ -271,11 +321,19 @@ def add_cli(commands: Commands) -> None:
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = paigow.add_subparsers(dest="paigow_command", metavar="COMMAND", required=True)
 
-    def common(p: argparse.ArgumentParser) -> None:
+    def common(p: argparse.ArgumentParser, commission: bool = False) -> None:
+        rules = "the table's rules: classic (default; the rules text) or casino (the wheel " \
+                "second highest, 5%% commission)"
+        if commission:
+            rules = "the table's rules: classic (default; A-2-3-4-5 the lowest straight) or " \
+                    "casino (A-2-3-4-5 second highest); --commission sets the commission"
+            p.add_argument("--commission", type=commission_argument,
+                           default=DEFAULT_COMMISSION, metavar="FRACTION",
+                           help="the house's commission on a win, the player's and a banking "
+                                "player's: 0.05 or 5%% (default 5%%, the casino's), 0 for "
+                                "even money")
         p.add_argument("--rules", type=preset_argument(PRESETS, _HAND_RULES),
-                       default="classic", metavar="{casino,classic}",
-                       help="the table's rules: classic (default; the rules text) or casino "
-                            "(the wheel second highest, 5%% commission)")
+                       default="classic", metavar="{casino,classic}", help=rules)
         p.add_argument("--way", choices=WAYS, help="house way (default: the preset's, foxwoods)")
         p.add_argument("--json", action="store_true", help="print JSON")
 
@@ -312,7 +370,8 @@ def add_cli(commands: Commands) -> None:
         "optimal", help="every setting's EV against the banker's house way",
         description="Every legal setting of a hand with its expected value per unit bet "
         "against a banker who sets by the house way (all 53,524,680 banker hands, or a "
-        "sample), the best marked, the house way's choice beside it.", epilog=EPILOG,
+        "sample), a win paying 1 less --commission (5% unless told); the best marked, the "
+        "house way's choice beside it.", epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     optimal.add_argument("cards", nargs="+", help='seven cards, e.g. "As Jk Qs Qh Qd 7s 2s"')
     optimal.add_argument("--exact", action="store_true",
@@ -324,14 +383,15 @@ def add_cli(commands: Commands) -> None:
                          help="whose seat the hand is in (default player)")
     optimal.add_argument("--workers", type=count_argument, default=1,
         help="processes (default 1)")
-    common(optimal)
+    common(optimal, commission=True)
     optimal.set_defaults(run=_optimal)
 
     simulate_ = sub.add_parser(
         "simulate", help="simulate heads-up rounds: win/push/loss rates and EV",
         description="Deal heads-up rounds, set both hands and settle them; print the "
         "outcome rates, the player's EV with its 95% confidence interval and the banker's "
-        "EV. Ctrl-C stops and prints the rounds done.", epilog=EPILOG,
+        "EV, at --commission (5% unless told). Ctrl-C stops and prints the rounds done.",
+        epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     simulate_.add_argument("--rounds", type=count_argument, default=1_000_000,
                            help="rounds (default 1,000,000)")
@@ -348,20 +408,23 @@ def add_cli(commands: Commands) -> None:
                            choices=("house_way", "optimal", *WAYS),
                            help="house_way, optimal or a way name (default house_way)")
     simulate_.add_argument("--no-progress", action="store_true", help="no progress bar")
-    common(simulate_)
+    common(simulate_, commission=True)
     simulate_.set_defaults(run=_simulate)
 
     exact = sub.add_parser(
         "exact", help="count every heads-up deal exactly: wins, pushes, losses and EV",
         description="Count every ordered pair of disjoint hands (C(53,7) x C(46,7)) with "
         "the house way on the banker's side and --player-way on the player's; print the "
-        "three counts, the rates and the player's EV at the rules' commission. About a "
-        "CPU-minute; a peak of about 500 MiB (800 MiB with two ways).", epilog=EPILOG,
+        "three counts, the rates and the player's EV at --commission (5% unless told). "
+        "About a "
+        "CPU-minute; a peak of about 500 MiB (800 MiB with two ways). A progress bar shows "
+        "on a terminal; Ctrl-C stops the count within about a second.", epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     exact.add_argument("--player-way", choices=WAYS,
                        help="the player's way (default: the banker's)")
     exact.add_argument("--workers", type=count_argument, default=1,
-                       help="threads (default 1); the counts do not depend on it")
+                       help="threads (default 1; no more than the CPUs); the counts do not "
+                            "depend on it")
     exact.add_argument("--no-progress", action="store_true", help="no progress bar")
-    common(exact)
+    common(exact, commission=True)
     exact.set_defaults(run=_exact)

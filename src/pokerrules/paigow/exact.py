@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import itertools
 import math
+import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,42 +22,47 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules.cards import Card, CardsLike, card_codes, format_cards, parse_cards
+from pokerrules.cards import Card, CardsLike, format_cards
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.houseway import WAYS, house_way, way_number
-from pokerrules.paigow.parallel import check_workers, progress_bar, run_chunks
-from pokerrules.paigow.rules import (
-    DEFAULT_RULES,
-    PaiGowRules,
-    PaiGowRulesLike,
-    callable_name,
-    paigow_rules,
+from pokerrules.paigow.houseway import WAYS, BatchWay, WayLike, check_way, house_way
+from pokerrules.paigow.outcomes import (
+    GRID_BYTES,
+    batch_settings,
+    check_memory,
+    check_steps,
+    cpus,
+    deck_codes,
+    fill_steps,
+    fill_table,
+    most_parts,
+    new_table,
+    suit_blind,
+    suit_group,
+    table_bytes,
+    way_label,
 )
+from pokerrules.paigow.parallel import (
+    check_optional_flag,
+    check_workers,
+    progress_bar,
+    run_chunks,
+    run_threads,
+)
+from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 from pokerrules.paigow.setting import Setting, hand_cards
 
-__all__ = ["BatchWay", "ExactHand", "ExactResult", "exact_hand_counts", "exact_house_edge",
-           "exact_house_edges", "exact_memory"]
+__all__ = ["DEFAULT_PARTS", "MAX_PARTS", "BatchWay", "ExactHand", "ExactResult",
+           "exact_hand_counts", "exact_house_edge", "exact_house_edges", "exact_memory"]
 
-#: Hands set per call of a user's strategy.
-BATCH = 1 << 16
+#: The parts of a count when ``parts`` is not given (at least 8 per thread):
+#: small enough that Ctrl-C is seen within about a second on the full deck.
+DEFAULT_PARTS = 256
 
-@dataclass(frozen=True)
-class BatchWay:
-    """A strategy that sets many hands per call: ``function(codes, rules)``
-    takes a uint8 array (n, 7) of card codes and returns an integer array
-    (n, 7), each row the five back codes then the two front codes of that
-    hand."""
-
-    function: Callable[[npt.NDArray[np.uint8], PaiGowRules], npt.ArrayLike]
-    name: str | None = None
-
-    def __post_init__(self) -> None:
-        if not callable(self.function):
-            raise ArgumentTypeError(f"BatchWay takes a callable, not {shown(self.function)}")
-
-    def __str__(self) -> str:
-        return self.name or callable_name(self.function)
+#: The most parts a count splits into: no part is less than one shared-card set's
+#: work, and the largest (about a second on the full deck) are that already, so
+#: more parts would only add each part's own cost (tens of microseconds).
+MAX_PARTS = 1 << 16
 
 
 class _Rates:
@@ -148,148 +154,111 @@ class ExactHand(_Rates):
                 **self._rates(), "banker_way": self.banker_way}
 
 
-def _deck(deck: CardsLike | None) -> npt.NDArray[np.uint8]:
-    if deck is None:
-        return np.arange(53, dtype=np.uint8)
-    codes = sorted(card_codes(deck))
-    if len(set(codes)) != len(codes):
-        raise PokerRulesError("a deck holds each card once")
-    if len(codes) < 14:
-        raise PokerRulesError(f"a deck of {len(codes)} cards deals no two hands; at least 14")
-    return np.array(codes, dtype=np.uint8)
+class _Unset:
+    """The default of a deprecated keyword: not given."""
 
 
-def _suit_group(deck: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint8],
-                                                       npt.NDArray[np.uint8]]:
-    """The deck's suit renamings as position maps (the group, and two
-    generators), or the identity alone when the deck is not closed under them."""
-    codes = deck.tolist()
-    where = {c: i for i, c in enumerate(codes)}
-    naturals = [c for c in codes if c != 52]
-    suits = sorted({c % 4 for c in naturals})
-    ranks = sorted({c // 4 for c in naturals})
-    identity = np.arange(len(codes), dtype=np.uint8)[None, :]
-    if len(naturals) != len(suits) * len(ranks) or len(suits) < 2:
-        return identity, identity
-    maps = []
-    for perm in itertools.permutations(suits):
-        rename = dict(zip(suits, perm, strict=True))
-        maps.append([where[c if c == 52 else c - c % 4 + rename[c % 4]] for c in codes])
-    group = np.array(maps, dtype=np.uint8)
-    # a transposition and a full cycle generate every permutation of the suits
-    swap = dict(zip(suits, [suits[1], suits[0], *suits[2:]], strict=True))
-    cycle = dict(zip(suits, [*suits[1:], suits[0]], strict=True))
-    gens = np.array([[where[c if c == 52 else c - c % 4 + m[c % 4]] for c in codes]
-                     for m in (swap, cycle)], dtype=np.uint8)
-    return group, gens
+_UNSET: Any = _Unset()
 
 
-def exact_memory(player_way: object = None, banker_way: object = None,
-                 deck: CardsLike | None = None) -> int:
-    """Bytes the count needs at its peak: the outcome table (3 bytes a hand
-    for one strategy on both sides, 5 for two) plus the counting grids.
+def _is_a_way(value: object) -> bool:
+    """True when exact_memory's first argument is a strategy, not rules: the
+    order ``(player_way, banker_way, deck)`` of 0.1."""
+    if value is None or isinstance(value, BatchWay):
+        return True
+    if isinstance(value, str):
+        return value in WAYS
+    return callable(value) and not isinstance(value, (PaiGowRules, type))
+
+
+def _old_memory_order(first: object, second: object, third: object, deck: object,
+                      banker_way: object) -> tuple[object, object, object, object]:
+    """(rules, way, player_way, deck) from a call in the order of 0.1,
+    ``exact_memory(player_way, banker_way, deck)``, or with its ``banker_way``."""
+    warnings.warn("exact_memory(player_way, banker_way, deck) and its banker_way keyword are "
+                  "deprecated: exact_memory takes (rules, way, player_way, deck=...) as "
+                  "exact_house_edge does", DeprecationWarning, stacklevel=3)
+    if not _is_a_way(first):  # the new order, with banker_way for way
+        if second is not None:
+            raise PokerRulesError("give way or banker_way (deprecated), not both")
+        return first, banker_way, third, deck
+    if banker_way is not _UNSET and second is not None:
+        raise PokerRulesError("give banker_way (deprecated) once")
+    if third is not None and deck is not None:
+        raise PokerRulesError("give deck once")
+    banker = second if banker_way is _UNSET else banker_way
+    return DEFAULT_RULES, banker, first, deck if third is None else third
+
+
+def exact_memory(
+    rules: PaiGowRulesLike = DEFAULT_RULES,
+    way: object = None,
+    player_way: object = None,
+    *,
+    deck: CardsLike | None = None,
+    workers: int = 1,
+    banker_way: object = _UNSET,
+) -> int:
+    """Bytes an :func:`exact_house_edge` call with these arguments needs at its
+    peak: the outcome table (3 bytes a hand for one strategy on both sides, 5 for
+    two) and the counting grids of each thread (9 MiB).
 
     >>> from pokerrules.paigow.exact import exact_memory
     >>> round(exact_memory() / 2**20)
     450
+    >>> round(exact_memory("classic", "foxwoods", "trump_plaza") / 2**20)
+    744
+
+    Args:
+        rules, way, player_way, deck, workers: as :func:`exact_house_edge`
+            takes them, and checked alike.
+        banker_way: deprecated, for ``way``. The order of 0.1,
+            ``exact_memory(player_way, banker_way, deck)`` (a first argument
+            that is a way and not rules), also still works; both warn
+            (DeprecationWarning).
+
+    Raises:
+        PokerRulesError, ArgumentTypeError: as :func:`exact_house_edge` for the
+            same arguments (each error names its argument).
     """
-    sides = 1 if player_way == banker_way else 2
-    return int(_paigow.exact_table_bytes(len(_deck(deck)), sides)) + 9 * 2**20
+    if banker_way is not _UNSET or _is_a_way(rules):
+        rules, way, player_way, deck = _old_memory_order(  # type: ignore[assignment]
+            rules, way, player_way, deck, banker_way)
+    _, banker, player = _strategies(rules, way, player_way)
+    workers = check_count(workers, "workers")
+    n = len(deck_codes(deck))
+    threads = _split(None, workers, n)[1]
+    return table_bytes(n, _sides(player, banker)) + threads * GRID_BYTES
 
 
-def _available_memory() -> int | None:
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        return None
-    return None
+def _strategies(rules: object, way: object,
+                player_way: object) -> tuple[PaiGowRules, WayLike, WayLike]:
+    """The rules, the banker's strategy (``way``, else the rules' house way) and the
+    player's (``player_way``, else the banker's), each checked."""
+    rules = paigow_rules(rules)
+    banker = rules.house_way if way is None else check_way(way, "way")
+    player = banker if player_way is None else check_way(player_way, "player_way")
+    return rules, banker, player
 
 
-def _new_table(codes: npt.NDArray[np.uint8], player: object,
-               banker: object) -> npt.NDArray[np.uint8]:
-    """A zeroed outcome table of the deck, refused where it would not fit."""
-    need = exact_memory(player, banker, codes)
-    available = _available_memory()
-    if available is not None and need > available:
-        raise PokerRulesError(f"the exact count needs {need / 2**20:.0f} MiB; "
-                              f"{available / 2**20:.0f} MiB are available")
-    try:
-        return np.zeros(_paigow.exact_table_bytes(len(codes), 1 if player == banker else 2),
-                        dtype=np.uint8)
-    except MemoryError:
-        raise PokerRulesError(f"the exact count needs {need / 2**20:.0f} MiB, "
-                              "which could not be allocated") from None
+def _sides(player: WayLike, banker: WayLike) -> int:
+    """1 when both sides set every hand alike (one table side), else 2."""
+    if player is banker or (isinstance(player, str) and player == banker):
+        return 1
+    if isinstance(player, BatchWay) and isinstance(banker, BatchWay):
+        return 1 if player.function is banker.function else 2
+    return 2
 
 
-def _way_label(way: object) -> str:
-    if isinstance(way, str):
-        return way
-    if isinstance(way, BatchWay):
-        return str(way)
-    return callable_name(way)
-
-
-def _fill(deck: npt.NDArray[np.uint8], rules: PaiGowRules, way: object, side: int,
-          sides: int, table: npt.NDArray[np.uint8]) -> None:
-    variant = rules.hand_rules.variant
-    if isinstance(way, str):
-        _paigow.exact_fill_way(deck, variant, way_number(way), side, sides, table)
-        return
-    if not isinstance(way, BatchWay) and not callable(way):
-        raise ArgumentTypeError(f"a strategy is a way's name from {', '.join(WAYS)}, a "
-                                f"callable or a BatchWay, not {shown(way)}")
-    total = math.comb(len(deck), 7)
-    for start in range(0, total, BATCH):
-        hands = _paigow.exact_hands(deck, start, min(BATCH, total - start))
-        rows = _batch_settings(way, hands, rules)
-        bad, why = _paigow.exact_fill_settings(deck, variant, start, rows, side, sides, table)
-        if bad >= 0:
-            hand = format_cards(hands[bad].tolist())
-            setting = f"{format_cards(rows[bad, :5].tolist())} / " \
-                      f"{format_cards(rows[bad, 5:].tolist())}"
-            if why == 2:
-                raise IllegalMoveError(f"the strategy {_way_label(way)} fouls {hand}: {setting}")
-            raise IllegalMoveError(
-                f"the strategy {_way_label(way)} set {hand} as {setting}, not its cards")
-
-
-def _batch_settings(way: object, hands: npt.NDArray[np.uint8],
-                    rules: PaiGowRules) -> npt.NDArray[np.uint8]:
-    if isinstance(way, BatchWay):
-        out = np.asarray(way.function(hands, rules))
-        if out.shape != hands.shape or not np.issubdtype(out.dtype, np.integer):
-            raise PokerRulesError(
-                f"the strategy {way} returned {out.dtype} {out.shape} for {hands.shape[0]} "
-                f"hands; it returns integer card codes of shape {hands.shape}, first hand "
-                f"{format_cards(hands[0].tolist())}")
-        if ((out < 0) | (out > 52)).any():
-            bad = int(np.flatnonzero(((out < 0) | (out > 52)).any(axis=1))[0])
-            raise IllegalMoveError(f"the strategy {way} set "
-                                   f"{format_cards(hands[bad].tolist())} with codes outside "
-                                   f"0..52: {out[bad].tolist()}")
-        return out.astype(np.uint8)
-    rows = np.empty_like(hands)
-    for i, hand in enumerate(hands):
-        cards = tuple(parse_cards(hand.tolist()))
-        setting = way(cards, rules)  # type: ignore[operator]
-        if not isinstance(setting, Setting):
-            raise ArgumentTypeError(f"the strategy {_way_label(way)} returned {shown(setting)} "
-                                    f"for {format_cards(hand.tolist())}, not a Setting")
-        rows[i] = [c.code for c in (*setting.high, *setting.low)]
-    return rows
-
-
-def _strategies(rules: object, way: object, player_way: object) -> tuple[object, object]:
-    """The banker's and the player's strategies, their names checked."""
-    banker = paigow_rules(rules).house_way if way is None else way
-    player = banker if player_way is None else player_way
-    for strategy in (banker, player):
-        if isinstance(strategy, str):
-            way_number(strategy)
-    return banker, player
+def _split(parts: int | None, workers: int, deck_size: int) -> tuple[int, int, int]:
+    """The parts of a count, the threads that count them (no more than the CPUs
+    or the parts) and the steps they are handed out in (a part each, or runs of
+    parts when there are many)."""
+    threads = min(workers, cpus())
+    parts = max(DEFAULT_PARTS, 8 * threads) if parts is None else parts
+    parts = min(parts, most_parts(deck_size), MAX_PARTS)
+    threads = min(threads, parts)
+    return parts, threads, min(parts, max(DEFAULT_PARTS, 8 * threads))
 
 
 def exact_house_edge(
@@ -299,7 +268,7 @@ def exact_house_edge(
     *,
     deck: CardsLike | None = None,
     symmetry: bool | None = None,
-    parts: int = 1,
+    parts: int | None = None,
     workers: int = 1,
     progress: bool | None = None,
 ) -> ExactResult:
@@ -325,68 +294,93 @@ def exact_house_edge(
             table shows both strategies suit-blind; False never; True
             requires it (PokerRulesError naming a hand whose worth depends
             on its suits).
-        parts: split the count into this many independent parts (default 1,
-            or 8 per worker with more than one); the integers do not depend on it.
-        workers: threads counting parts at once, sharing the one table (the
-            count runs in C without the GIL); the integers do not depend on it.
-        progress: a progress bar over the parts on stderr (tqdm): None (default)
-            on a terminal when there is more than one part.
+        parts: split the count into this many independent parts, an int from
+            1 to 2**63 - 1 (default :data:`DEFAULT_PARTS`, or 8 per thread if
+            more); a larger number than the count has parts (see
+            :func:`~pokerrules.paigow.outcomes.most_parts`) or than
+            :data:`MAX_PARTS` is cut to that, silently. The integers do not
+            depend on it.
+        workers: threads setting the table and counting parts at once, sharing
+            the one table (the C code runs without the GIL), an int from 1 to
+            2**63 - 1; no more threads start than there are CPUs this process
+            may run on or parts, the most that can count at once (a larger
+            number is cut to that, silently). The integers do not depend on it.
+        progress: a progress bar on stderr (tqdm) over the steps of setting
+            the table and the parts of the count: None (default) on a terminal.
+
+    The table is set and the parts are counted in steps of about a second at most
+    on the full deck (a step of the count is one part, or a run of them when
+    there are more than :data:`DEFAULT_PARTS` and 8 per thread), each thread
+    given at most two steps at a time, as it frees up. Ctrl-C is seen between
+    steps: ``KeyboardInterrupt`` once the running steps end (an interrupted count
+    has no partial result).
 
     Returns:
         :class:`ExactResult`: the three counts as exact integers, the rates and EV.
 
     Raises:
-        PokerRulesError: an unknown way, a bad deck, or memory that would not
-            fit (see :func:`exact_memory`). IllegalMoveError: a strategy set a
-            hand with other cards or fouled it (the hand is named).
-            ArgumentTypeError: a strategy returned no Setting.
+        PokerRulesError: an unknown way, a bad deck, ``parts`` or ``workers``
+            below 1, or memory that would not fit (see :func:`exact_memory`).
+        ArgumentTypeError: rules that are neither PaiGowRules nor a preset's
+            name, a way that is no strategy, ``symmetry`` or ``progress`` neither
+            a bool nor None, ``parts`` or ``workers`` no int; a strategy returned
+            no Setting. Each names its argument.
+        IllegalMoveError: a strategy set a hand with other cards or fouled it
+            (the hand is named).
     """
-    banker, player = _strategies(rules, way, player_way)
-    rules = paigow_rules(rules)
-    parts = check_count(parts, "parts")
+    rules, banker, player = _strategies(rules, way, player_way)
+    symmetry = check_optional_flag(symmetry, "symmetry")
     workers = check_count(workers, "workers")
-    codes = _deck(deck)
-    sides = 1 if player == banker else 2
-    table = _new_table(codes, player, banker)
-    _fill(codes, rules, player, 0, sides, table)
-    if sides == 2:
-        _fill(codes, rules, banker, 1, sides, table)
-    group, gens = _suit_group(codes)
-    symmetric = False
-    if symmetry is not False and len(group) > 1:
-        bad = _paigow.exact_first_asymmetric(codes, sides, table, gens)
-        symmetric = bad < 0
-        if symmetry and not symmetric:
-            hand = format_cards(_paigow.exact_hands(codes, bad, 1)[0].tolist())
-            raise PokerRulesError(f"the strategies are not suit-blind: {hand} is worth "
-                                  "something else with its suits renamed")
-    elif symmetry and len(group) == 1:
+    parts = None if parts is None else check_count(parts, "parts")
+    codes = deck_codes(deck)
+    n = len(codes)
+    parts, threads, counts = _split(parts, workers, n)
+    sides = _sides(player, banker)
+    group, gens = suit_group(codes)
+    if symmetry and len(group) == 1:
         raise PokerRulesError("this deck has no suit renamings to use")
-    if not symmetric:
-        group = group[:1]
-    if workers > 1 and parts == 1:
-        parts = 8 * workers
-    bar = progress_bar(parts, progress, "exact count", "part", parts)
+    check = symmetry is not False and len(group) > 1
+    fills = [(player, 0)] if sides == 1 else [(player, 0), (banker, 1)]
+    steps = sum(len(fill_steps(n, w)) for w, _ in fills) + counts
+    steps += len(check_steps(n)) if check else 0
+    bar = progress_bar(steps, progress, "exact count", "step", steps)
 
-    def count(part: int) -> tuple[int, int, int]:
-        return _paigow.exact_count_part(codes, sides, table, group, part, parts)
+    def step(what: str) -> Callable[[object], None]:
+        if bar is None:
+            return lambda _: None
+        bar.set_description(f"exact count: {what}", refresh=False)
+        return lambda _: bar.update(1)
 
-    wins = losses = visits = 0
     try:
-        # the C count releases the GIL: threads share the one table
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            for w, lo, v in pool.map(count, range(parts)):
+        table = new_table(codes, sides, table_bytes(n, sides) + threads * GRID_BYTES)
+        for strategy, side in fills:
+            fill_table(codes, rules, strategy, side, sides, table, threads,
+                       step("setting hands"))
+        symmetric = check and suit_blind(codes, sides, table, gens, threads,
+                                         step("checking suits"), required=bool(symmetry))
+        if not symmetric:
+            group = group[:1]
+        wins = losses = visits = 0
+        counted = step("counting")
+
+        def count(step: int) -> list[tuple[int, int, int]]:
+            return [_paigow.exact_count_part(codes, sides, table, group, part, parts)
+                    for part in range(step * parts // counts, (step + 1) * parts // counts)]
+
+        def add(results: list[tuple[int, int, int]]) -> None:
+            nonlocal wins, losses, visits
+            for w, lo, v in results:
                 wins, losses, visits = wins + w, losses + lo, visits + v
-                if bar is not None:
-                    bar.update(1)
+            counted(None)
+
+        run_threads(count, range(counts), threads=threads, on_result=add)
     finally:
         if bar is not None:
             bar.close()
-    n = len(codes)
     total = math.comb(n, 7) * math.comb(n - 7, 7)
     return ExactResult(wins=wins, pushes=total - wins - losses, losses=losses,
-                       commission=rules.commission, player_way=_way_label(player),
-                       banker_way=_way_label(banker),
+                       commission=rules.commission, player_way=way_label(player),
+                       banker_way=way_label(banker),
                        wheel_second_highest=rules.wheel_second_highest, deck_size=n,
                        symmetric=symmetric, visits=visits)
 
@@ -394,7 +388,7 @@ def exact_house_edge(
 def _player_setting(way: object, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
     """The player's strategy applied to one hand, checked to be its cards."""
     if isinstance(way, BatchWay):
-        row = _batch_settings(way, np.array([[c.code for c in cards]], dtype=np.uint8), rules)[0]
+        row = batch_settings(way, np.array([[c.code for c in cards]], dtype=np.uint8), rules)[0]
         setting = Setting(row[:5].tolist(), row[5:].tolist())
         setting.check_hand(cards)
         return setting
@@ -442,9 +436,8 @@ def exact_hand_counts(
         IllegalMoveError: a strategy set a hand with other cards or fouled it
             (the hand is named). ArgumentTypeError: a strategy returned no Setting.
     """
-    banker, player = _strategies(rules, way, player_way)
-    rules = paigow_rules(rules)
-    codes = _deck(deck)
+    rules, banker, player = _strategies(rules, way, player_way)
+    codes = deck_codes(deck)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise ArgumentTypeError(f"hands must be a sequence of hands, not {shown(hands)}")
     where = {int(c): i for i, c in enumerate(codes)}
@@ -461,19 +454,19 @@ def exact_hand_counts(
         index = list(itertools.combinations(range(7), 2)).index((first, second))
         highs, lows, fouls = _paigow.setting_outcomes([c.code for c in cards], variant)
         if fouls[index]:
-            raise IllegalMoveError(f"the strategy {_way_label(player)} fouls "
+            raise IllegalMoveError(f"the strategy {way_label(player)} fouls "
                                    f"{format_cards(cards)}: {setting}")
         players.append((cards, setting, [where[c.code] for c in cards],
                         int(highs[index]) * 128 + int(lows[index])))
-    table = _new_table(codes, banker, banker)
-    _fill(codes, rules, banker, 0, 1, table)
+    table = new_table(codes, 1, table_bytes(len(codes), 1) + GRID_BYTES)
+    fill_table(codes, rules, banker, 0, 1, table)
     total = math.comb(len(codes) - 7, 7)
     results = []
     for cards, setting, positions, key in players:
         wins, losses, _ = _paigow.exact_count_hand(codes, 1, table, positions, key)
         results.append(ExactHand(hand=cards, setting=setting, wins=wins,
                                  pushes=total - wins - losses, losses=losses,
-                                 commission=rules.commission, banker_way=_way_label(banker)))
+                                 commission=rules.commission, banker_way=way_label(banker)))
     return results
 
 
@@ -539,6 +532,8 @@ def exact_house_edges(
             stopped and an executor's tasks not yet started cancelled).
     """
     workers = check_workers(workers, executor)
+    symmetry = check_optional_flag(symmetry, "symmetry")
+    check_optional_flag(progress, "progress")
     if isinstance(variants, (str, bytes)) or not isinstance(variants, Sequence):
         raise ArgumentTypeError(f"variants must be a sequence of (rules, way, player_way) "
                                 f"tuples, not {shown(variants)}")
@@ -550,15 +545,11 @@ def exact_house_edges(
             _strategies(*variant)
         except PokerRulesError as exc:
             raise type(exc)(f"variant {index}: {exc}") from None
-    codes = _deck(deck)
+    codes = deck_codes(deck)
     processes = min(workers, len(variants)) if executor is None else 1
     if processes > 1:
-        need = processes * max(exact_memory(*_strategies(*v)[::-1], codes) for v in variants)
-        available = _available_memory()
-        if available is not None and need > available:
-            raise PokerRulesError(
-                f"{processes} workers need {need / 2**20:.0f} MiB for their tables; "
-                f"{available / 2**20:.0f} MiB are available")
+        need = processes * max(exact_memory(*v, deck=codes) for v in variants)
+        check_memory(need, f"the tables of {processes} workers need")
     results: list[ExactResult | None] = [None] * len(variants)
 
     def keep(index: int, result: ExactResult) -> None:

@@ -23,6 +23,7 @@ from pokerrules.paigow.rules import (
     HouseWayFunction,
     PaiGowRules,
     PaiGowRulesLike,
+    callable_name,
     paigow_rules,
 )
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
@@ -30,9 +31,12 @@ from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 __all__ = [
     "HOUSE_WAY_RULES",
     "WAYS",
+    "BatchWay",
     "HouseWay",
     "RandomSetting",
     "Strategy",
+    "WayLike",
+    "check_way",
     "foul_many",
     "house_way",
     "house_way_many",
@@ -60,10 +64,74 @@ HOUSE_WAY_RULES: dict[int, str] = {
 #: :class:`Setting` of those cards out.
 Strategy: TypeAlias = Callable[[tuple[Card, ...], PaiGowRules], Setting]
 
-def way_number(name: str) -> int:
-    if name not in WAYS:
-        raise PokerRulesError(f"unknown house way {shown(name)}; choose from {', '.join(WAYS)}")
+@dataclass(frozen=True)
+class BatchWay:
+    """A strategy that sets many hands per call: ``function(codes, rules)``
+    takes a uint8 array (n, 7) of card codes and returns an integer array
+    (n, 7) (a signed or unsigned integer dtype), each row the five back codes
+    then the two front codes of that hand. ``name`` (text) names it in results.
+
+    Raises:
+        ArgumentTypeError: a ``function`` that is no callable, a ``name`` that is
+            neither text nor None.
+    """
+
+    function: Callable[[npt.NDArray[np.uint8], PaiGowRules], npt.ArrayLike]
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        if not callable(self.function) or isinstance(self.function, type):
+            raise ArgumentTypeError(f"BatchWay's function must be a function of (codes, "
+                                    f"rules), not {shown(self.function)}")
+        if self.name is not None and not isinstance(self.name, str):
+            raise ArgumentTypeError(f"BatchWay's name must be text or None, "
+                                    f"not {shown(self.name)}")
+
+    def __str__(self) -> str:
+        return self.name or callable_name(self.function)
+
+
+#: A side's strategy, as every Pai Gow function takes it: a built-in way's name,
+#: a callable ``(cards, rules) -> Setting`` or a :class:`BatchWay`.
+WayLike: TypeAlias = str | Strategy | BatchWay
+
+
+def way_number(name: str, argument: str = "way") -> int:
+    """The number of the built-in way ``name``.
+
+    Raises:
+        PokerRulesError: no built-in way has that name (naming ``argument``).
+    """
+    if not isinstance(name, str) or name not in WAYS:
+        raise PokerRulesError(f"unknown house way {shown(name)} for {argument}; "
+                              f"choose from {', '.join(WAYS)}")
     return WAYS.index(name)
+
+
+def check_way(way: object, argument: str, names: tuple[str, ...] = (),
+              batch: bool = True) -> WayLike:
+    """``way`` checked as a strategy: a name from :data:`WAYS` or ``names`` (a
+    function's own, such as simulate's "optimal"), a callable ``(cards, rules) ->
+    Setting`` (a function or an object; a class is no strategy) or, where
+    ``batch``, a :class:`BatchWay`. Every Pai Gow function checks its ways here.
+
+    Raises:
+        PokerRulesError: a name no way has. ArgumentTypeError: anything else.
+            Both name ``argument``.
+    """
+    choices = (*names, *WAYS)
+    if isinstance(way, str):
+        if way not in choices:
+            raise PokerRulesError(f"unknown house way {shown(way)} for {argument}; "
+                                  f"choose from {', '.join(choices)}")
+        return way
+    if isinstance(way, BatchWay) and batch:
+        return way
+    if callable(way) and not isinstance(way, (type, BatchWay)):
+        return way
+    kinds = "a callable (cards, rules) -> Setting" + (" or a BatchWay" if batch else "")
+    raise ArgumentTypeError(f"{argument} must be a strategy: a way's name "
+                            f"({', '.join(choices)}), {kinds}; not {shown(way)}")
 
 
 def _chosen(
@@ -71,7 +139,9 @@ def _chosen(
 ) -> tuple[PaiGowRules, str | HouseWayFunction]:
     """The rules (a preset named) and the way to set by: ``way``, else theirs."""
     rules = paigow_rules(rules)
-    return rules, rules.house_way if way is None else way
+    if way is None:
+        return rules, rules.house_way
+    return rules, check_way(way, "way", batch=False)  # type: ignore[return-value]
 
 
 def _codes(cards: tuple[Card, ...]) -> list[int]:
@@ -212,9 +282,6 @@ class HouseWay:
             way_number(self.way)
 
     def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
-        if self.way is None and isinstance(rules.house_way, HouseWay) and \
-                rules.house_way.way is None:
-            raise PokerRulesError("HouseWay(None) as the rules' house way names no way")
         return house_way(cards, rules, self.way)
 
 

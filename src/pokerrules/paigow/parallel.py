@@ -1,6 +1,8 @@
 """Runs independent chunks of work in this process, a local process pool or
 any :class:`concurrent.futures.Executor` (a Dask or Ray client's executor runs
-them on a cluster), with an optional progress bar and a clean stop on Ctrl-C.
+them on a cluster), with an optional progress bar and a clean stop on Ctrl-C;
+:func:`run_threads` runs them on threads of this process instead (for work in
+C that releases the GIL).
 
 A chunk's result depends only on its task, never on where it ran, so the same
 tasks give the same results whatever runs them. Tasks are taken from their
@@ -22,21 +24,30 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-from pokerrules.checks import check_count, shown
-from pokerrules.errors import PokerRulesError
+from pokerrules.checks import check_count, check_flag, shown
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 __all__ = [
     "DEFAULT_START_METHOD",
     "EXECUTOR_IN_FLIGHT",
+    "check_optional_flag",
     "check_start_method",
     "check_workers",
     "run_chunks",
+    "run_threads",
 ]
 
 T = TypeVar("T")
@@ -66,6 +77,22 @@ def check_start_method(method: object) -> str:
         raise PokerRulesError(
             f"start_method must be one of {', '.join(methods)}, not {shown(method)}")
     return method
+
+
+def check_optional_flag(value: object, name: str) -> bool | None:
+    """``value`` checked as a flag (see :func:`~pokerrules.checks.check_flag`) or
+    None, which leaves the choice to the function (a progress bar on a terminal).
+
+    Raises:
+        ArgumentTypeError: anything else, naming ``name``.
+    """
+    if value is None:
+        return None
+    try:
+        return check_flag(value, name)
+    except ArgumentTypeError:
+        raise ArgumentTypeError(
+            f"{name} must be True, False or None, not {shown(value)}") from None
 
 
 def check_workers(workers: int, executor: Executor | None) -> int:
@@ -101,27 +128,26 @@ def _main_script() -> str | None:
 
 def _refuse_a_pool_while_importing_main() -> None:
     """In a worker that is still importing the main script (forkserver, spawn), a
-    pool of its own would be the script's top-level work started again: refused
-    with what to add, before multiprocessing's own RuntimeError."""
+    pool of its own would be the script's top-level work started again: the
+    worker exits at once, quietly and before multiprocessing's own RuntimeError,
+    and the parent, whose pool then breaks at its start, says what to add
+    (:func:`_broken_at_start`): one message, not one traceback per worker."""
     # multiprocessing's own test (it has no public one): the process is still
     # being set up by its parent
     if getattr(multiprocessing.current_process(), "_inheriting", False):
-        script = getattr(sys.modules.get("__mp_main__"), "__file__", None) or "the script"
-        raise PokerRulesError(
-            f"a pool worker, importing the main script {script}, reached parallel work at "
-            f"the script's top level; the script must {_GUARD}")
+        raise SystemExit(1)  # not an error to print: the parent reports it
 
 
-def _broken_at_start(error: BrokenProcessPool, method: str) -> PokerRulesError | None:
+def _broken_at_start(method: str) -> PokerRulesError | None:
     """The error of a pool whose workers died while starting, when they import the
     main script: most likely its unguarded top-level code ran the work again."""
     script = _main_script()
     if method == "fork" or script is None:
         return None
     return PokerRulesError(
-        f"the pool's worker processes died while starting ({error}). Each imports the "
-        f"main script, {script} (start method {method}), and a script that runs parallel "
-        f"work at its top level starts it again in every worker: it must {_GUARD}")
+        f"the pool's worker processes died while starting: each imports the main script, "
+        f"{script} (start method {method}), and a script that runs parallel work at its "
+        f"top level starts it again in every worker: it must {_GUARD}")
 
 
 def _start_worker(lifeline: Connection, parent_end: Connection | None) -> None:
@@ -170,7 +196,12 @@ def progress_bar(
 ) -> Any:
     """A tqdm bar of ``total`` ``unit``s, or None when it is off or tqdm is
     missing. ``show=None``: on when there is more than one chunk and stderr is
-    a terminal."""
+    a terminal.
+
+    Raises:
+        ArgumentTypeError: ``show`` (a ``progress`` argument) neither a bool nor None.
+    """
+    show = check_optional_flag(show, "progress")
     if show is None:
         show = chunks > 1 and sys.stderr.isatty()
     if not show:
@@ -231,7 +262,8 @@ def run_chunks(
             pool ("forkserver", "spawn") whose workers died while starting, which
             they do when the main script starts its work at its top level instead
             of under ``if __name__ == "__main__":`` (each worker imports the
-            script, and there the work refuses to start a pool again).
+            script, and there the work ends the worker quietly instead of starting
+            a pool again; this error is the one message).
     """
     workers = check_workers(workers, executor)
     method = check_start_method(start_method)
@@ -266,17 +298,41 @@ def run_chunks(
             initargs=(lifeline, parent_end if method == "fork" else None))
         try:
             return _run_on(pool, 2 * processes, fn, tasks, done, stop=parent_end.close)
-        except BrokenProcessPool as exc:
-            started = None if finished else _broken_at_start(exc, method)  # or crashed later
+        except BrokenProcessPool:
+            started = None if finished else _broken_at_start(method)  # or crashed later
             if started is None:
                 raise
-            raise started from exc
+            raise started from None  # the advice alone: the pool's own error says less
         finally:
             lifeline.close()
             parent_end.close()
     finally:
         if bar is not None:
             bar.close()
+
+
+def run_threads(
+    fn: Callable[[T], R], tasks: Iterable[T], *, threads: int,
+    on_result: Callable[[R], None],
+) -> None:
+    """Runs ``fn`` on every task: here with one thread, else on ``threads``
+    threads of this process, each task taken from ``tasks`` only as a thread
+    frees up (at most two per thread in flight), so that a million tasks are
+    never held at once. ``on_result`` gets each result in this thread, in any
+    order.
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C, once the tasks running then have finished
+            (the others never start).
+        Whatever a task raised (the tasks not yet started are cancelled).
+    """
+    if threads <= 1:
+        for task in tasks:
+            on_result(fn(task))
+        return
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        if _run_on(pool, 2 * threads, fn, tasks, lambda _, value: on_result(value)):
+            raise KeyboardInterrupt
 
 
 def _run_on(

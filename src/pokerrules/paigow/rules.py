@@ -9,7 +9,7 @@ from typing import Any, TypeAlias
 
 from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
-from pokerrules.checks import shown
+from pokerrules.checks import loaded, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
 from pokerrules.paigow.setting import Setting
@@ -55,6 +55,16 @@ def callable_name(fn: object) -> str:
     return f"{module}.{name}"
 
 
+def _sets_by_the_rules_own_way(way: object) -> bool:
+    """True for :func:`~pokerrules.paigow.house_way` itself and ``HouseWay(None)``:
+    as the rules' house way, each would call itself without end."""
+    houseway = loaded("pokerrules.paigow.houseway")  # none of its ways exists before
+    if houseway is None:
+        return False
+    return way is houseway.house_way or (
+        isinstance(way, houseway.HouseWay) and way.way is None)
+
+
 @dataclass(frozen=True)
 class PaiGowRules:
     """The rule choices of a Pai Gow Poker table. Frozen, hashable when
@@ -70,7 +80,9 @@ class PaiGowRules:
             round the house keeps; 0 <= banker_commission < 1.
         house_way: the default way to set hands: a name from
             ``pokerrules.paigow.WAYS`` ("foxwoods", "trump_plaza") or a
-            callable ``(cards, rules) -> Setting``.
+            callable ``(cards, rules) -> Setting``; not
+            :func:`~pokerrules.paigow.house_way` itself or ``HouseWay()``, which
+            set a hand by this very field.
         banker_foul: "loses" (a fouled banker loses to every player who did
             not foul) or "house_way" (the banker's hand is set again by the
             house way and played).
@@ -104,6 +116,11 @@ class PaiGowRules:
         elif not callable(self.house_way):
             raise PokerRulesError(
                 f"house_way must be a name or a callable, not {shown(self.house_way)}")
+        elif _sets_by_the_rules_own_way(self.house_way):
+            raise PokerRulesError(
+                f"house_way={shown(self.house_way)} sets a hand by the rules' own house way, "
+                "which would be itself; name a way (foxwoods, trump_plaza) or give "
+                "HouseWay('foxwoods')")
         if not isinstance(self.banker_foul, str) or self.banker_foul not in BANKER_FOUL_RULES:
             raise PokerRulesError(
                 f"unknown banker_foul rule {shown(self.banker_foul)}; "

@@ -15,6 +15,7 @@ a cluster. Chunks are made as workers free up, never all at once.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -25,11 +26,13 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules._core import ALL_CARDS
-from pokerrules.cards import SeedLike
+from pokerrules.cards import SeedLike, format_cards
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import IllegalMoveError, PokerRulesError
-from pokerrules.paigow.houseway import Strategy, house_way
+from pokerrules.paigow.houseway import BatchWay, Strategy, WayLike, check_way, house_way
+from pokerrules.paigow.outcomes import batch_settings
 from pokerrules.paigow.parallel import (
+    check_optional_flag,
     check_start_method,
     check_workers,
     run_chunks,
@@ -48,8 +51,16 @@ from pokerrules.shuffle import seed_int
 __all__ = ["Z95", "SimulationResult", "StrategyLike", "simulate"]
 
 #: A side's strategy: "house_way" (the rules' own), a built-in way's name,
-#: "optimal" (the best setting against the house way, by sampling) or a callable.
-StrategyLike: TypeAlias = str | Strategy
+#: "optimal" (the best setting against the house way, by sampling), a callable
+#: or a :class:`BatchWay`.
+StrategyLike: TypeAlias = str | Strategy | BatchWay
+
+
+class _Unset:
+    """The default of a deprecated keyword: not given."""
+
+
+_UNSET: Any = _Unset()
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -59,25 +70,48 @@ DEFAULT_CHUNK = 1_000_000
 _COUNT = {name: k for k, name in enumerate(_paigow.SIM_COUNTS)}
 
 
-def _resolve(
-    spec: StrategyLike, rules: PaiGowRules, seat: str, seed: int
-) -> tuple[int | Strategy, str]:
-    """A built-in way's number or a callable strategy, and its name."""
+#: The names simulate takes beside the built-in ways' names.
+NAMES = ("house_way", "optimal")
+
+#: A side's strategy, resolved: a built-in way's number, a callable or a BatchWay.
+Resolved: TypeAlias = int | Strategy | BatchWay
+
+
+def _resolve(spec: WayLike, rules: PaiGowRules, seat: str, seed: int) -> tuple[Resolved, str]:
+    """A checked strategy as a built-in way's number, a callable strategy or a
+    BatchWay, and its name."""
     if isinstance(spec, str):
         if spec == "optimal":  # its samples are seeded by the run's seed
             return OptimalStrategy(seed=seed, seat=seat), "optimal"
         name = rules.house_way if spec == "house_way" else spec
         if isinstance(name, str):
-            if name not in _paigow.WAYS:
-                raise PokerRulesError(
-                    f"unknown {seat} strategy {shown(spec)}; choose 'house_way', 'optimal', "
-                    f"a callable or one of {', '.join(_paigow.WAYS)}")
             return _paigow.WAYS.index(name), name
         return name, callable_name(name)
-    if not callable(spec):
-        raise PokerRulesError(
-            f"the {seat} strategy must be a name or a callable, not {shown(spec)}")
+    if isinstance(spec, BatchWay):
+        return spec, str(spec)
     return spec, callable_name(spec)
+
+
+def _ways(
+    way: object, player_way: object, banker: object, player: object
+) -> tuple[WayLike, WayLike]:
+    """The banker's and the player's strategies, checked: ``way`` (default the
+    rules' house way) and ``player_way`` (default the banker's), or the keywords
+    ``banker`` and ``player`` of 0.1, each side's default then "house_way"."""
+    if banker is not _UNSET or player is not _UNSET:
+        warnings.warn("simulate's banker= and player= are deprecated: give way= (the "
+                      "banker's) and player_way=, as exact_house_edge takes them",
+                      DeprecationWarning, stacklevel=3)
+        if (banker is not _UNSET and way is not None) or \
+                (player is not _UNSET and player_way is not None):
+            raise PokerRulesError("give way and player_way, or banker and player "
+                                  "(deprecated), not both for one side")
+        way = "house_way" if banker is _UNSET else banker
+        player_way = "house_way" if player is _UNSET else player
+    checked = check_way("house_way" if way is None else way, "way", NAMES)
+    if player_way is None:
+        return checked, checked
+    return checked, check_way(player_way, "player_way", NAMES)
 
 
 def _chunk_words(seed: int, index: int) -> npt.NDArray[np.uint64]:
@@ -86,13 +120,22 @@ def _chunk_words(seed: int, index: int) -> npt.NDArray[np.uint64]:
 
 
 def _set_all(
-    hands: npt.NDArray[np.uint8], spec: int | Strategy, rules: PaiGowRules, seat: str
+    hands: npt.NDArray[np.uint8], spec: Resolved, rules: PaiGowRules, seat: str
 ) -> npt.NDArray[np.uint8]:
     """(n, 7) rows, five high codes then two low, for (n, 7) hands."""
     variant = rules.hand_rules.variant
     if isinstance(spec, int):
         rows, _ = _paigow.house_way_batch(hands, variant, spec)
         out: npt.NDArray[np.uint8] = rows
+        return out
+    if isinstance(spec, BatchWay):
+        out = batch_settings(spec, hands, rules)
+        wrong = (np.sort(out, axis=1) != np.sort(hands, axis=1)).any(axis=1)
+        if wrong.any():
+            bad = int(np.flatnonzero(wrong)[0])
+            raise IllegalMoveError(f"the {seat} strategy {spec} set "
+                                   f"{format_cards(hands[bad].tolist())} as "
+                                   f"{format_cards(out[bad].tolist())}, not its cards")
         return out
     out = np.empty_like(hands)
     for i, row in enumerate(hands):
@@ -109,7 +152,7 @@ def _set_all(
 
 
 def _run_chunk(
-    task: tuple[PaiGowRules, int | Strategy, int | Strategy, int, npt.NDArray[np.uint64]],
+    task: tuple[PaiGowRules, Resolved, Resolved, int, npt.NDArray[np.uint64]],
 ) -> npt.NDArray[np.int64]:
     """Counts (indexed as ``_paigow.SIM_COUNTS``) of one chunk; module-level so
     that pools and clusters can pickle it."""
@@ -277,9 +320,9 @@ class SimulationResult:
 
 
 def _tasks(
-    rules: PaiGowRules, player: int | Strategy, banker: int | Strategy, rounds: int,
+    rules: PaiGowRules, player: Resolved, banker: Resolved, rounds: int,
     chunk_size: int, seed: int,
-) -> Iterator[tuple[PaiGowRules, int | Strategy, int | Strategy, int, npt.NDArray[np.uint64]]]:
+) -> Iterator[tuple[PaiGowRules, Resolved, Resolved, int, npt.NDArray[np.uint64]]]:
     """The chunk tasks in order, each made when it is asked for."""
     for index, start in enumerate(range(0, rounds, chunk_size)):
         yield rules, player, banker, min(chunk_size, rounds - start), _chunk_words(seed, index)
@@ -289,8 +332,8 @@ def simulate(
     rules: PaiGowRulesLike = DEFAULT_RULES,
     rounds: int = 1_000_000,
     *,
-    player: StrategyLike = "house_way",
-    banker: StrategyLike = "house_way",
+    way: StrategyLike | None = None,
+    player_way: StrategyLike | None = None,
     seed: SeedLike,
     workers: int = 1,
     executor: Executor | None = None,
@@ -298,6 +341,8 @@ def simulate(
     progress: bool | None = None,
     on_chunk: Callable[[npt.NDArray[np.int64]], None] | None = None,
     start_method: str | None = None,
+    banker: StrategyLike = _UNSET,
+    player: StrategyLike = _UNSET,
 ) -> SimulationResult:
     """Simulates heads-up rounds and counts the player's results.
 
@@ -312,11 +357,13 @@ def simulate(
         rules: the rules (commission, banker commission, wheel, house way,
             banker foul rule), or a preset's name ("classic", "casino", any case).
         rounds: rounds to play, 1 to 2**63 - 1 (any integer type).
-        player, banker: "house_way" (the rules' own), a name from ``WAYS``,
-            "optimal" (:class:`OptimalStrategy` with 5,000 samples seeded by
-            ``seed``: the best setting against the other side's house way;
-            slow) or a callable ``(cards, rules) -> Setting`` (picklable for
-            workers > 1).
+        way: the banker's strategy: "house_way" (the rules' own, the
+            default), a name from ``WAYS``, "optimal" (:class:`OptimalStrategy`
+            with 5,000 samples seeded by ``seed``: the best setting against the
+            other side's house way; slow), a callable ``(cards, rules) ->
+            Setting`` or a :class:`BatchWay` (picklable for workers > 1).
+        player_way: the player's strategy, the same kinds; by default the
+            banker's (as :func:`exact_house_edge` takes them).
         seed: int, or a numpy Generator (one int is drawn from it).
         workers: 1 runs here; N > 1 runs the chunks in a local process pool of
             N processes, but never more processes than chunks (a run of one
@@ -333,6 +380,8 @@ def simulate(
             platform has it, else ``spawn``). Under the first two a callable
             strategy from the caller's script must be defined at the top level
             of a script that starts its work under ``if __name__ == "__main__":``.
+        banker, player: deprecated, for ``way`` and ``player_way`` (a DeprecationWarning);
+            with them, a side not given sets by "house_way" as before.
 
     Returns:
         SimulationResult. On Ctrl-C it returns at once (within about a
@@ -342,11 +391,12 @@ def simulate(
         finished, the rates and EVs are None.
 
     Raises:
-        PokerRulesError: a bad count, strategy, workers, executor or start method;
-            a name that is no preset.
-        ArgumentTypeError: rules that are neither PaiGowRules nor a name, a seed that is neither an
-            int nor a Generator.
-        IllegalMoveError: a callable strategy set cards not in its hand.
+        PokerRulesError: a bad count, workers, executor or start method; a name
+            that is no preset or no way.
+        ArgumentTypeError: rules that are neither PaiGowRules nor a name, a way
+            that is no strategy, a seed that is neither an int nor a Generator,
+            ``progress`` neither a bool nor None. Each names its argument.
+        IllegalMoveError: a strategy set cards not in its hand.
     """
     rules = paigow_rules(rules)
     rounds = check_count(rounds, "rounds")
@@ -355,9 +405,11 @@ def simulate(
     check_start_method(start_method)
     if isinstance(seed, np.random.Generator):
         seed = int(seed.integers(2**63))
+    banker_way, player_way = _ways(way, player_way, banker, player)
+    check_optional_flag(progress, "progress")
     seed = seed_int(seed)
-    player_spec, player_name = _resolve(player, rules, "player", seed)
-    banker_spec, banker_name = _resolve(banker, rules, "banker", seed)
+    player_spec, player_name = _resolve(player_way, rules, "player", seed)
+    banker_spec, banker_name = _resolve(banker_way, rules, "banker", seed)
     total = np.zeros(len(_paigow.SIM_COUNTS), dtype=np.int64)
 
     def add(index: int, counts: npt.NDArray[np.int64]) -> None:

@@ -96,6 +96,9 @@ class OptimalSetting:
             :func:`pokerrules.paigow.settings`.
         best: the legal setting of highest EV (the first of equals).
         house_way: the entry of the setting the house way picks for this hand.
+        commission: the fraction of a win the house keeps in these EVs (the
+            rules' ``commission`` in the player's seat, ``banker_commission`` in
+            the banker's).
     """
 
     hand: tuple[Card, ...]
@@ -106,6 +109,7 @@ class OptimalSetting:
     settings: tuple[SettingValue, ...]
     best: SettingValue
     house_way: SettingValue
+    commission: float
 
     @property
     def ev_lost_by_house_way(self) -> float:
@@ -115,7 +119,8 @@ class OptimalSetting:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict."""
         return {"hand": format_cards(self.hand), "method": self.method, "seat": self.seat,
-                "way": self.way, "hands": self.hands, "best": str(self.best.setting),
+                "way": self.way, "hands": self.hands, "commission": self.commission,
+                "best": str(self.best.setting),
                 "house_way": str(self.house_way.setting),
                 "ev_lost_by_house_way": self.ev_lost_by_house_way,
                 "settings": [s.to_dict() for s in self.settings]}
@@ -241,7 +246,8 @@ def optimal_setting(
     cumulative = np.zeros((hist.shape[0] + 1, hist.shape[1] + 1), dtype=np.int64)
     cumulative[1:, 1:] = hist.cumsum(axis=0).cumsum(axis=1)
     total = int(cumulative[-1, -1])
-    pay = 1.0 - (rules.commission if seat == "player" else rules.banker_commission)
+    commission = rules.commission if seat == "player" else rules.banker_commission
+    pay = 1.0 - commission
     chosen = house_way(cards, rules, opponent)  # a built-in way: never a foul
     highs, lows, fouls = _paigow.setting_outcomes(codes, variant)
     values = []
@@ -261,7 +267,8 @@ def optimal_setting(
             k += 1
     best = max(values, key=lambda v: v.ev)  # max keeps the first of equals
     mine = next(v for v in values if v.house_way)
-    return OptimalSetting(cards, method, seat, opponent, total, tuple(values), best, mine)
+    return OptimalSetting(cards, method, seat, opponent, total, tuple(values), best, mine,
+                          commission)
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ def process_class(_task):
 if __name__ == "__main__":
     method = sys.argv[1] if len(sys.argv) > 1 else None
     rules = PaiGowRules.casino()
-    alone = simulate(rules, 400, player=my_house_way, seed=3, chunk_size=100, progress=False)
-    pooled = simulate(rules, 400, player=my_house_way, workers=2, start_method=method,
+    alone = simulate(rules, 400, player_way=my_house_way, seed=3, chunk_size=100, progress=False)
+    pooled = simulate(rules, 400, player_way=my_house_way, workers=2, start_method=method,
                       seed=3, chunk_size=100, progress=False)
     assert pooled == alone, (pooled, alone)
     classes: set[str] = set()
