@@ -35,22 +35,6 @@ check_hand_rules = _core._hand_rules
 #: (1, "no" and None are refused).
 check_flag = _core._flag
 
-
-def check_flag(value: object, name: str) -> bool:
-    """``value`` checked as True or False (Python's or numpy's bool), as a plain bool;
-    1, "no" and None are refused, more likely a mistake than a wish.
-
-    Raises:
-        ArgumentTypeError: anything else, naming ``name``.
-    """
-    if type(value) is bool:
-        return value
-    numpy = loaded("numpy")  # a numpy bool exists only once numpy is imported
-    if numpy is not None and type(value) is numpy.bool_:
-        return bool(value)
-    raise ArgumentTypeError(f"{name} must be True or False, not {shown(value)}")
-
-
 #: Counts (rounds, samples, chunk sizes, budgets) stay below this: the C kernels
 #: count in int64.
 MAX_COUNT = 2**63
