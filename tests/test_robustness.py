@@ -67,6 +67,11 @@ def survives(fn, *args):
     return 1
 
 
+def mostly(one, other):
+    """Draws from ``one`` three times in four, else from ``other``."""
+    return st.integers(0, 3).flatmap(lambda draw: other if draw == 0 else one)
+
+
 def half_and_half(one, other):
     """Draws from ``one`` or ``other``, each half the time (``st.one_of`` would weigh
     each of their branches alike)."""
@@ -205,8 +210,8 @@ def made_out(kind, codes, tmp_path):
 def test_evaluate_many_out_check_and_threads_are_refused_or_exact(tmp_path):
     accepted = []
 
-    @given(HANDS, OUT_KINDS, st.one_of(st.booleans(), ANYTHING), st.one_of(
-        st.integers(1, 4), ANYTHING))
+    @given(HANDS, mostly(st.just("right"), OUT_KINDS), mostly(st.booleans(), ANYTHING),
+           mostly(st.integers(1, 4), ANYTHING))
     def rank(hands, kind, check, threads):
         codes = np.array(hands, np.uint8)
         before = codes.copy()
@@ -221,7 +226,7 @@ def test_evaluate_many_out_check_and_threads_are_refused_or_exact(tmp_path):
         accepted.append(kind)
 
     rank()
-    assert len(accepted) >= 10 and "right" in accepted
+    assert len(accepted) >= 8 and "right" in accepted  # about a third, on average
 
 
 @given(HANDS, st.sampled_from([v for v in VIEWS if not v.startswith("broadcast")]))
