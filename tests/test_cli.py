@@ -253,3 +253,12 @@ def test_help_goes_to_standard_error_when_standard_output_is_closed():
     status, _, err = with_closed((1,), "--help")
     assert status == 0 and err.startswith("usage: pokerrules")
     assert with_closed((0, 1, 2), "rank") == (2, "", "")  # nowhere to say so: the status
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes POSIX file descriptors")
+@pytest.mark.parametrize("args", [
+    ["paigow", "simulate", "--rounds", "20000", "--seed", "1", "--workers", "2"],
+    ["rank", "As Ks Qs Js Ts"]])
+def test_a_command_with_standard_error_closed_runs_without_its_bar(args):
+    status, out, err = with_closed((2,), *args)
+    assert (status, err) == (0, "") and out

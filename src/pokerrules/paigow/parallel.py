@@ -202,6 +202,8 @@ def progress_bar(
         ArgumentTypeError: ``show`` (a ``progress`` argument) neither a bool nor None.
     """
     show = check_optional_flag(show, "progress")
+    if sys.stderr is None:  # closed (a command started with 2>&-): nowhere to draw it
+        return None
     if show is None:
         show = chunks > 1 and sys.stderr.isatty()
     if not show:
