@@ -257,7 +257,7 @@ def test_help_goes_to_standard_error_when_standard_output_is_closed():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="closes POSIX file descriptors")
 @pytest.mark.parametrize("args", [
-    ["paigow", "simulate", "--rounds", "20000", "--seed", "1", "--workers", "2"],
+    ["paigow", "simulate", "--rounds", "3000000", "--seed", "1", "--workers", "2"],
     ["rank", "As Ks Qs Js Ts"]])
 def test_a_command_with_standard_error_closed_runs_without_its_bar(args):
     status, out, err = with_closed((2,), *args)
