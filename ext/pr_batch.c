@@ -249,6 +249,14 @@ PR_TARGET_AVX512 static inline int64_t eval_rows_avx512(
 #define PR_DECK_LO(t) ((uint32_t)((t)->deck_mask & 0x3FFFFFFu))
 #define PR_DECK_HI(t) ((uint32_t)((t)->deck_mask >> 26))
 
+/* Lanes of b where mask (whole lanes of ones) is set, else of a.  Not
+ * _mm256_blendv_epi8: gcc 12 folds it into a test of signed chars, which
+ * -funsigned-char (ARM's char, chosen on x86) turns into a test that never holds. */
+__attribute__((target("avx2")))
+static inline __m256i blend_avx2(__m256i a, __m256i b, __m256i mask) {
+    return _mm256_or_si256(_mm256_andnot_si256(mask, a), _mm256_and_si256(mask, b));
+}
+
 __attribute__((target("avx2")))
 static inline int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, int64_t n,
                                      const int k, int32_t *out, const int check,
@@ -288,12 +296,11 @@ static inline int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, i
             cc = _mm256_and_si256(cc, ff);
             rare = _mm256_or_si256(rare, _mm256_cmpgt_epi32(cc, c52));
             __m256i r = _mm256_srli_epi32(cc, 2);
-            __m256i w = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(wlo, r),
-                                           _mm256_permutevar8x32_epi32(whi, r),
-                                           _mm256_cmpgt_epi32(r, c7));
+            __m256i w = blend_avx2(_mm256_permutevar8x32_epi32(wlo, r),
+                                   _mm256_permutevar8x32_epi32(whi, r), _mm256_cmpgt_epi32(r, c7));
             rk = _mm256_add_epi32(rk, w);
             __m256i su = _mm256_sllv_epi32(one, _mm256_slli_epi32(_mm256_and_si256(cc, three), 2));
-            su = _mm256_blendv_epi8(su, jsuits, _mm256_cmpeq_epi32(cc, c52));
+            su = blend_avx2(su, jsuits, _mm256_cmpeq_epi32(cc, c52));
             sk = _mm256_add_epi32(sk, su);
             if (check) {
                 __m256i lo = _mm256_and_si256(_mm256_sllv_epi32(one, cc), low26);

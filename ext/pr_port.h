@@ -9,7 +9,12 @@
 
 #include <stdint.h>
 
-#if defined(_MSC_VER) && !defined(__clang__)
+/* PR_PLAIN_C: the plain-C paths whatever the compiler (and so no threads), to test them */
+#if defined(PR_PLAIN_C)
+#ifndef PR_NO_THREADS
+#define PR_NO_THREADS 1
+#endif
+#elif defined(_MSC_VER) && !defined(__clang__)
 #define PR_MSVC 1
 #include <intrin.h>
 #elif defined(__GNUC__) || defined(__clang__)

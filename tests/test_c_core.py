@@ -99,8 +99,10 @@ def build_self_test(tmp_path: Path, cc: str, *flags: str) -> Path:
 
 
 @pytest.mark.slow
-def test_the_c_self_test_passes_on_this_machine(tmp_path):
-    exe = build_self_test(tmp_path, compiler())
+@pytest.mark.parametrize("flags", [[], ["-funsigned-char"]], ids=["native", "unsigned-char"])
+def test_the_c_self_test_passes_on_this_machine(tmp_path, flags):
+    # -funsigned-char: ARM's char, here with every x86 kernel
+    exe = build_self_test(tmp_path, compiler(), *flags)
     run = subprocess.run([str(exe), str(ROOT / "tests/c/house_way.txt")],
                          capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stdout + run.stderr
