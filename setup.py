@@ -34,7 +34,7 @@ else:
 SHARED_UTILITY = "pokerrules._cyutility"
 EVALUATOR = "pr_eval"
 EVALUATOR_SOURCES = ["ext/pr_keys.c", "ext/pr_tables.c", "ext/pr_batch.c", "ext/pr_enum.c"]
-EVALUATOR_HEADERS = ["ext/pr_eval.h", "ext/pr_internal.h"]
+EVALUATOR_HEADERS = ["ext/pr_eval.h", "ext/pr_port.h", "ext/pr_internal.h"]
 # Cython finds pokerrules/_core.pxd (what _paigow cimports from _core) under src/
 CYTHON_INCLUDE = ["src"]
 
@@ -49,7 +49,7 @@ extensions = [
         sources=["ext/_core.pyx"],
         include_dirs=["ext"],
         libraries=[EVALUATOR],
-        depends=["ext/pr_eval.h", "ext/pr_pycards.h"],
+        depends=["ext/pr_eval.h", "ext/pr_port.h", "ext/pr_pycards.h"],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
     ),
@@ -58,7 +58,8 @@ extensions = [
         sources=["ext/_paigow.pyx", "ext/paigow.c", "ext/paigow_sim.c", "ext/paigow_exact.c"],
         include_dirs=["ext"],
         libraries=[EVALUATOR],
-        depends=["ext/pr_eval.h", "ext/paigow.h", "ext/paigow_sim.h", "ext/paigow_exact.h"],
+        depends=["ext/pr_eval.h", "ext/pr_port.h", "ext/paigow.h", "ext/paigow_sim.h",
+                 "ext/paigow_exact.h"],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
     ),

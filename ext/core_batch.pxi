@@ -13,7 +13,7 @@ def evaluate_many(codes, rules=STANDARD, *, check=True, threads=1, out=None):
             ``check=False`` skips it for trusted input; codes out of 0..52 are
             still refused.
         threads: native threads to split the rows over, an int from 1 to 1,024
-            (enough for any machine's cores; POSIX, one thread on other systems).
+            (enough for any machine's cores; POSIX threads, Win32 threads on Windows).
             At most 64 run, and no more than there are rows. The results do not
             depend on it.
         out: where to write the values, instead of a new array: a writable,

@@ -1,4 +1,5 @@
 /* Batch evaluation: the scalar kernel, the SIMD kernels and the threads. */
+#define PR_WANT_THREADS /* pr_port.h's threads */
 #include "pr_internal.h"
 
 #include <stdlib.h>
@@ -18,12 +19,6 @@ static const uint64_t suit_lane[256] = {
 #undef L
 
 /* ----------------------------------------------------------------- batch */
-
-#if defined(_MSC_VER) && !defined(__clang__)
-#define PR_NOINLINE __declspec(noinline)
-#else
-#define PR_NOINLINE __attribute__((noinline))
-#endif
 
 /* The slow path of a row: a code above 52 (-1), or a flush to weigh against
  * the plain value v.  Apart from the hot loop, so that the loop keeps no code
@@ -112,10 +107,9 @@ static int64_t eval_run_scalar(const pr_tables *t, const uint8_t *codes, int64_t
  * goes to the scalar kernel, which is the reference, and so does a flush in the
  * AVX2 kernel; the AVX-512 kernel lists its flushes and weighs them after each
  * chunk with the scalar kernel's rare_row.  Compiled with function attributes,
- * so the extension builds and runs anywhere; chosen by CPU features at run time. */
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && \
-    (defined(__clang__) || __GNUC__ >= 8)
-#define PR_HAVE_SIMD 1
+ * so the extension builds and runs anywhere; chosen by CPU features at run time.
+ * Only where pr_port.h finds a compiler and target for them (PR_HAVE_SIMD). */
+#ifdef PR_HAVE_SIMD
 #include <immintrin.h>
 
 /* One row again by the scalar kernel: -1 if fine, else 0. */
@@ -255,6 +249,14 @@ PR_TARGET_AVX512 static inline int64_t eval_rows_avx512(
 #define PR_DECK_LO(t) ((uint32_t)((t)->deck_mask & 0x3FFFFFFu))
 #define PR_DECK_HI(t) ((uint32_t)((t)->deck_mask >> 26))
 
+/* Lanes of b where mask (whole lanes of ones) is set, else of a.  Not
+ * _mm256_blendv_epi8: gcc 12 folds it into a test of signed chars, which
+ * -funsigned-char (ARM's char, chosen on x86) turns into a test that never holds. */
+__attribute__((target("avx2")))
+static inline __m256i blend_avx2(__m256i a, __m256i b, __m256i mask) {
+    return _mm256_or_si256(_mm256_andnot_si256(mask, a), _mm256_and_si256(mask, b));
+}
+
 __attribute__((target("avx2")))
 static inline int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, int64_t n,
                                      const int k, int32_t *out, const int check,
@@ -294,12 +296,11 @@ static inline int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, i
             cc = _mm256_and_si256(cc, ff);
             rare = _mm256_or_si256(rare, _mm256_cmpgt_epi32(cc, c52));
             __m256i r = _mm256_srli_epi32(cc, 2);
-            __m256i w = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(wlo, r),
-                                           _mm256_permutevar8x32_epi32(whi, r),
-                                           _mm256_cmpgt_epi32(r, c7));
+            __m256i w = blend_avx2(_mm256_permutevar8x32_epi32(wlo, r),
+                                   _mm256_permutevar8x32_epi32(whi, r), _mm256_cmpgt_epi32(r, c7));
             rk = _mm256_add_epi32(rk, w);
             __m256i su = _mm256_sllv_epi32(one, _mm256_slli_epi32(_mm256_and_si256(cc, three), 2));
-            su = _mm256_blendv_epi8(su, jsuits, _mm256_cmpeq_epi32(cc, c52));
+            su = blend_avx2(su, jsuits, _mm256_cmpeq_epi32(cc, c52));
             sk = _mm256_add_epi32(sk, su);
             if (check) {
                 __m256i lo = _mm256_and_si256(_mm256_sllv_epi32(one, cc), low26);
@@ -353,8 +354,9 @@ __attribute__((target("avx2"))) static int64_t run_avx2(const pr_tables *t, cons
 }
 #endif
 
-/* 0: scalar, 1: AVX2, 2: AVX-512 (F, BW, VBMI, VPOPCNTDQ); -1 until chosen. */
-static int kernel_level = -1;
+/* 0: scalar, 1: AVX2, 2: AVX-512 (F, BW, VBMI, VPOPCNTDQ); -1 until chosen.  Atomic:
+ * worker threads read it while a test may set it. */
+static pr_atomic_int kernel_level = -1;
 
 static int cpu_level(void) {
 #ifdef PR_HAVE_SIMD
@@ -370,18 +372,19 @@ static int cpu_level(void) {
 int pr_kernel(int level) {
     int best = cpu_level();
     if (level >= 0) {
-        kernel_level = level < best ? level : best;
-    } else if (kernel_level < 0) {
-        /* the AVX2 kernel only on request: it fetches the code bytes by gathers and
-         * ran slower than the scalar kernel where measured (Zen 4) */
-        kernel_level = best == 1 ? 0 : best;
+        pr_atomic_store(&kernel_level, level < best ? level : best);
+        return pr_atomic_load(&kernel_level);
     }
-    return kernel_level;
+    /* the AVX2 kernel only on request: it fetches the code bytes by gathers and
+     * ran slower than the scalar kernel where measured (Zen 4).  The first choice
+     * stands: a caller that loses the race gets the winner's. */
+    return pr_atomic_set_if(&kernel_level, -1, best == 1 ? 0 : best);
 }
 
 static int64_t eval_run(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
                         int32_t *out, int check) {
-    int level = kernel_level >= 0 ? kernel_level : pr_kernel(-1);
+    int level = pr_atomic_load(&kernel_level);
+    if (level < 0) level = pr_kernel(-1);
 #ifdef PR_HAVE_SIMD
     if (level == 2) return run_avx512(t, codes, n, k, out, check);
     if (level == 1) return run_avx2(t, codes, n, k, out, check);
@@ -404,16 +407,8 @@ int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k
 }
 
 /* Native threads split the rows into equal runs; each run reports its first
- * bad row and the lowest of those is the answer, as with one thread. */
-#if defined(_WIN32)
-int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
-                              int32_t *out, int check, int *why, int threads) {
-    (void)threads; /* one thread here */
-    return pr_eval_batch(t, codes, n, k, out, check, why);
-}
-#else
-#include <pthread.h>
-
+ * bad row and the lowest of those is the answer, as with one thread.  A run whose
+ * thread cannot be started (or a build without threads) runs on the caller's. */
 #define PR_MAX_THREADS 64
 
 typedef struct {
@@ -424,10 +419,9 @@ typedef struct {
     int32_t *out;
 } run_t;
 
-static void *run_rows(void *arg) {
+static void run_rows(void *arg) {
     run_t *r = arg;
     r->bad = eval_run(r->t, r->codes, r->n, r->k, r->out, r->check);
-    return NULL;
 }
 
 int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
@@ -436,20 +430,21 @@ int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t 
     if (threads > n) threads = (int)n;
     if (threads <= 1) return pr_eval_batch(t, codes, n, k, out, check, why);
     run_t runs[PR_MAX_THREADS];
-    pthread_t ids[PR_MAX_THREADS];
+    pr_thread_call calls[PR_MAX_THREADS];
+    pr_thread ids[PR_MAX_THREADS];
     int started[PR_MAX_THREADS];
     int64_t first = 0;
     for (int i = 0; i < threads; i++) {
         int64_t end = n * (i + 1) / threads;
         runs[i] = (run_t){t, codes + first * k, end - first, -1, k, check, out + first};
+        calls[i] = (pr_thread_call){run_rows, &runs[i]};
         first = end;
     }
-    for (int i = 1; i < threads; i++)
-        started[i] = pthread_create(&ids[i], NULL, run_rows, &runs[i]) == 0;
+    for (int i = 1; i < threads; i++) started[i] = pr_thread_start(&ids[i], &calls[i]) == 0;
     run_rows(&runs[0]);
     for (int i = 1; i < threads; i++) {
-        if (started[i]) pthread_join(ids[i], NULL);
-        else run_rows(&runs[i]); /* no thread to be had: this one does the run */
+        if (started[i]) pr_thread_join(ids[i]);
+        else run_rows(&runs[i]);
     }
     first = 0;
     for (int i = 0; i < threads; i++) {
@@ -462,4 +457,3 @@ int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t 
     }
     return -1;
 }
-#endif

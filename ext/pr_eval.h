@@ -23,6 +23,8 @@
 
 #include <stdint.h>
 
+#include "pr_port.h" /* bit scans and popcounts */
+
 #define PR_JOKER 52
 #define PR_NCODES 53
 #define PR_JOKER_RKEY 60384069u /* one more than the largest rank key of seven real cards */
@@ -92,20 +94,6 @@ extern const uint64_t pr_batch_key[256];
 extern const uint32_t pr_rank_weight[13];
 #define PR_BAD_BIT (1ull << 60)
 #define PR_CARD_BITS ((1ull << PR_NCODES) - 1)
-
-/* Bit scans for gcc/clang and MSVC (x must not be 0). */
-#if defined(_MSC_VER) && !defined(__clang__)
-#include <intrin.h>
-static inline int pr_ctz32(uint32_t x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
-static inline int pr_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-static inline int pr_clz32(uint32_t x) { unsigned long i; _BitScanReverse(&i, x); return 31 - (int)i; }
-static inline int pr_popcount32(uint32_t x) { return (int)__popcnt(x); }
-#else
-static inline int pr_ctz32(uint32_t x) { return __builtin_ctz(x); }
-static inline int pr_ctz64(uint64_t x) { return __builtin_ctzll(x); }
-static inline int pr_clz32(uint32_t x) { return __builtin_clz(x); }
-static inline int pr_popcount32(uint32_t x) { return __builtin_popcount(x); }
-#endif
 
 /* Builds (once) and returns the tables of a variant; NULL when out of memory. */
 const pr_tables *pr_get_tables(int variant);
@@ -183,7 +171,7 @@ static inline int pr_check_codes(const pr_tables *t, const uint8_t *codes, int n
  * of the first row holding a code above 52 or, with check, a duplicate or a
  * card outside the deck (else -1), *why as in pr_check_codes.  Unchecked rows
  * of codes up to 52 that are no hand get some value.  Each row is read once.
- * With threads > 1 (POSIX threads; one thread elsewhere) the rows are split
+ * With threads > 1 (POSIX or Win32 threads, at most 64) the rows are split
  * into that many runs; the results are the same. */
 int64_t pr_eval_batch(const pr_tables *t, const uint8_t *codes, int64_t n, int k,
                       int32_t *out, int check, int *why);
@@ -192,9 +180,10 @@ int64_t pr_eval_batch_threads(const pr_tables *t, const uint8_t *codes, int64_t 
 
 /* The batch kernel: 0 scalar, 1 AVX2, 2 AVX-512 (F, BW, VBMI, VPOPCNTDQ).  level >= 0
  * sets it (at most what the CPU has); level < 0 chooses by CPU features if nothing was
- * chosen yet (AVX-512 where present, else scalar).  Returns the kernel in use.  The
- * module that loads the kernel calls it once at import (POKERRULES_KERNEL is read there),
- * so worker threads never choose. */
+ * chosen yet (AVX-512 where present, else scalar), once: callers that race to choose
+ * first all get the one choice.  Returns the kernel in use.  The module that loads the
+ * kernel calls it once at import (POKERRULES_KERNEL is read there), so worker threads
+ * never choose. */
 int pr_kernel(int level);
 
 /* Adds the histogram of values over every k-card hand of the deck (k = 5..7;
