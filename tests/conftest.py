@@ -1,7 +1,6 @@
 import os
 import re
 
-import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -18,14 +17,3 @@ def pytest_configure(config):
     expression = config.option.markexpr
     if expression:
         config.option.markexpr = re.sub(r"\bfast\b", "(fast and not slow)", expression)
-
-
-@pytest.fixture(scope="session")
-def dask_client():
-    """A client of one local Dask cluster of two worker processes, shared by the tests
-    that run work on a cluster (starting one costs about a second)."""
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
-        yield client

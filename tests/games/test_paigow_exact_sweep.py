@@ -44,15 +44,10 @@ def test_an_executor_gives_each_variants_count(alone):
                                         progress=False)) == alone
 
 
-def test_a_local_dask_cluster_gives_each_variants_count(alone, dask_client):
-    results = exact_house_edges(VARIANTS, deck=MEDIUM, executor=dask_client.get_executor(),
-                                progress=False)
-    assert counts(results) == alone
-
-
-def test_a_local_dask_cluster_of_threads_gives_each_variants_count(alone):
+@pytest.mark.parametrize("processes", [False, True])
+def test_a_local_dask_cluster_gives_each_variants_count(alone, processes):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=processes,
                                   dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         results = exact_house_edges(VARIANTS, deck=MEDIUM, executor=client.get_executor(),

@@ -162,10 +162,15 @@ def test_workers_and_executors_give_the_single_process_result():
         assert simulate(CASINO, 1_000_000, executor=pool, **kwargs) == alone
 
 
-def test_a_local_dask_cluster_gives_the_single_process_result(dask_client):
+def test_a_local_dask_cluster_gives_the_single_process_result():
+    import distributed  # the test extra installs it, so this runs wherever the tests do
+
     kwargs = {"seed": 3, "chunk_size": 200_000, "progress": False}
     alone = simulate(CASINO, 1_000_000, **kwargs)
-    on_cluster = simulate(CASINO, 1_000_000, executor=dask_client.get_executor(), **kwargs)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        on_cluster = simulate(CASINO, 1_000_000, executor=client.get_executor(), **kwargs)
     assert on_cluster == alone
 
 
