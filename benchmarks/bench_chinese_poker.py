@@ -19,7 +19,7 @@ from pokerrules import chinese_poker as cp
 from pokerrules import search
 from pokerrules.cards import CHINESE_POKER_DECK
 from pokerrules.chinese_poker.policy import ChinesePokerSearch
-from pokerrules.game import play_game
+from pokerrules.runner import play_game
 
 TARGET_CALLS_PER_SECOND = 50_000
 

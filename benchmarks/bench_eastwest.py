@@ -7,7 +7,7 @@ one core) and the cost of one Monte Carlo decision.
 import numpy as np
 
 from pokerrules import eastwest as ew
-from pokerrules.game import play_game
+from pokerrules.runner import play_game
 
 GAMES = 500
 TARGET_GAMES_PER_SECOND = 5000

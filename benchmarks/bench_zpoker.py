@@ -6,7 +6,7 @@ Run: python -m pytest benchmarks/bench_zpoker.py --benchmark-enable
 import numpy as np
 
 import pokerrules.zpoker as zpoker
-from pokerrules.game import play_game
+from pokerrules.runner import play_game
 
 
 def _end_game_state(seed=7):

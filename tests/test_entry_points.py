@@ -11,7 +11,8 @@ import pokerrules
 from pokerrules import chinese_poker, eastwest, zpoker
 from pokerrules.cli import build_parser
 from pokerrules.errors import PokerRulesError
-from pokerrules.game import GAMES, game_module, play_game, seat_index
+from pokerrules.game import GAMES, seat_index
+from pokerrules.runner import game_module, play_game
 
 pytestmark = pytest.mark.fast
 

@@ -8,7 +8,8 @@ import pytest
 from pokerrules import PokerRulesError, chinese_poker, eastwest, zpoker
 from pokerrules.cli import main
 from pokerrules.errors import IllegalMoveError, NotYourTurnError
-from pokerrules.game import GameRecord, RandomAgent, play_game
+from pokerrules.records import GameRecord
+from pokerrules.runner import RandomAgent, play_game
 
 pytestmark = pytest.mark.fast
 

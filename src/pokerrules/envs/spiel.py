@@ -52,7 +52,8 @@ from pokerrules.cards import format_cards
 from pokerrules.checks import is_int, shown
 from pokerrules.envs.encoding import AgentPolicy, Encoding, real_number
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.game import Agent, GameState, seat_index
+from pokerrules.game import GameState, seat_index
+from pokerrules.runner import Agent
 
 __all__ = ["MAX_GAME_LENGTH", "AgentBot", "register"]
 

@@ -11,6 +11,8 @@ loser, at the end.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
 from typing import Any
 
 import numpy as np
@@ -18,6 +20,7 @@ import numpy as np
 from pokerrules import zpoker
 from pokerrules.cards import format_cards
 from pokerrules.checks import shown
+from pokerrules.deprecation import deprecated_names
 from pokerrules.envs.encoding import Encoding, layout
 from pokerrules.errors import PokerRulesError
 from pokerrules.game import GameState
@@ -25,6 +28,11 @@ from pokerrules.zpoker import POSITIONS, Phase, Placement, ZPokerRules, ZPokerSt
 from pokerrules.zpoker.policy import ZPokerSearch
 
 __all__ = ["ZPokerEncoding", "env", "raw_env"]
+
+__getattr__ = deprecated_names(__name__, {}, removed={"register_openspiel": (
+    "use pokerrules.envs.register_openspiel('z-poker')",
+    lambda: functools.partial(importlib.import_module("pokerrules.envs").register_openspiel,
+                              'z-poker'))})
 
 _POSITIONS = len(POSITIONS)  # 8
 _POSITION_INDEX = {p: i for i, p in enumerate(POSITIONS)}
@@ -189,7 +197,9 @@ OPENSPIEL_NAME = "pokerrules_z_poker"
 _MAX_DEALS = 12
 
 
-def _register() -> Any:
+def define_openspiel_game() -> Any:
+    """Defines the OpenSpiel game and registers it with ``pyspiel.register_game``:
+    once per process, through :func:`pokerrules.envs.register_openspiel`."""
     from pokerrules.envs import spiel
 
     def encoding(params: dict[str, Any]) -> ZPokerEncoding:
@@ -205,19 +215,6 @@ def _register() -> Any:
     )
 
 
-def register_openspiel() -> Any:
-    """Registers the OpenSpiel game with ``pyspiel.register_game``, once per process
-    (importing :mod:`pokerrules.envs` does it), and returns its ``pyspiel.Game``
-    class.
-
-    Raises:
-        ImportError: OpenSpiel is not installed (``pip install "pokerrules[rl]"``).
-    """
-    from pokerrules.envs import spiel
-
-    return spiel.registered(OPENSPIEL_NAME, _register)
-
-
 def openspiel_game(**params: Any) -> Any:
     """The OpenSpiel game (registered on first use); ``hand_size`` (default 10)
     as :class:`~pokerrules.zpoker.ZPokerRules`, with the standard deck.
@@ -227,4 +224,4 @@ def openspiel_game(**params: Any) -> Any:
     """
     from pokerrules.envs import spiel
 
-    return spiel.load(OPENSPIEL_NAME, params, _register)
+    return spiel.load(OPENSPIEL_NAME, params, define_openspiel_game)
