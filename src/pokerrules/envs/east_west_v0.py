@@ -22,6 +22,7 @@ from pokerrules.deprecation import deprecated_names
 from pokerrules.eastwest import EastWestRules, EastWestState, EastWestView, Place
 from pokerrules.eastwest.policy import EastWestSearch
 from pokerrules.envs.encoding import Encoding, layout
+from pokerrules.errors import IllegalMoveError
 from pokerrules.game import GameState
 
 __all__ = ["EastWestEncoding", "env", "raw_env"]
@@ -112,7 +113,7 @@ class EastWestEncoding(Encoding):
     def move_to_action(self, move: Any) -> int:
         place = eastwest.parse_move(move) if isinstance(move, str) else move
         if not isinstance(place, Place) or place not in eastwest.PLACES:
-            raise eastwest.IllegalMoveError(f"{move!r:.40} is no East-West move")
+            raise IllegalMoveError(f"{move!r:.40} is no East-West move")
         return int(place.row)
 
     def _action_name(self, action: int) -> str:

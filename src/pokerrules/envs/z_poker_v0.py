@@ -18,11 +18,11 @@ from typing import Any
 import numpy as np
 
 from pokerrules import zpoker
-from pokerrules.cards import format_cards
+from pokerrules.cards import Card, format_cards
 from pokerrules.checks import shown
 from pokerrules.deprecation import deprecated_names
 from pokerrules.envs.encoding import Encoding, layout
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
 from pokerrules.zpoker import POSITIONS, Phase, Placement, ZPokerRules, ZPokerState, ZPokerView
 from pokerrules.zpoker.policy import ZPokerSearch
@@ -139,15 +139,15 @@ class ZPokerEncoding(Encoding):
 
     def _move(self, state: GameState[Any], action: int) -> Placement:
         card, position = divmod(action, _POSITIONS)
-        return Placement(zpoker.Card(self._deck[card]), POSITIONS[position])
+        return Placement(Card(self._deck[card]), POSITIONS[position])
 
     def move_to_action(self, move: Any) -> int:
         placement = zpoker.parse_move(move) if isinstance(move, str) else move
         if not isinstance(placement, Placement):
-            raise zpoker.IllegalMoveError(f"{shown(move)} is no Z Poker placement")
+            raise IllegalMoveError(f"{shown(move)} is no Z Poker placement")
         d = int(self._deck_index[placement.card.code])
         if d < 0:
-            raise zpoker.IllegalMoveError(f"{placement.card} is not in this game's deck")
+            raise IllegalMoveError(f"{placement.card} is not in this game's deck")
         return _POSITIONS * d + _POSITION_INDEX[placement.position]
 
     def _action_name(self, action: int) -> str:
