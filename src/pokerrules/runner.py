@@ -82,8 +82,9 @@ class _GameNames(Mapping[str, str]):
         return repr(dict(self))
 
 
+_GAME_NAMES = _GameNames()
 __getattr__ = deprecated_names(__name__, {}, removed={
-    "GAMES": ("the games are pokerrules.specs.game_specs()", _GameNames)})
+    "GAMES": ("the games are pokerrules.specs.game_specs()", lambda: _GAME_NAMES)})
 
 
 def game_module(game: ModuleType | GameSpec | str) -> ModuleType:

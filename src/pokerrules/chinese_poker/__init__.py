@@ -20,6 +20,7 @@ Plays are not poker hands, so this module classifies them itself; it ranks nothi
 with :mod:`pokerrules.hands`.
 """
 
+from pokerrules import deprecation, specs
 from pokerrules.chinese_poker.agents import AGENTS, DEFAULT_AGENTS, LEVELS, GreedyAgent, SearchAgent
 from pokerrules.chinese_poker.moves import PASS, AnyMove, ChooseHand, Move, parse_move
 from pokerrules.chinese_poker.plays import Play, PlayKind, beats, classify, legal_plays
@@ -33,8 +34,6 @@ from pokerrules.chinese_poker.rules import (
     penalty,
 )
 from pokerrules.chinese_poker.state import ChinesePokerState, ChinesePokerView, new_game
-from pokerrules.deprecation import deprecated_names
-from pokerrules.specs import EnvironmentModule, GameSpec, GameTools
 
 __all__ = [
     "AGENTS",
@@ -67,7 +66,9 @@ __all__ = [
 ]
 
 # Shared names once imported from here: they live in the shared layer.
-__getattr__ = deprecated_names(__name__, {
+__getattr__ = deprecation.deprecated_names(__name__, {
+    "EnvironmentModule": "pokerrules.specs",
+    "GameSpec": "pokerrules.specs",
     "CHINESE_POKER_DECK": "pokerrules.cards",
     "CardNotInDeckError": "pokerrules.errors",
     "CardsLike": "pokerrules.cards",
@@ -88,12 +89,12 @@ __getattr__ = deprecated_names(__name__, {
 })
 
 #: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
-SPEC = GameSpec(
+SPEC = specs.GameSpec(
     name="chinese-poker", package=__name__, aliases=("ChinesePoker", "chinese_poker_v0"),
     rules_type=ChinesePokerRules, new_game=new_game, parse_move=parse_move,
 )
 #: What plays the game and shows it, registered beside :data:`SPEC`.
-TOOLS = GameTools(
+TOOLS = specs.GameTools(
     render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
-    environment=EnvironmentModule("pokerrules.envs.chinese_poker_v0"),
+    environment=specs.EnvironmentModule("pokerrules.envs.chinese_poker_v0"),
 )

@@ -19,7 +19,7 @@ True
 1
 """
 
-from pokerrules.deprecation import deprecated_names
+from pokerrules import deprecation, specs
 from pokerrules.eastwest.agents import (
     AGENTS,
     DEFAULT_AGENTS,
@@ -47,7 +47,6 @@ from pokerrules.eastwest.rules import (
     WinRule,
 )
 from pokerrules.eastwest.state import EastWestState, EastWestView, RowOutcome, new_game
-from pokerrules.specs import EnvironmentModule, GameSpec, GameTools
 
 __all__ = [
     "AGENTS",
@@ -83,7 +82,9 @@ __all__ = [
 ]
 
 # Shared names once imported from here: they live in the shared layer.
-__getattr__ = deprecated_names(__name__, {
+__getattr__ = deprecation.deprecated_names(__name__, {
+    "EnvironmentModule": "pokerrules.specs",
+    "GameSpec": "pokerrules.specs",
     "CardNotInDeckError": "pokerrules.errors",
     "CardsLike": "pokerrules.cards",
     "DuplicateCardError": "pokerrules.errors",
@@ -111,12 +112,12 @@ __getattr__ = deprecated_names(__name__, {
 })
 
 #: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
-SPEC = GameSpec(
+SPEC = specs.GameSpec(
     name="east-west", package=__name__, aliases=("EastWest", "east_west_v0"),
     rules_type=EastWestRules, new_game=new_game, parse_move=parse_move,
 )
 #: What plays the game and shows it, registered beside :data:`SPEC`.
-TOOLS = GameTools(
+TOOLS = specs.GameTools(
     render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
-    environment=EnvironmentModule("pokerrules.envs.east_west_v0"),
+    environment=specs.EnvironmentModule("pokerrules.envs.east_west_v0"),
 )

@@ -38,8 +38,7 @@ MoveRecord(player=0, move='face-down A', detail={'face_down': True})
 {'face_down': True, 'flipped': {'A': 'Ac', 'H': 'As'}, 'redeal': 2}
 """
 
-from pokerrules.deprecation import deprecated_names
-from pokerrules.specs import EnvironmentModule, GameSpec, GameTools
+from pokerrules import deprecation, specs
 from pokerrules.zpoker.agents import AGENTS, DEFAULT_AGENTS, LEVELS, GreedyAgent, SearchAgent
 from pokerrules.zpoker.moves import Placement, parse_move
 from pokerrules.zpoker.render import CELL_WIDTH, render
@@ -77,7 +76,9 @@ __all__ = [
 ]
 
 # Shared names once imported from here: they live in the shared layer.
-__getattr__ = deprecated_names(__name__, {
+__getattr__ = deprecation.deprecated_names(__name__, {
+    "EnvironmentModule": "pokerrules.specs",
+    "GameSpec": "pokerrules.specs",
     "Card": "pokerrules.cards",
     "CardNotInDeckError": "pokerrules.errors",
     "CardsLike": "pokerrules.cards",
@@ -104,12 +105,12 @@ __getattr__ = deprecated_names(__name__, {
 })
 
 #: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
-SPEC = GameSpec(
+SPEC = specs.GameSpec(
     name="z-poker", package=__name__, aliases=("ZPoker", "z_poker_v0"),
     rules_type=ZPokerRules, new_game=new_game, parse_move=parse_move,
 )
 #: What plays the game and shows it, registered beside :data:`SPEC`.
-TOOLS = GameTools(
+TOOLS = specs.GameTools(
     render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
-    environment=EnvironmentModule("pokerrules.envs.z_poker_v0"),
+    environment=specs.EnvironmentModule("pokerrules.envs.z_poker_v0"),
 )
