@@ -1,8 +1,9 @@
-"""The package's shape: every game a package with the same rooms, the pickles of
-the single-module layout still loading, and no import circle anywhere under
-src/pokerrules. (The public names: tests/test_public_api.py.)"""
+"""The package's shape: every game a package with the same rooms, no module much over
+600 lines (the C and Cython sources too), and the pickles of the single-module layout
+still loading. (The public names: tests/test_public_api.py; the layers, import
+circles and who imports pokerrules.cli: import-linter's contracts and ruff's banned
+imports in pyproject.toml, run by .ci/run.)"""
 
-import ast
 import base64
 import importlib
 import pickle
@@ -80,111 +81,3 @@ def check_text(value):
     if type(value).__name__.endswith("Agent"):
         return f"{type(value).__name__} {sorted(vars(value).items())}"
     return repr(value)
-
-
-# ------------------------------------------------------------------ import circles
-
-def module_name(path):
-    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def is_module(dotted):
-    path = SRC.parent.joinpath(*dotted.split("."))
-    return path.is_dir() or path.with_suffix(".py").exists()
-
-
-def module_level_imports(path):
-    """The pokerrules modules that ``path`` imports when it is imported: statements
-    at module level (inside `try`/`if` too, TYPE_CHECKING blocks included, so that
-    a typing-only circle counts), not those inside functions or classes. A
-    ``from package import name`` counts as importing ``package.name`` when that is a
-    module, else ``package``; importing ``a.b.c`` imports ``a`` and ``a.b`` too. The
-    packages that hold ``path`` are left out: they are imported before it."""
-    here = module_name(path)
-    found = set()
-
-    def visit(nodes):
-        for node in nodes:
-            if isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                assert node.level == 0 and node.module, f"{here}: a relative import"
-                for alias in node.names:
-                    dotted = f"{node.module}.{alias.name}"
-                    found.add(dotted if is_module(dotted) else node.module)
-            elif isinstance(node, (ast.If, ast.Try)):
-                visit(node.body)
-                visit(node.orelse)
-                for handler in getattr(node, "handlers", []):
-                    visit(handler.body)
-                visit(getattr(node, "finalbody", []))
-
-    visit(ast.parse(path.read_text()).body)
-    parts = here.split(".")
-    holders = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
-    out = set()
-    for name in found:
-        if name == "pokerrules" or name.startswith("pokerrules."):
-            parts = name.split(".")
-            out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-    return out - holders
-
-
-def import_graph():
-    modules = {module_name(p): p for p in SRC.rglob("*.py")}
-    return {name: module_level_imports(path) & set(modules) for name, path in modules.items()}
-
-
-def find_cycle(graph):
-    """One import circle as a list of modules, or None."""
-    done, path = set(), []
-
-    def walk(node):
-        if node in path:
-            return [*path[path.index(node):], node]
-        if node in done:
-            return None
-        path.append(node)
-        for nxt in sorted(graph[node]):
-            cycle = walk(nxt)
-            if cycle:
-                return cycle
-        path.pop()
-        done.add(node)
-        return None
-
-    for start in sorted(graph):
-        cycle = walk(start)
-        if cycle:
-            return cycle
-    return None
-
-
-@pytest.mark.fast
-def test_no_import_circles():
-    graph = import_graph()
-    assert len(graph) > 30 and graph["pokerrules.cli"] >= {"pokerrules.cli_common"}
-    assert find_cycle(graph) is None
-
-
-@pytest.mark.fast
-def test_the_circle_check_finds_circles():
-    graph = import_graph()
-    assert find_cycle({**graph, "pokerrules.cards": graph["pokerrules.cards"] | {"pokerrules.cli"}})
-    assert find_cycle({"a": {"b"}, "b": {"a"}}) == ["a", "b", "a"]
-
-
-@pytest.mark.fast
-def test_nothing_imports_the_top_level_cli():
-    """Not even inside a function: what the game CLIs share is in cli_common."""
-    users = []
-    for path in SRC.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module] if isinstance(node, ast.ImportFrom) else [])
-            if "pokerrules.cli" in names:
-                users.append(module_name(path))
-    assert users == []
