@@ -530,3 +530,4 @@ def test_any_name_finds_its_game_or_is_an_unknown_game():
 
     fuzz()
     assert found >= 10
+
