@@ -38,7 +38,7 @@ from pokerrules.envs.east_west_v0 import EastWestEncoding
 from pokerrules.envs.encoding import AgentPolicy, Encoding, Field, check_options, keywords
 from pokerrules.envs.z_poker_v0 import ZPokerEncoding
 from pokerrules.errors import PokerRulesError
-from pokerrules.specs import EnvironmentModule, GameSpec, game_spec, game_tools
+from pokerrules.specs import EnvironmentModule, GameSpec, game_spec, game_specs, game_tools
 
 __all__ = [
     "ENCODINGS",
@@ -122,8 +122,11 @@ def _register_with_frameworks() -> None:
     except ImportError:
         pass
     else:
-        for game in ENCODINGS:
-            register_openspiel(game)
+        for spec in game_specs():  # each game whose environment module has an OpenSpiel game
+            environment = game_tools(spec).environment
+            if isinstance(environment, EnvironmentModule) and hasattr(
+                    importlib.import_module(environment.module), "OPENSPIEL_NAME"):
+                register_openspiel(spec)
     try:
         import gymnasium
     except ImportError:
