@@ -19,7 +19,7 @@ from pokerrules import chinese_poker as cp
 from pokerrules import search
 from pokerrules.cards import CHINESE_POKER_DECK
 from pokerrules.chinese_poker.policy import ChinesePokerSearch
-from pokerrules.game import play_game
+from pokerrules.runner import RandomAgent, play_game
 
 TARGET_CALLS_PER_SECOND = 50_000
 
@@ -61,7 +61,7 @@ def test_classify_five_cards(benchmark):
 
 def test_one_game_greedy_against_three_random(benchmark):
     seeds = itertools.count()
-    agents = [cp.GreedyAgent(), cp.RandomAgent(), cp.RandomAgent(), cp.RandomAgent()]
+    agents = [cp.GreedyAgent(), RandomAgent(), RandomAgent(), RandomAgent()]
     record = benchmark(lambda: play_game(cp, agents, seed=next(seeds)))
     assert record.result.winners
 

@@ -7,7 +7,7 @@ one core) and the cost of one Monte Carlo decision.
 import numpy as np
 
 from pokerrules import eastwest as ew
-from pokerrules.game import play_game
+from pokerrules.runner import RandomAgent, play_game
 
 GAMES = 500
 TARGET_GAMES_PER_SECOND = 5000
@@ -15,7 +15,7 @@ TARGET_GAMES_PER_SECOND = 5000
 
 def test_random_self_play(benchmark):
     """Whole games through the shared runner: deal, 24 moves with views, result."""
-    agents = [ew.RandomAgent(), ew.RandomAgent()]
+    agents = [RandomAgent(), RandomAgent()]
 
     def games():
         for seed in range(GAMES):
@@ -32,7 +32,7 @@ def test_random_self_play(benchmark):
 
 
 def test_greedy_against_random(benchmark):
-    agents = [ew.GreedyAgent(), ew.RandomAgent()]
+    agents = [ew.GreedyAgent(), RandomAgent()]
 
     def games():
         for seed in range(GAMES // 5):

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from pokerrules import chinese_poker, eastwest, zpoker
-from pokerrules.game import play_game
+from pokerrules.runner import play_game
 
 GAMES = {"east-west": (eastwest, 2), "z-poker": (zpoker, 2), "chinese-poker": (chinese_poker, 4)}
 

@@ -6,13 +6,13 @@ Run: python -m pytest benchmarks/bench_zpoker.py --benchmark-enable
 import numpy as np
 
 import pokerrules.zpoker as zpoker
-from pokerrules.game import play_game
+from pokerrules.runner import RandomAgent, play_game
 
 
 def _end_game_state(seed=7):
     """A game early in the End Game (the board full, hands still large)."""
     game = zpoker.new_game(seed=seed)
-    agents = [zpoker.RandomAgent(), zpoker.RandomAgent()]
+    agents = [RandomAgent(), RandomAgent()]
     rng = np.random.default_rng(seed)
     while game.phase is not zpoker.Phase.END_GAME:
         player = game.current_player
@@ -21,13 +21,13 @@ def _end_game_state(seed=7):
 
 
 def test_random_vs_random_game(benchmark):
-    agents = [zpoker.RandomAgent(), zpoker.RandomAgent()]
+    agents = [RandomAgent(), RandomAgent()]
     record = benchmark(play_game, zpoker, agents, 3)
     assert record.result.winners
 
 
 def test_greedy_vs_random_game(benchmark):
-    agents = [zpoker.GreedyAgent(), zpoker.RandomAgent()]
+    agents = [zpoker.GreedyAgent(), RandomAgent()]
     record = benchmark(play_game, zpoker, agents, 3)
     assert record.result.winners
 

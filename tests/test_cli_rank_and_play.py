@@ -12,8 +12,8 @@ import pytest
 from pokerrules import make_rng
 from pokerrules.cli import main
 from pokerrules.errors import PokerRulesError
-from pokerrules.game import play_game
 from pokerrules.paigow import PaiGowRules, optimal_setting, simulate
+from pokerrules.runner import play_game
 
 pytestmark = pytest.mark.fast
 

@@ -86,7 +86,7 @@ TURN_BASED = ["east-west", "z-poker", "chinese-poker"]
 def test_render_draws_every_chance_node_of_a_game(name):
     import numpy as np
 
-    from pokerrules.game import game_module
+    from pokerrules.runner import game_module
 
     game = game_module(name)
     state = game.new_game(chance="explicit")
@@ -191,7 +191,7 @@ def test_the_entry_point_words_ctrl_c_as_the_command_does(capsys):
 
 @pytest.mark.parametrize("name", TURN_BASED)
 def test_play_game_without_agents_plays_the_command_lines_default_game(capsys, name):
-    from pokerrules.game import game_module, play_game
+    from pokerrules.runner import game_module, play_game
 
     record = play_game(name, seed=5)
     game = game_module(name)
@@ -206,7 +206,7 @@ def test_play_game_without_agents_plays_the_command_lines_default_game(capsys, n
 
 def test_play_game_still_needs_a_seed():
     from pokerrules.errors import ArgumentTypeError
-    from pokerrules.game import play_game
+    from pokerrules.runner import play_game
 
     with pytest.raises(ArgumentTypeError, match="play_game takes an int seed"):
         play_game("east-west")
@@ -331,11 +331,11 @@ def test_every_game_page_lists_its_agents_from_the_code():
         import game_agents
     finally:
         sys.path.remove(str(DOCS / "_ext"))
-    from pokerrules.game import game_module
-    from pokerrules.runner import GAMES
+    from pokerrules.runner import game_module
+    from pokerrules.specs import game_specs
 
     pages = {"east-west": "eastwest", "z-poker": "zpoker", "chinese-poker": "chinese_poker"}
-    assert set(pages) == set(GAMES)
+    assert set(pages) == {spec.name for spec in game_specs()}
     for name, page in pages.items():
         package = game_module(name)
         text = (DOCS / "games" / f"{page}.rst").read_text()

@@ -11,7 +11,9 @@ import pokerrules
 from pokerrules import chinese_poker, eastwest, zpoker
 from pokerrules.cli import build_parser
 from pokerrules.errors import PokerRulesError
-from pokerrules.game import GAMES, game_module, play_game, seat_index
+from pokerrules.game import seat_index
+from pokerrules.runner import game_module, play_game
+from pokerrules.specs import game_specs
 
 pytestmark = pytest.mark.fast
 
@@ -72,7 +74,7 @@ def test_the_command_line_plays_exactly_the_games_play_game_knows():
     parser = build_parser()
     play = parser._subparsers._group_actions[0].choices["play"]
     game_action = next(a for a in play._actions if a.dest == "game")
-    assert sorted(game_action.choices) == sorted(GAMES)
+    assert sorted(game_action.choices) == sorted(spec.name for spec in game_specs())
 
 
 @pytest.mark.parametrize("player", [True, np.True_, np.bool_(False)])

@@ -6,9 +6,11 @@ import numpy as np
 import pytest
 
 from pokerrules import PokerRulesError, chinese_poker, eastwest, zpoker
+from pokerrules.cards import CHINESE_POKER_DECK, STANDARD_DECK
 from pokerrules.cli import main
 from pokerrules.errors import IllegalMoveError, NotYourTurnError
-from pokerrules.game import GameRecord, RandomAgent, play_game
+from pokerrules.records import GameRecord
+from pokerrules.runner import RandomAgent, play_game
 
 pytestmark = pytest.mark.fast
 
@@ -382,12 +384,12 @@ def test_game_agents_refuse_moves_their_view_cannot_make():
     c = chinese_poker.new_game(seed=1, players=4)
     cv = c.view(c.current_player)
     not_held = next(m for m in chinese_poker.legal_plays(
-        [x for x in chinese_poker.CHINESE_POKER_DECK.codes if x not in cv.hand]) if m.cards)
+        [x for x in CHINESE_POKER_DECK.codes if x not in cv.hand]) if m.cards)
     for moves in ([chinese_poker.Move.of("3c 4d")], [chinese_poker.ChooseHand(0)], [not_held]):
         with pytest.raises(IllegalMoveError):
             chinese_poker.GreedyAgent().choose(cv, moves, rng)
     z = zpoker.new_game(seed=1)
-    not_held = next(c for c in zpoker.STANDARD_DECK.cards if c not in z.hand(0))
+    not_held = next(c for c in STANDARD_DECK.cards if c not in z.hand(0))
     with pytest.raises(IllegalMoveError):
         zpoker.GreedyAgent().choose(z.view(0), [zpoker.Placement(not_held, "A")], rng)
 

@@ -16,11 +16,18 @@ from hypothesis import strategies as st
 
 from pokerrules import eastwest, specs, zpoker
 from pokerrules.cli import build_parser, main
-from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.game import GameState, MoveRecord, Result, game_module, play_game, seat_index
-from pokerrules.runner import GAMES, RandomAgent
+from pokerrules.errors import (
+    ArgumentTypeError,
+    IllegalMoveError,
+    PokerRulesError,
+    RulesMismatchError,
+    UnknownGameError,
+)
+from pokerrules.game import GameState, seat_index
+from pokerrules.records import MoveRecord, Result
+from pokerrules.runner import RandomAgent, game_module, play_game
 from pokerrules.shuffle import DealStream
-from pokerrules.specs import GameSpec, UnknownGameError, game_spec, game_specs, register
+from pokerrules.specs import GameSpec, GameTools, game_spec, game_specs, game_tools, register
 
 GOAL = 10
 
@@ -114,26 +121,38 @@ def race_env(**options):
 
 RACE = GameSpec(
     name="toy-race", package=__name__, aliases=("ToyRace", "race_v0"),
-    rules_type=RaceRules, new_game=new_race, parse_move=int, render=render_race,
-    agents={"random": RandomAgent, "greedy": GreedyRacer}, default_agents=("greedy", "random"),
-    levels={"easy": RandomAgent, "normal": GreedyRacer, "hard": GreedyRacer},
-    greedy=GreedyRacer, search=GreedyRacer, environment=race_env,
+    rules_type=RaceRules, new_game=new_race, parse_move=int,
 )
+RACE_TOOLS = GameTools(
+    render=render_race, agents={"random": RandomAgent, "greedy": GreedyRacer},
+    default_agents=("greedy", "random"),
+    levels={"easy": RandomAgent, "normal": GreedyRacer, "hard": GreedyRacer},
+    environment=race_env,
+)
+SPEC_FIELDS = [f.name for f in fields(GameSpec)]
+TOOLS_FIELDS = [f.name for f in fields(GameTools)]
+
+
+def race_game(**change):
+    """The race's spec and tools, with the fields of either in ``change`` changed."""
+    values = {**RACE.__dict__, **RACE_TOOLS.__dict__, **change}
+    return (GameSpec(**{f: values[f] for f in SPEC_FIELDS}),
+            GameTools(**{f: values[f] for f in TOOLS_FIELDS}))
 
 
 @pytest.fixture
 def race():
-    register(RACE)
+    register(RACE, RACE_TOOLS)
     try:
         yield RACE
     finally:
         specs.unregister("toy-race")
-    assert "toy-race" not in GAMES
+    assert "toy-race" not in [spec.name for spec in game_specs()]
 
 
 @pytest.mark.fast
 def test_the_runner_plays_a_registered_game_by_any_of_its_names(race):
-    assert GAMES["toy-race"] == __name__
+    assert game_spec("toy-race").package == __name__
     assert game_module("race_v0").RACE is RACE
     record = play_game("ToyRace", ["greedy", "greedy"], seed=3)
     assert record.game == "toy-race"
@@ -161,7 +180,7 @@ def add_race_command(commands):
 
 @pytest.mark.fast
 def test_a_spec_adds_a_command_of_its_own(capsys):
-    register(GameSpec(**{**RACE.__dict__, "add_cli": add_race_command}))
+    register(*race_game(add_cli=add_race_command))
     try:
         assert main(["race-goal"]) == 0
         assert capsys.readouterr().out == f"goal {GOAL}\n"
@@ -184,9 +203,9 @@ def test_the_environment_factory_builds_a_registered_game(race):
 @pytest.mark.fast
 def test_a_game_without_an_environment_is_refused_by_name(race):
     envs = pytest.importorskip("pokerrules.envs")
-    bare = GameSpec(**{**RACE.__dict__, "name": "bare-race", "aliases": (),
-                       "package": "bare", "environment": None})
-    register(bare)
+    bare = race_game(name="bare-race", aliases=(),
+                       package="bare", environment=None)
+    register(*bare)
     try:
         with pytest.raises(PokerRulesError, match="game bare-race has no learning environment"):
             envs.make_env("bare-race")
@@ -218,20 +237,40 @@ def test_an_unknown_game_lists_the_games(race):
 
 @pytest.mark.fast
 def test_a_name_of_another_game_is_refused():
-    clash = GameSpec(**{**RACE.__dict__, "name": "race", "aliases": ("East_West",)})
+    clash = race_game(name="race", aliases=("East_West",))
     with pytest.raises(PokerRulesError, match="'eastwest' is game east-west's already"):
-        register(clash)
+        register(*clash)
     assert [s.name for s in game_specs()] == ["east-west", "z-poker", "chinese-poker"]
 
 
 @pytest.mark.fast
-def test_the_games_of_pokerrules_are_their_packages_specs():
+def test_the_games_of_pokerrules_are_their_packages_specs_and_tools():
     for spec in game_specs():
         package = spec.module()
-        assert package.SPEC is spec
-        assert (spec.agents, spec.levels, spec.default_agents, spec.new_game) == \
+        assert package.SPEC is spec and game_tools(spec) is package.TOOLS
+        tools = package.TOOLS
+        assert (tools.agents, tools.levels, tools.default_agents, spec.new_game) == \
             (package.AGENTS, package.LEVELS, package.DEFAULT_AGENTS, package.new_game)
-        assert spec.greedy is package.GreedyAgent and spec.search is package.SearchAgent
+        assert spec.parse_move is package.parse_move and tools.render is package.render
+        assert issubclass(package.new_game(seed=1).rules.__class__, spec.rules_type)
+
+
+@pytest.mark.fast
+def test_play_game_takes_only_the_games_rules(race):
+    assert play_game("toy-race", seed=1, rules=RaceRules()).game == "toy-race"
+    with pytest.raises(RulesMismatchError, match="game toy-race takes RaceRules as rules "
+                                                 r"\(or None\), not 'casino'"):
+        play_game("toy-race", seed=1, rules="casino")
+    with pytest.raises(RulesMismatchError, match="game east-west takes EastWestRules"):
+        play_game("east-west", seed=1, rules=zpoker.ZPokerRules())
+
+
+@pytest.mark.fast
+def test_a_spec_needs_its_tools_to_register():
+    with pytest.raises(ArgumentTypeError, match="register takes its GameTools beside"):
+        register(RACE, None)
+    with pytest.raises(UnknownGameError, match="game toy-race is not registered"):
+        game_tools(RACE)
 
 
 @pytest.mark.fast
@@ -247,8 +286,8 @@ def test_the_games_of_pokerrules_are_their_packages_specs():
     ({"aliases": (b"race",)}, ArgumentTypeError, "an alias must be text"),
     ({"rules_type": None}, ArgumentTypeError, "rules_type must be a class"),
     ({"new_game": None}, ArgumentTypeError, "new_game must be callable"),
-    ({"greedy": GreedyRacer()}, ArgumentTypeError, "greedy must be a class"),
-    ({"search": "search"}, ArgumentTypeError, "search must be a class"),
+    ({"parse_move": "1"}, ArgumentTypeError, "game toy-race: parse_move must be callable"),
+    ({"render": None}, ArgumentTypeError, "render must be callable"),
     ({"environment": "race"}, ArgumentTypeError, "environment must be callable or None"),
     ({"add_cli": 3}, ArgumentTypeError, "add_cli must be callable or None"),
     ({"agents": ["random"]}, ArgumentTypeError, "agents must be a mapping"),
@@ -274,21 +313,21 @@ def test_the_games_of_pokerrules_are_their_packages_specs():
 ])
 def test_a_spec_that_cannot_be_played_is_refused_naming_the_field(change, error, message):
     with pytest.raises(error, match=re.escape(message)):
-        GameSpec(**{**RACE.__dict__, **change})
+        race_game(**change)
 
 
 @pytest.mark.fast
 def test_a_list_of_aliases_or_agents_is_kept_as_a_tuple():
-    spec = GameSpec(**{**RACE.__dict__, "aliases": ["ToyRace"], "default_agents": ["greedy"]})
-    assert (spec.aliases, spec.default_agents) == (("ToyRace",), ("greedy",))
+    spec, tools = race_game(aliases=["ToyRace"], default_agents=["greedy"])
+    assert (spec.aliases, tools.default_agents) == (("ToyRace",), ("greedy",))
 
 
 @pytest.mark.fast
 @pytest.mark.parametrize("name", ["", "-", "_", "  ", "pokerrules.", "pokerrules._"])
 def test_a_name_that_is_empty_once_spelt_finds_no_game(race, name):
     with pytest.raises(PokerRulesError, match="an alias must have more than blanks"):
-        GameSpec(**{**RACE.__dict__, "name": "blank-race", "package": "blank",
-                    "aliases": (name,)})
+        race_game(name="blank-race", package="blank",
+                    aliases=(name,))
     with pytest.raises(UnknownGameError, match="no game"):
         game_spec(name)
 
@@ -305,13 +344,13 @@ def add_command(name):
     ("race-goal", "game toy-race's"),
 ])
 def test_a_command_another_has_is_refused_when_the_game_registers(capsys, command, owner):
-    register(GameSpec(**{**RACE.__dict__, "add_cli": add_race_command}))
+    register(*race_game(add_cli=add_race_command))
     try:
         before = game_specs()
-        clash = GameSpec(**{**RACE.__dict__, "name": "other-race", "package": "other",
-                            "aliases": (), "add_cli": add_command(command)})
+        clash = race_game(name="other-race", package="other",
+                            aliases=(), add_cli=add_command(command))
         with pytest.raises(PokerRulesError) as error:
-            register(clash)
+            register(*clash)
         assert str(error.value) == (f"game other-race: its add_cli adds the command "
                                     f"{command!r}, which is {owner} command already")
         assert game_specs() == before  # the registry as it was
@@ -324,14 +363,14 @@ def test_a_command_another_has_is_refused_when_the_game_registers(capsys, comman
 
 @pytest.mark.fast
 def test_a_game_may_replace_its_own_command():
-    register(GameSpec(**{**RACE.__dict__, "add_cli": add_race_command}))
+    register(*race_game(add_cli=add_race_command))
     try:
-        again = register(GameSpec(**{**RACE.__dict__, "add_cli": add_race_command}))
+        again = register(*race_game(add_cli=add_race_command))
         assert game_spec("toy-race") is again
     finally:
         specs.unregister("toy-race")
-    register(GameSpec(**{**RACE.__dict__, "name": "other-race", "package": "other",
-                         "add_cli": add_command("race-goal")}))
+    register(*race_game(name="other-race", package="other",
+                         add_cli=add_command("race-goal")))
     specs.unregister("other-race")  # a game gone leaves its command free
 
 
@@ -348,7 +387,7 @@ def broken_command(commands):
 def test_a_command_hook_that_fails_is_the_games_error(hook, message):
     before = game_specs()
     with pytest.raises(PokerRulesError, match=re.escape(message)):
-        register(GameSpec(**{**RACE.__dict__, "add_cli": hook}))
+        register(*race_game(add_cli=hook))
     assert game_specs() == before
 
 
@@ -358,7 +397,7 @@ def test_the_command_line_has_its_own_commands_and_the_games():
         sub = build_parser()._subparsers._group_actions[0]
         return set(sub.choices)
     assert commands() == set(specs.OWN_COMMANDS)
-    register(GameSpec(**{**RACE.__dict__, "add_cli": add_race_command}))
+    register(*race_game(add_cli=add_race_command))
     try:
         assert commands() == {*specs.OWN_COMMANDS, "race-goal"}
     finally:
@@ -367,7 +406,7 @@ def test_the_command_line_has_its_own_commands_and_the_games():
 
 # ---------------------------------------------------------------- fuzz: the registry
 
-FIELDS = [f.name for f in fields(GameSpec)]
+FIELDS = SPEC_FIELDS + TOOLS_FIELDS
 NAMES = st.from_regex(r"[A-Za-z][A-Za-z0-9_-]{0,8}", fullmatch=True)
 #: Names of the games there are, which a new game may not take.
 TAKEN = st.sampled_from(["EastWest", "z_poker", "pokerrules.chinese_poker"])
@@ -396,9 +435,7 @@ VALID = {
     "agents": st.just({"random": RandomAgent, "greedy": GreedyRacer}),
     "default_agents": st.lists(st.sampled_from(["random", "greedy"]), min_size=1, max_size=3)
     | st.tuples(st.just("greedy")),
-    "levels": st.just(RACE.levels),
-    "greedy": st.just(GreedyRacer),
-    "search": st.just(GreedyRacer),
+    "levels": st.just(RACE_TOOLS.levels),
     "aliases": st.lists(mostly(NAMES, TAKEN), max_size=3) | st.tuples(NAMES),
     "environment": st.none() | st.just(race_env),
     "add_cli": mostly(st.sampled_from([None, game_with_commands("race-goal"),
@@ -418,16 +455,20 @@ ANYTHING = st.one_of(
 
 
 def restore(before):
-    """The registry back to ``before``, in its order."""
+    """The registry back to ``before`` (specs and their tools), in its order."""
     for spec in game_specs():
         specs.unregister(spec)
-    for spec in before:
-        register(spec)
+    for spec, tools in before:
+        register(spec, tools)
+
+
+def registry():
+    return [(spec, game_tools(spec)) for spec in game_specs()]
 
 
 @pytest.mark.fast
 def test_any_spec_registers_as_a_game_or_is_refused_changing_nothing():
-    before = game_specs()
+    before, saved = game_specs(), registry()
     accepted = 0
 
     @settings(max_examples=150, deadline=None)
@@ -440,18 +481,18 @@ def test_any_spec_registers_as_a_game_or_is_refused_changing_nothing():
                   for f in FIELDS}
         try:
             try:
-                spec = register(GameSpec(**values))
+                spec = register(*race_game(**values))
             except PokerRulesError:
                 assert game_specs() == before
                 return
             assert game_spec(spec.name) is spec
             assert all(game_spec(alias) is spec for alias in spec.aliases)
             assert spelling_of_every_name_is_not_empty(spec)
-            if spec.add_cli is not None:
+            if game_tools(spec).add_cli is not None:
                 build_parser()  # no command of the game is another's
             accepted += 1
         finally:
-            restore(before)
+            restore(saved)
 
     fuzz()
     assert accepted >= 10
@@ -463,7 +504,7 @@ def spelling_of_every_name_is_not_empty(spec):
 
 @pytest.mark.fast
 def test_any_name_finds_its_game_or_is_an_unknown_game():
-    before = game_specs()
+    before, saved = game_specs(), registry()
     found = 0
 
     @settings(max_examples=150, deadline=None)
@@ -485,7 +526,8 @@ def test_any_name_finds_its_game_or_is_an_unknown_game():
             assert (spec in game_specs()) == (spec in before and not remove)
             found += 1
         finally:
-            restore(before)
+            restore(saved)
 
     fuzz()
     assert found >= 10
+

@@ -10,8 +10,9 @@ import pytest
 
 from pokerrules import chinese_poker, eastwest, zpoker
 from pokerrules.cards import PIQUET_DECK, STANDARD_DECK, Card, format_cards
+from pokerrules.chance import EXPLICIT, SAMPLED
 from pokerrules.errors import ArgumentTypeError, GameOverError, IllegalMoveError, PokerRulesError
-from pokerrules.game import EXPLICIT, SAMPLED, play_game
+from pokerrules.runner import play_game
 from pokerrules.shuffle import DealStream
 
 pytestmark = pytest.mark.fast

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from pokerrules import chinese_poker, eastwest, zpoker
 from pokerrules.cards import CARD_LIMIT, PIQUET_DECK, Card
+from pokerrules.chance import EXPLICIT
 from pokerrules.errors import (
     ArgumentTypeError,
     CardNotInDeckError,
@@ -21,7 +22,6 @@ from pokerrules.errors import (
     HandSizeError,
     PokerRulesError,
 )
-from pokerrules.game import EXPLICIT
 from pokerrules.shuffle import DealStream
 
 SHORT_CHINESE = chinese_poker.ChinesePokerRules(target=10)

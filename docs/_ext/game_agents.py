@@ -1,6 +1,7 @@
 """The ``game-agents`` directive: a game's agents, levels and default line-up,
-written from its spec (:class:`pokerrules.specs.GameSpec`: ``agents``, ``levels``,
-``default_agents``) so that the page and the code agree. It takes any name of
+written from the tools registered beside its spec
+(:class:`pokerrules.specs.GameTools`: ``agents``, ``levels``, ``default_agents``) so
+that the page and the code agree. It takes any name of
 the game.
 
     .. game-agents:: pokerrules.eastwest
@@ -17,12 +18,14 @@ from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
-from pokerrules.specs import GameSpec, game_spec
+from pokerrules.specs import GameSpec, GameTools, game_spec, game_tools
 
 
 def _class_path(package: ModuleType, cls: type) -> str:
-    """Where the docs name ``cls``: the game's package when it exports it."""
-    if getattr(package, cls.__qualname__, None) is cls:
+    """Where the docs name ``cls``: the game's package when it exports it (a shared
+    class, such as the runner's RandomAgent, where it lives)."""
+    if cls.__qualname__ in getattr(package, "__all__", ()) and \
+            getattr(package, cls.__qualname__) is cls:
         return f"{package.__name__}.{cls.__qualname__}"
     return f"{cls.__module__}.{cls.__qualname__}"
 
@@ -34,10 +37,10 @@ def _summary(cls: type) -> str:
     return found.group(1) if found else paragraph
 
 
-def _name_of(spec: GameSpec, agent: Any) -> str:
+def _name_of(tools: GameTools, agent: Any) -> str:
     """The ``agents`` name of ``agent``'s class, with its settings when its repr
     shows them."""
-    names = [name for name, cls in spec.agents.items() if type(agent) is cls]
+    names = [name for name, cls in tools.agents.items() if type(agent) is cls]
     shown = repr(agent)
     settings = "" if " object at 0x" in shown else f" (``{shown}``)"
     return (f"``{names[0]}``" if names else f"``{type(agent).__name__}``") + settings
@@ -47,21 +50,22 @@ def agent_lines(game: GameSpec | ModuleType | str) -> list[str]:
     """The reStructuredText of ``game``'s agents, levels and default line-up
     (``game``: its spec, package or any of its names)."""
     spec = game_spec(game)
+    tools = game_tools(spec)
     package = spec.module()
     lines = [".. list-table:: Agents (``AGENTS``, the names ``--agents`` takes)",
              "   :header-rows: 1", "   :widths: 14 30 56", "",
              "   * - Name", "     - Class", "     - Plays"]
-    for name, cls in spec.agents.items():
+    for name, cls in tools.agents.items():
         lines += [f"   * - ``{name}``", f"     - :class:`~{_class_path(package, cls)}`",
                   f"     - {_summary(cls)}"]
     lines += ["", ".. list-table:: Levels (``LEVELS``, what ``--level`` plays at every seat)",
               "   :header-rows: 1", "   :widths: 14 86", "",
               "   * - Level", "     - Agent"]
-    for level, make in spec.levels.items():
-        lines += [f"   * - ``{level}``", f"     - {_name_of(spec, make())}"]
-    line_up = ",".join(spec.default_agents)
+    for level, make in tools.levels.items():
+        lines += [f"   * - ``{level}``", f"     - {_name_of(tools, make())}"]
+    line_up = ",".join(tools.default_agents)
     lines += ["", f"The default line-up (``DEFAULT_AGENTS``) is ``{line_up}``: without "
-              "``--agents`` or ``--level``, and in :func:`~pokerrules.game.play_game` "
+              "``--agents`` or ``--level``, and in :func:`~pokerrules.runner.play_game` "
               "without agents, the seats take its first names, one per player.", ""]
     return lines
 

@@ -5,7 +5,7 @@ The games are Pai Gow Poker (:mod:`pokerrules.paigow`), East–West
 shedding game Chinese Poker (:mod:`pokerrules.chinese_poker`), a climbing game
 like Big Two, not the 13-card game of the same name in which each player sets
 three poker hands. Everything the cards, ranking and error modules export is
-here too, with :func:`~pokerrules.game.play_game`.
+here too, with :func:`~pokerrules.runner.play_game`.
 """
 
 import importlib
@@ -64,7 +64,7 @@ from pokerrules.hands import (
 
 if TYPE_CHECKING:
     from pokerrules.cards import SeedLike
-    from pokerrules.game import play_game
+    from pokerrules.runner import play_game
 
 __all__ = [
     "BATCH_LIMIT",
@@ -118,7 +118,7 @@ __all__ = [
 
 #: Names imported on first use, and their modules: ranking hands pays for neither
 #: the game machinery (json, saves, the runner) nor numpy (which SeedLike names).
-_LAZY = {"SeedLike": "pokerrules.cards", "play_game": "pokerrules.game"}
+_LAZY = {"SeedLike": "pokerrules.cards", "play_game": "pokerrules.runner"}
 
 
 def __getattr__(name: str) -> object:

@@ -44,7 +44,7 @@ from pokerrules.hands import (
     evaluate_partial,
     evaluate_two,
 )
-from pokerrules.specs import LEVELS, GameSpec, game_specs
+from pokerrules.specs import LEVELS, GameSpec, game_specs, game_tools
 
 RULES: dict[str, HandRules] = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
 
@@ -149,11 +149,12 @@ def _rank(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     game: GameSpec = args.play_games[args.game]
+    tools = game_tools(game)
     options = {"players": args.players} if args.players is not None else {}
     given = None if args.agents is None else [name.strip() for name in args.agents.split(",")]
     if given is not None and not all(given):  # "" is no line-up, not the default one
         raise UsageError(f"--agents takes agent names, one per seat, such as "
-                         f"{','.join(game.default_agents)}; not {shown(args.agents)}")
+                         f"{','.join(tools.default_agents)}; not {shown(args.agents)}")
     inferred = given is not None and args.players is None  # one player per agent
     if given is not None and inferred:
         options["players"] = len(given)
@@ -179,14 +180,14 @@ def _play(args: argparse.Namespace) -> int:
     elif args.level:
         names = [f"level {args.level}"] * state.players
     else:
-        names = list(game.default_agents)[: state.players]
+        names = list(tools.default_agents)[: state.players]
     if len(names) != state.players:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
-    unknown = [n for n in names if n not in game.agents and not args.level]
+    unknown = [n for n in names if n not in tools.agents and not args.level]
     if unknown:
         raise UsageError(f"unknown agent {shown(unknown[0])}; choose from "
-                         f"{', '.join(sorted(game.agents))}")
-    agents = [game.levels[args.level]() if args.level else game.agents[n]() for n in names]
+                         f"{', '.join(sorted(tools.agents))}")
+    agents = [tools.levels[args.level]() if args.level else tools.agents[n]() for n in names]
     import numpy as np
 
     agent_rng = np.random.default_rng([args.seed, 1])
@@ -194,9 +195,9 @@ def _play(args: argparse.Namespace) -> int:
     while state.current_player is not None:
         player = state.current_player
         if show:
-            print(game.render(state, viewer=args.human))
+            print(tools.render(state, viewer=args.human))
         if args.human is not None and player == args.human:
-            move = _ask_move(state, player)
+            move = _ask_move(game, state, player)
             if move is None:
                 played = len(state.history)
                 print(f"you left the game after {played} move{'' if played == 1 else 's'}")
@@ -214,7 +215,7 @@ def _play(args: argparse.Namespace) -> int:
                           "detail": result.detail}))
         return 0
     if show:
-        print(game.render(state, viewer=args.human))
+        print(tools.render(state, viewer=args.human))
     winners = "draw" if result.is_draw else \
         "winner: " + ", ".join(f"player {w}" for w in result.winners)
     if args.quiet:
@@ -227,13 +228,14 @@ def _play(args: argparse.Namespace) -> int:
 HUMAN_HELP = "type a move, 'help' for the legal moves, or 'quit' to leave the game"
 
 
-def _ask_move(state: Any, player: int) -> str | None:
-    """The human's move, read from standard input; None when they quit. A forced
-    move (the only legal one) is played for them."""
+def _ask_move(game: GameSpec, state: Any, player: int) -> Any:
+    """The human's move, read from standard input with the game's move codec
+    (:attr:`GameSpec.parse_move`); None when they quit. A forced move (the only legal
+    one) is played for them."""
     legal = state.legal_moves()
     if len(legal) == 1:
         print(f"only one legal move, {legal[0]}: played for you")
-        return str(legal[0])
+        return legal[0]
     listed = "  ".join(str(m) for m in legal) if len(legal) <= 8 else f"{len(legal)} moves"
     print(f"legal: {listed} ('help' lists them, 'quit' leaves the game)")
     while True:
@@ -251,11 +253,12 @@ def _ask_move(state: Any, player: int) -> str | None:
             print(HUMAN_HELP)
             continue
         try:  # on a copy, to tell the player why a move is refused
-            state.clone().play(text, player)
+            move = game.parse_move(text)
+            state.clone().play(move, player)
         except PokerRulesError as exc:
             print(f"not a legal move: {shown(text)}: {exc} ('help' lists the legal moves)")
         else:
-            return text
+            return move
 
 
 def _legal_text(legal: Sequence[Any], width: int = 78) -> str:
@@ -272,8 +275,9 @@ def _legal_text(legal: Sequence[Any], width: int = 78) -> str:
 def _play_epilog(play_games: Mapping[str, GameSpec]) -> str:
     lines = ["games, their agents and the default line-up:"]
     for name, game in sorted(play_games.items()):
-        lines.append(f"  {name:14s} agents: {', '.join(sorted(game.agents))}; "
-                     f"default: {','.join(game.default_agents)}")
+        tools = game_tools(game)
+        lines.append(f"  {name:14s} agents: {', '.join(sorted(tools.agents))}; "
+                     f"default: {','.join(tools.default_agents)}")
     lines += ["", "examples:",
               "  pokerrules play east-west --seed 5 --agents montecarlo,greedy",
               "  pokerrules play z-poker --seed 9 --human 1 --level hard"
@@ -344,8 +348,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     commands = Commands(sub, play_games)
     for spec in game_specs():
         commands.add_play_game(spec)
-        if spec.add_cli is not None:
-            spec.add_cli(commands)
+        add_game_cli = game_tools(spec).add_cli
+        if add_game_cli is not None:
+            add_game_cli(commands)
     for module in COMMANDS:
         add_cli: Callable[[Commands], None] = importlib.import_module(module).add_cli
         add_cli(commands)

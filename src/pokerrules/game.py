@@ -1,6 +1,6 @@
-"""The shared game protocol: one state shape, one agent interface, one runner
-(the last two live in :mod:`pokerrules.runner`, the records in
-:mod:`pokerrules.records`; all are importable from here).
+"""The shared game protocol: one state shape (the agent interface and the runner
+live in :mod:`pokerrules.runner`, the records in :mod:`pokerrules.records`, chance's
+modes in :mod:`pokerrules.chance`).
 
 Every turn-based game module (East–West, Z Poker, Chinese Poker) provides
 ``new_game(rules=..., seed=...) -> State`` where ``State`` subclasses
@@ -18,6 +18,7 @@ documentation describes them for people writing search or learning code.
 from __future__ import annotations
 
 import bisect
+import importlib
 import json
 import operator
 from abc import ABC, abstractmethod
@@ -27,16 +28,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
+from pokerrules import chance as chances
+from pokerrules import records, saves
 from pokerrules._core import ALL_CARDS, Card, format_cards, parse_cards
-from pokerrules.chance import (
-    CHANCE_MODES,
-    EXPLICIT,
-    SAMPLED,
-    chance_mode,
-    deal_stream,
-    hidden_cards,
-)
 from pokerrules.checks import shown
+from pokerrules.deprecation import deprecated_names
 from pokerrules.errors import (
     ArgumentTypeError,
     GameOverError,
@@ -44,41 +40,21 @@ from pokerrules.errors import (
     NotYourTurnError,
     PokerRulesError,
 )
-from pokerrules.records import FORMAT_VERSION, GameRecord, MoveRecord, Result
-from pokerrules.runner import GAMES, Agent, RandomAgent, game_module, play_game
-from pokerrules.saves import (
-    STATE_FORMAT_VERSION,
-    canonical,
-    rng_from_state,
-    rng_state,
-    saved_game,
-    saved_streams,
-)
+from pokerrules.saves import canonical, saved_game, saved_streams
 from pokerrules.shuffle import DealStream
 
-__all__ = [
-    "CHANCE_MODES",
-    "EXPLICIT",
-    "FORMAT_VERSION",
-    "GAMES",
-    "SAMPLED",
-    "STATE_FORMAT_VERSION",
-    "Agent",
-    "GameRecord",
-    "GameState",
-    "MoveRecord",
-    "RandomAgent",
-    "Result",
-    "chance_mode",
-    "deal_stream",
-    "game_module",
-    "hidden_cards",
-    "play_game",
-    "require_over",
-    "rng_from_state",
-    "rng_state",
-    "seat_index",
-]
+__all__ = ["GameState", "require_over", "seat_index"]
+
+# The runner's, the records', chance's and the saves' names, once imported from here.
+__getattr__ = deprecated_names(__name__, {
+    **dict.fromkeys(["CHANCE_MODES", "EXPLICIT", "SAMPLED", "chance_mode", "deal_stream",
+                     "hidden_cards"], "pokerrules.chance"),
+    **dict.fromkeys(["FORMAT_VERSION", "GameRecord", "MoveRecord", "Result"],
+                    "pokerrules.records"),
+    **dict.fromkeys(["Agent", "RandomAgent", "game_module", "play_game"], "pokerrules.runner"),
+    **dict.fromkeys(["STATE_FORMAT_VERSION", "rng_from_state", "rng_state"], "pokerrules.saves"),
+}, removed={"GAMES": ("the games are pokerrules.specs.game_specs()",
+                      lambda: importlib.import_module("pokerrules.runner").GAMES)})
 
 MoveT = TypeVar("MoveT")
 #: a state of one game: what clone() gives back is the same class
@@ -137,12 +113,12 @@ class GameState(ABC, Generic[MoveT]):
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self._history: list[MoveRecord] = []
+        self._history: list[records.MoveRecord] = []
         self._moves: list[MoveT] = []
         # The deal, taken when the game begins (or just before the first move);
         # None before then or for a fixed deal.
         self._saved_deal: dict[str, Any] | None = None
-        self._chance = SAMPLED
+        self._chance = chances.SAMPLED
         self._stream: DealStream | None = None
         self._undealt: list[int] = []  # ascending: what chance may deal next
         self._dealt: list[int] = []  # every card chance dealt, in order
@@ -163,13 +139,13 @@ class GameState(ABC, Generic[MoveT]):
     def _check(self, move: MoveT) -> None: ...
 
     @abstractmethod
-    def _apply(self, move: MoveT) -> MoveRecord: ...
+    def _apply(self, move: MoveT) -> records.MoveRecord: ...
 
     @abstractmethod
     def _parse(self, text: str) -> MoveT: ...
 
     @abstractmethod
-    def result(self) -> Result:
+    def result(self) -> records.Result:
         """The result; raises :class:`IllegalMoveError` before the end."""
 
     @abstractmethod
@@ -202,13 +178,13 @@ class GameState(ABC, Generic[MoveT]):
         raise NotImplementedError
 
     # --- beginning, chance --------------------------------------------------
-    def _begin(self, stream: DealStream | None, chance: str = SAMPLED) -> None:
+    def _begin(self, stream: DealStream | None, chance: str = chances.SAMPLED) -> None:
         """Ends construction: keeps the deal aside, takes the chance mode and, when
         sampled, deals from ``stream`` whatever the game wants dealt."""
-        self._chance = chance_mode(chance)
-        if chance == SAMPLED and stream is None:
+        self._chance = chances.chance_mode(chance)
+        if chance == chances.SAMPLED and stream is None:
             raise PokerRulesError("a game with sampled chance needs a seed")
-        self._stream = stream if chance == SAMPLED else None
+        self._stream = stream if chance == chances.SAMPLED else None
         self._saved_deal = self._deal_dict()
         self._settle()
 
@@ -301,7 +277,7 @@ class GameState(ABC, Generic[MoveT]):
         Raises:
             PokerRulesError: an explicit-chance game, or a bad seed.
         """
-        if self._chance != SAMPLED:
+        if self._chance != chances.SAMPLED:
             raise PokerRulesError("an explicit-chance game draws no cards; it takes apply_chance")
         stream = DealStream.from_seed(seed)
         # a stream that dealt no card leaves no trace: saves name only those that did
@@ -341,7 +317,7 @@ class GameState(ABC, Generic[MoveT]):
         return self.current_player is None and not self._chance_pending()
 
     @property
-    def history(self) -> tuple[MoveRecord, ...]:
+    def history(self) -> tuple[records.MoveRecord, ...]:
         """Every move made so far, in order, as copies (changing them changes nothing)."""
         return tuple(r.copy() for r in self._history)
 
@@ -388,7 +364,7 @@ class GameState(ABC, Generic[MoveT]):
             return False
         return True
 
-    def play(self, move: MoveT | str, player: int | None = None) -> MoveRecord:
+    def play(self, move: MoveT | str, player: int | None = None) -> records.MoveRecord:
         """Makes a move (a move object or its text) for ``player`` (default: the
         current player) and returns its record (a copy: changing it changes nothing).
 
@@ -401,7 +377,7 @@ class GameState(ABC, Generic[MoveT]):
         """
         return self._play(move, player).copy()
 
-    def _play(self, move: MoveT | str, player: int | None) -> MoveRecord:
+    def _play(self, move: MoveT | str, player: int | None) -> records.MoveRecord:
         """:meth:`play` without the copy of the record (which stays in the history)."""
         parsed = self._validate(move, player)
         if self._saved_deal is None and not self.deal_is_fixed:
@@ -437,7 +413,7 @@ class GameState(ABC, Generic[MoveT]):
         if stream is not None and self._reseeds:
             stream["earlier"] = [{"seed": seed, "dealt": dealt} for seed, dealt in self._reseeds]
         data = {
-            "format": STATE_FORMAT_VERSION,
+            "format": saves.STATE_FORMAT_VERSION,
             "game": self.game_name,
             "players": self.players,
             "chance": self._chance,
@@ -477,9 +453,9 @@ class GameState(ABC, Generic[MoveT]):
     def _restore(cls, text: str) -> GameState[MoveT]:
         data = saved_game(cls.game_name, text)
         players, deal, moves = data["players"], data["deal"], data["moves"]
-        chance = chance_mode(data["chance"])
+        chance = chances.chance_mode(data["chance"])
         streams = saved_streams(data["stream"])
-        if streams and chance == EXPLICIT:
+        if streams and chance == chances.EXPLICIT:
             raise PokerRulesError("an explicit-chance game draws no cards; it saves no stream")
         if not isinstance(data["dealt"], str):
             raise PokerRulesError(f"dealt is card text, not {shown(data['dealt'])}")
@@ -493,9 +469,9 @@ class GameState(ABC, Generic[MoveT]):
         if state.players != players:
             raise PokerRulesError(
                 f"players is {players}, but the deal is for {state.players} players")
-        state._begin(None, EXPLICIT)
+        state._begin(None, chances.EXPLICIT)
         stream = state._replay(dealt, moves, streams)
-        if chance == SAMPLED:
+        if chance == chances.SAMPLED:
             if stream is None and (dealt or state._undealt):
                 raise PokerRulesError(
                     "stream: a sampled game that deals cards saves its deal stream, not null")

@@ -9,16 +9,12 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from pokerrules.checks import check_count, shown
-from pokerrules.errors import (
-    ArgumentTypeError,
-    IllegalMoveError,
-    PokerRulesError,
-    UnknownGameError,
-)
+from pokerrules.deprecation import deprecated_names
+from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.records import GameRecord
-from pokerrules.specs import GameSpec, game_spec, game_specs
+from pokerrules.specs import GameSpec, game_spec, game_specs, game_tools
 
-__all__ = ["GAMES", "Agent", "RandomAgent", "check_generator", "game_module", "play_game"]
+__all__ = ["Agent", "RandomAgent", "check_generator", "game_module", "play_game"]
 
 MoveT = TypeVar("MoveT")
 
@@ -67,8 +63,8 @@ class RandomAgent:
 
 
 class _GameNames(Mapping[str, str]):
-    """The registry's games by name, as ``pokerrules play`` names them -> their
-    packages: read when asked, so a game registered later is there too."""
+    """The registry's games by name -> their packages, read when asked: the value of
+    the deprecated ``GAMES``."""
 
     def __getitem__(self, name: str) -> str:
         for spec in game_specs():
@@ -86,64 +82,49 @@ class _GameNames(Mapping[str, str]):
         return repr(dict(self))
 
 
-#: The games :func:`play_game` takes by name, as ``pokerrules play`` names them,
-#: and their packages (the registry of :mod:`pokerrules.specs`, read live).
-GAMES: Mapping[str, str] = _GameNames()
-
-
-def _is_game_package(game: object) -> bool:
-    return isinstance(game, ModuleType) and hasattr(game, "new_game") and hasattr(game, "AGENTS")
+_GAME_NAMES = _GameNames()
+__getattr__ = deprecated_names(__name__, {}, removed={
+    "GAMES": ("the games are pokerrules.specs.game_specs()", lambda: _GAME_NAMES)})
 
 
 def game_module(game: ModuleType | GameSpec | str) -> ModuleType:
-    """The package of a turn-based game: ``game`` itself when it is one, else
-    the package of the game named ``game`` (any name :func:`~pokerrules.specs.game_spec`
-    takes: "east-west", "eastwest", "pokerrules.eastwest"; dashes and underscores alike).
+    """The package of the turn-based game ``game``: any name
+    :func:`~pokerrules.specs.game_spec` takes ("east-west", "eastwest",
+    "pokerrules.eastwest"; dashes and underscores alike), its package or its spec.
 
     Raises:
         UnknownGameError: a name or object that is no game, with the names there are.
     """
-    if _is_game_package(game):
-        assert isinstance(game, ModuleType)
-        return game
     return game_spec(game).module()
 
 
-def _game_parts(game: ModuleType | GameSpec | str) -> tuple[Any, Mapping[str, Any], Sequence[str]]:
-    """(new_game, agents by name, default line-up) of ``game``: from its spec, or
-    from a game package of one's own that no spec names."""
-    try:
-        spec = game_spec(game)
-    except UnknownGameError:
-        if not _is_game_package(game):
-            raise
-        package: Any = game
-        return package.new_game, package.AGENTS, tuple(getattr(package, "DEFAULT_AGENTS", ()))
-    return spec.new_game, spec.agents, spec.default_agents
-
-
 def play_game(
-    game: ModuleType | str,
+    game: ModuleType | GameSpec | str,
     agents: Sequence[Agent | str] | None = None,
     seed: int | None = None,
     rules: Any = None,
     max_moves: int = 100_000,
 ) -> GameRecord:
-    """Plays one game of ``game`` (a game package such as ``pokerrules.eastwest``,
-    its :class:`~pokerrules.specs.GameSpec` or its name: "east-west", "z-poker",
-    "chinese-poker"; see :func:`game_module`)
-    with one agent per player; the number of agents is the number of players.
+    """Plays one game of ``game`` (a registered game's name: "east-west", "z-poker",
+    "chinese-poker"; its package such as ``pokerrules.eastwest``, or its
+    :class:`~pokerrules.specs.GameSpec`) with one agent per player; the number of
+    agents is the number of players.
 
-    Agents are objects with ``choose`` or names from the module's ``AGENTS``
-    ("random", "greedy", ...). Without ``agents`` the game's default line-up plays,
-    as ``pokerrules play`` does: the first of its ``DEFAULT_AGENTS``, one per player
-    of the game's default number. The deal comes from ``seed`` (an int, so that
-    the record replays; it must be given); the agents draw from their own stream
-    derived from it, so the same seed and agents give the same game.
+    Agents are objects with ``choose`` or names of the game's agents
+    (:attr:`GameTools.agents <pokerrules.specs.GameTools.agents>`: "random",
+    "greedy", ...). Without ``agents`` the game's default line-up plays, as
+    ``pokerrules play`` does: the first of its ``default_agents``, one per player of
+    the game's default number. ``rules`` is None or the game's rules
+    (:attr:`GameSpec.rules_type <pokerrules.specs.GameSpec.rules_type>`). The deal
+    comes from ``seed`` (an int, so that the record replays; it must be given); the
+    agents draw from their own stream derived from it, so the same seed and agents
+    give the same game.
 
     Raises:
         ArgumentTypeError: a seed that is not an int (None included).
-        PokerRulesError: a ``game`` that is none of the games, agents that are not
+        UnknownGameError: a ``game`` that is none of the registered games.
+        RulesMismatchError: ``rules`` that are not the game's rules type.
+        PokerRulesError: agents that are not
             a list (a single name is no list), an unknown agent name, an agent
             without a ``choose`` method (or a class instead of an instance), a
             ``max_moves`` that is no int >= 1, a number of players the game does
@@ -153,13 +134,16 @@ def play_game(
         raise ArgumentTypeError(
             f"play_game takes an int seed (the record replays it), not {shown(seed)}")
     seed = int(seed)
-    new_game, known_agents, default_agents = _game_parts(game)
+    spec = game_spec(game)
+    tools = game_tools(spec)
+    new_game, known_agents = spec.new_game, tools.agents
     max_moves = check_count(max_moves, "max_moves")
+    spec.check_rules(rules)
     options: dict[str, Any] = {"seed": seed}
     if rules is not None:
         options["rules"] = rules
     if agents is None:  # the default line-up of the default number of players
-        agents = tuple(default_agents)[:new_game(**options).players]
+        agents = tuple(tools.default_agents)[:new_game(**options).players]
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise PokerRulesError(
             f"agents must be a list with one agent per player, not {shown(agents)}")

@@ -1,9 +1,10 @@
 """The registry of turn-based games: one :class:`GameSpec` per game, which the
-runner (:func:`~pokerrules.game.play_game`), ``pokerrules play``, the learning
+runner (:func:`~pokerrules.runner.play_game`), ``pokerrules play``, the learning
 environments (:func:`pokerrules.envs.make_env`) and the docs all read.
 
 The games of pokerrules are East–West, Z Poker and Chinese Poker; each package
-defines its spec as ``SPEC``. A game of one's own joins them with
+defines its spec as ``SPEC`` and its :class:`GameTools` (agents, levels, the table's
+text, its environment) as ``TOOLS``. A game of one's own joins them with
 :func:`register`:
 
 >>> from pokerrules.specs import game_spec, game_specs
@@ -22,8 +23,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from pokerrules import errors
 from pokerrules.checks import shown
-from pokerrules.errors import ArgumentTypeError, PokerRulesError, UnknownGameError
+from pokerrules.deprecation import deprecated_names
+from pokerrules.errors import ArgumentTypeError, PokerRulesError, RulesMismatchError
 
 __all__ = [
     "BUILT_IN_GAMES",
@@ -31,14 +34,18 @@ __all__ = [
     "OWN_COMMANDS",
     "EnvironmentModule",
     "GameSpec",
-    "UnknownGameError",
+    "GameTools",
     "game_spec",
     "game_specs",
+    "game_tools",
     "register",
     "unregister",
 ]
 
-#: The packages of the games pokerrules comes with, each holding its ``SPEC``.
+__getattr__ = deprecated_names(__name__, {"UnknownGameError": "pokerrules.errors"})
+
+#: The packages of the games pokerrules comes with, each holding its ``SPEC`` and
+#: its ``TOOLS``.
 BUILT_IN_GAMES = ("pokerrules.eastwest", "pokerrules.zpoker", "pokerrules.chinese_poker")
 
 
@@ -84,44 +91,32 @@ class EnvironmentModule:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One turn-based game as everything else in pokerrules reads it.
+    """What a turn-based game is: its names, its rules and how a game of it begins.
+    What plays it and shows it (agents, levels, the table's text, the environment and
+    a command of its own) registers beside it as its :class:`GameTools`.
 
     Attributes:
         name: the one canonical name, as ``pokerrules play NAME`` takes it
             ("east-west").
-        aliases: other names it answers to ("EastWest", "east_west_v0"); the
-            package's name always counts, and case, dashes and underscores do not.
         package: the dotted name of its package (``GameRecord`` and the docs name
             its classes there).
-        rules_type: the class of its rules (``rules=`` of ``new_game``).
+        rules_type: the class of its rules: ``rules=`` of ``new_game`` (and of
+            :func:`~pokerrules.runner.play_game`) is one of these or None.
         new_game: ``new_game(seed=..., players=..., rules=...)`` -> a
             :class:`~pokerrules.game.GameState`.
-        parse_move: the move codec: text -> move (``str(move)`` is the text back).
-        render: ``render(state, viewer=None) -> str``, the table as seat ``viewer``
-            sees it (the public table when None).
-        agents: agent name -> agent class taking no arguments (``--agents``).
-        default_agents: the line-up when none is given (the first ``players`` names).
-        levels: "easy", "normal", "hard" -> a callable making that level's agent
-            (``--level``).
-        greedy: the game's one greedy rule as an agent class.
-        search: its search agent class (:class:`pokerrules.search.SearchAgent`).
-        environment: ``environment(**options)`` -> its PettingZoo environment
-            (None: it has none).
-        add_cli: a command of its own beside ``pokerrules play NAME``:
-            ``add_cli(commands)`` with :class:`pokerrules.cli_common.Commands`.
+        parse_move: the move codec: text -> move (``str(move)`` is the text back);
+            ``pokerrules play --human`` reads the player's moves with it.
+        aliases: other names it answers to ("EastWest", "east_west_v0"); the
+            package's name always counts, and case, dashes and underscores do not.
 
     Raises:
         ArgumentTypeError: a field of the wrong type, naming the field: a name, alias
-            or package that is no text, aliases or a line-up that is no list or tuple
-            (a str is one name, not a list of them), a rules type, agent, greedy or
-            search that is no class, a hook that is not callable, agents or levels
-            that are no mapping.
+            or package that is no text, aliases that are no list or tuple (a str is
+            one name, not a list of them), a rules type that is no class, a
+            ``new_game`` or ``parse_move`` that is not callable.
         PokerRulesError: a name, alias or package that is empty once case, blanks,
             dashes, underscores and a leading ``pokerrules.`` are left out (as
-            :func:`game_spec` compares names), an agent name that ``--agents`` could
-            not take (empty, with a comma or with blanks around it), levels other than
-            "easy", "normal" and "hard", a default line-up that is empty or names an
-            agent the game does not have.
+            :func:`game_spec` compares names).
     """
 
     name: str
@@ -129,15 +124,7 @@ class GameSpec:
     rules_type: type
     new_game: Callable[..., Any]
     parse_move: Callable[[str], Any]
-    render: Callable[..., str]
-    agents: Mapping[str, type]
-    default_agents: tuple[str, ...]
-    levels: Mapping[str, Callable[[], Any]]
-    greedy: type
-    search: type
     aliases: tuple[str, ...] = ()
-    environment: Callable[..., Any] | None = None
-    add_cli: Callable[[Any], None] | None = None
 
     def __post_init__(self) -> None:
         _check_name("a game's name", self.name)
@@ -146,14 +133,76 @@ class GameSpec:
         object.__setattr__(self, "aliases", _names(f"{game}: aliases", self.aliases))
         for alias in self.aliases:
             _check_name(f"{game}: an alias", alias)
-        for label in ("rules_type", "greedy", "search"):
-            if not isinstance(getattr(self, label), type):
-                raise ArgumentTypeError(f"{game}: {label} must be a class, not "
-                                        f"{shown(getattr(self, label))}")
-        for label in ("new_game", "parse_move", "render"):
+        if not isinstance(self.rules_type, type):
+            raise ArgumentTypeError(f"{game}: rules_type must be a class, not "
+                                    f"{shown(self.rules_type)}")
+        for label in ("new_game", "parse_move"):
             if not callable(getattr(self, label)):
                 raise ArgumentTypeError(f"{game}: {label} must be callable, not "
                                         f"{shown(getattr(self, label))}")
+
+    def __repr__(self) -> str:
+        return f"GameSpec({self.name!r}, package={self.package!r})"
+
+    @property
+    def spellings(self) -> frozenset[str]:
+        """Every name the game answers to, in the form names are compared in."""
+        return frozenset(spelling(n) for n in (self.name, self.package, *self.aliases))
+
+    def module(self) -> ModuleType:
+        """The game's package, imported."""
+        return importlib.import_module(self.package)
+
+    def check_rules(self, rules: object) -> None:
+        """``rules`` checked as ``rules=`` of the game: None or a ``rules_type``.
+
+        Raises:
+            RulesMismatchError: anything else, naming the game and its rules class.
+        """
+        if rules is not None and not isinstance(rules, self.rules_type):
+            raise RulesMismatchError(f"game {self.name} takes {self.rules_type.__name__} "
+                                     f"as rules (or None), not {shown(rules)}")
+
+
+@dataclass(frozen=True)
+class GameTools:
+    """What plays a game and shows it, registered beside its :class:`GameSpec`
+    (:func:`register`) and found by any of the game's names (:func:`game_tools`).
+
+    Attributes:
+        render: ``render(state, viewer=None) -> str``, the table as seat ``viewer``
+            sees it (the public table when None).
+        agents: agent name -> agent class taking no arguments (``--agents``).
+        default_agents: the line-up when none is given (the first ``players`` names).
+        levels: "easy", "normal", "hard" -> a callable making that level's agent
+            (``--level``).
+        environment: ``environment(**options)`` -> its PettingZoo environment
+            (None: it has none).
+        add_cli: a command of its own beside ``pokerrules play NAME``:
+            ``add_cli(commands)`` with :class:`pokerrules.cli_common.Commands`.
+
+    Raises:
+        ArgumentTypeError: a field of the wrong type, naming the field: a line-up
+            that is no list or tuple (a str is one name, not a list of them), an
+            agent that is no class, a hook that is not callable, agents or levels
+            that are no mapping.
+        PokerRulesError: an agent name that ``--agents`` could not take (empty, with
+            a comma or with blanks around it), levels other than "easy", "normal"
+            and "hard", a default line-up that is empty or names an agent the game
+            does not have.
+    """
+
+    render: Callable[..., str]
+    agents: Mapping[str, type]
+    default_agents: tuple[str, ...]
+    levels: Mapping[str, Callable[[], Any]]
+    environment: Callable[..., Any] | None = None
+    add_cli: Callable[[Any], None] | None = None
+
+    def __post_init__(self) -> None:
+        game = "a game's tools"
+        if not callable(self.render):
+            raise ArgumentTypeError(f"{game}: render must be callable, not {shown(self.render)}")
         for label in ("environment", "add_cli"):
             hook = getattr(self, label)
             if hook is not None and not callable(hook):
@@ -192,24 +241,14 @@ class GameSpec:
                                   f"name its agents, one or more of "
                                   f"{', '.join(map(str, self.agents)) or 'none'}")
 
-    def __repr__(self) -> str:
-        return f"GameSpec({self.name!r}, package={self.package!r})"
-
-    @property
-    def spellings(self) -> frozenset[str]:
-        """Every name the game answers to, in the form names are compared in."""
-        return frozenset(spelling(n) for n in (self.name, self.package, *self.aliases))
-
-    def module(self) -> ModuleType:
-        """The game's package, imported."""
-        return importlib.import_module(self.package)
-
 
 #: The commands of ``pokerrules`` besides those the games' ``add_cli`` add: no game's
 #: command may take one of these names.
 OWN_COMMANDS = ("rank", "play", "paigow")
 
 _registered: dict[str, GameSpec] = {}
+#: Each registered game's tools, by the game's name.
+_tools: dict[str, GameTools] = {}
 #: The commands each registered game's ``add_cli`` adds, by the game's name.
 _commands: dict[str, frozenset[str]] = {}
 _built_in_loaded = False
@@ -221,9 +260,9 @@ def _load_built_in() -> None:
         return
     _built_in_loaded = True
     for package in BUILT_IN_GAMES:
-        spec = importlib.import_module(package).SPEC
-        if spec.name not in _registered:
-            _add(spec)
+        module = importlib.import_module(package)
+        if module.SPEC.name not in _registered:
+            _add(module.SPEC, module.TOOLS)
 
 
 class _CommandProbe:
@@ -241,13 +280,13 @@ class _CommandProbe:
         self.play_games[spec.name] = spec
 
 
-def _commands_of(spec: GameSpec) -> frozenset[str]:
-    """The commands (aliases included) that ``spec.add_cli`` adds."""
-    if spec.add_cli is None:
+def _commands_of(spec: GameSpec, tools: GameTools) -> frozenset[str]:
+    """The commands (aliases included) that ``tools.add_cli`` adds."""
+    if tools.add_cli is None:
         return frozenset()
     probe = _CommandProbe()
     try:
-        spec.add_cli(probe)
+        tools.add_cli(probe)
     except PokerRulesError:
         raise
     except Exception as exc:  # the game's own code: its failure is the game's error
@@ -256,14 +295,14 @@ def _commands_of(spec: GameSpec) -> frozenset[str]:
     return frozenset(probe.subparsers.choices)
 
 
-def _add(spec: GameSpec) -> None:
-    """Registers ``spec`` unless one of its names or commands is another's."""
+def _add(spec: GameSpec, tools: GameTools) -> None:
+    """Registers ``spec`` and ``tools`` unless one of its names or commands is another's."""
     for other in _registered.values():
         if other.name != spec.name and spec.spellings & other.spellings:
             taken = sorted(spec.spellings & other.spellings)
             raise PokerRulesError(f"game {spec.name}: the name {taken[0]!r} is game "
                                   f"{other.name}'s already")
-    commands = _commands_of(spec)
+    commands = _commands_of(spec, tools)
     for command in sorted(commands):
         owners = [f"game {name}'s" for name, theirs in _commands.items()
                   if name != spec.name and command in theirs]
@@ -272,17 +311,20 @@ def _add(spec: GameSpec) -> None:
             raise PokerRulesError(f"game {spec.name}: its add_cli adds the command "
                                   f"{command!r}, which is {owner} command already")
     _registered[spec.name] = spec
+    _tools[spec.name] = tools
     _commands[spec.name] = commands
 
 
-def register(spec: GameSpec) -> GameSpec:
-    """Adds ``spec`` to the games (replacing a game of the same name); returns it.
+def register(spec: GameSpec, tools: GameTools) -> GameSpec:
+    """Adds the game ``spec``, with ``tools`` beside it, to the games (replacing a
+    game of the same name); returns ``spec``.
 
-    A game with a command of its own (``add_cli``) has it run once here, on a parser
-    of its own, to learn the commands it adds.
+    A game with a command of its own (``tools.add_cli``) has it run once here, on a
+    parser of its own, to learn the commands it adds.
 
     Raises:
-        ArgumentTypeError: anything but a :class:`GameSpec`.
+        ArgumentTypeError: a ``spec`` that is no :class:`GameSpec`, ``tools`` that
+            are no :class:`GameTools`.
         PokerRulesError: a name or alias that another game has; an ``add_cli`` that
             adds a command ``pokerrules`` has (rank, play, paigow, another game's),
             naming the game and the command, or that fails. The registry is then
@@ -290,8 +332,11 @@ def register(spec: GameSpec) -> GameSpec:
     """
     if not isinstance(spec, GameSpec):
         raise ArgumentTypeError(f"register takes a GameSpec, not {shown(spec)}")
+    if not isinstance(tools, GameTools):
+        raise ArgumentTypeError(f"game {spec.name}: register takes its GameTools beside "
+                                f"the spec, not {shown(tools)}")
     _load_built_in()
-    _add(spec)
+    _add(spec, tools)
     return spec
 
 
@@ -303,8 +348,9 @@ def unregister(name: GameSpec | ModuleType | str) -> None:
     """
     spec = game_spec(name)
     if _registered.get(spec.name) is not spec:  # a spec given itself, not registered
-        raise UnknownGameError(f"game {spec.name} is not registered")
+        raise errors.UnknownGameError(f"game {spec.name} is not registered")
     del _registered[spec.name]
+    del _tools[spec.name]
     _commands.pop(spec.name, None)
 
 
@@ -334,5 +380,20 @@ def game_spec(game: GameSpec | ModuleType | str) -> GameSpec:
         if wanted in spec.spellings:
             return spec
     shown_game = f"module {game.__name__}" if isinstance(game, ModuleType) else shown(game)
-    raise UnknownGameError(f"no game {shown_game}; the games are "
+    raise errors.UnknownGameError(f"no game {shown_game}; the games are "
                            f"{', '.join(s.name for s in specs)}")
+
+
+def game_tools(game: GameSpec | ModuleType | str) -> GameTools:
+    """The tools registered beside the game ``game`` (any name :func:`game_spec`
+    takes, or the game's spec).
+
+    Raises:
+        UnknownGameError: a name or package of no game, or a spec that is not
+            registered.
+    """
+    spec = game_spec(game)
+    if _registered.get(spec.name) is not spec:
+        raise errors.UnknownGameError(f"game {spec.name} is not registered: register(spec, tools) "
+                               f"adds it with its tools")
+    return _tools[spec.name]

@@ -8,6 +8,8 @@ import warnings
 import numpy as np
 import pytest
 
+from pokerrules.runner import RandomAgent
+
 pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip install pokerrules[rl]")
 
 from pettingzoo.test import api_test, seed_test
@@ -167,7 +169,7 @@ def test_shipped_agents_play_through_the_environment() -> None:
     env = east_west_v0.env()
     encoding = env.unwrapped.encoding
     policies = {"player_0": AgentPolicy(encoding, eastwest.GreedyAgent(), seed=1),
-                "player_1": AgentPolicy(encoding, eastwest.RandomAgent(), seed=2)}
+                "player_1": AgentPolicy(encoding, RandomAgent(), seed=2)}
     wins = [0, 0]
     for seed in range(20):
         env.reset(seed=seed)

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from pokerrules import eastwest as ew
-from pokerrules.game import play_game
+from pokerrules.runner import play_game
 
 GAMES = [
     ("random_random", ("random", "random"), 1, ew.EastWestRules()),

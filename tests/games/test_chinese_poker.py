@@ -39,7 +39,6 @@ from pokerrules.chinese_poker import (
     ChooseHand,
     GreedyAgent,
     Move,
-    RandomAgent,
     classify,
     legal_plays,
     new_game,
@@ -57,7 +56,7 @@ from pokerrules.errors import (
     NotYourTurnError,
     PokerRulesError,
 )
-from pokerrules.game import play_game
+from pokerrules.runner import RandomAgent, play_game
 from pokerrules.specs import register
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -705,12 +704,12 @@ def test_cli_human_player_is_told_why_a_move_is_refused(capsys, monkeypatch):
             return answer + "\n"
 
     monkeypatch.setattr(sys, "stdin", Typed())
-    register(replace(cp.SPEC, new_game=remember))  # the command line reads the registry
+    register(replace(cp.SPEC, new_game=remember), cp.TOOLS)  # the command line reads the registry
     try:
         assert main(["play", "chinese-poker", "--seed", "4", "--human", "0",
                      "--agents", "random,random,random,random"]) == 0
     finally:
-        register(cp.SPEC)
+        register(cp.SPEC, cp.TOOLS)
     out = capsys.readouterr().out
     assert "not a legal move: '9z': cannot read a card" in out
     assert "not a legal move: '2c': 2c in the move is not in the 48-card" in out

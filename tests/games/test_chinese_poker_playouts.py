@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from pokerrules import _chinese_poker, chinese_poker, search
+from pokerrules.cards import CHINESE_POKER_DECK
 from pokerrules.chinese_poker.agents import GreedyAgent
 from pokerrules.chinese_poker.policy import (
     ChinesePokerSearch,
@@ -72,7 +73,7 @@ def test_compiled_greedy_goes_out_and_bombs_as_the_greedy_agent():
     # Hands that are one play (a bomb, a full house, a straight, a run...) or a few
     # cards more, against tables of every kind: going out at once and the bomb rule.
     rng = np.random.default_rng(7)
-    deck = np.array(chinese_poker.CHINESE_POKER_DECK.codes)
+    deck = np.array(CHINESE_POKER_DECK.codes)
     kinds = set()
     for _ in range(1000):
         cards = [int(c) for c in rng.permutation(deck)]
@@ -126,7 +127,7 @@ def test_compiled_playouts_score_as_the_python_ones(players):
 @pytest.mark.parametrize("players", [2, 4])
 def test_deals_give_the_unseen_cards_to_the_other_hands(players):
     searcher = ChinesePokerSearch()
-    deck = _rank_counts(chinese_poker.CHINESE_POKER_DECK.codes)
+    deck = _rank_counts(CHINESE_POKER_DECK.codes)
     for state in play_positions(players)[::20]:
         view = state.view(state.current_player)
         hands = searcher.deal_counts(view, 50, np.random.default_rng(3))

@@ -26,7 +26,6 @@ from pokerrules.eastwest import (
     GreedyAgent,
     MonteCarloAgent,
     Place,
-    RandomAgent,
     new_game,
     parse_move,
 )
@@ -39,7 +38,7 @@ from pokerrules.errors import (
     NotYourTurnError,
     PokerRulesError,
 )
-from pokerrules.game import play_game
+from pokerrules.runner import RandomAgent, play_game
 
 GOLDEN = Path(__file__).parent / "golden"
 DOCS = Path(__file__).parents[2] / "docs" / "games" / "eastwest.rst"

@@ -30,14 +30,13 @@ from pokerrules import (
     parse_cards,
 )
 from pokerrules.cli import main
-from pokerrules.game import play_game
+from pokerrules.runner import RandomAgent, play_game
 from pokerrules.shuffle import DealStream
 from pokerrules.zpoker import (
     SIDES,
     GreedyAgent,
     Phase,
     Placement,
-    RandomAgent,
     ZPokerRules,
     ZPokerState,
     new_game,

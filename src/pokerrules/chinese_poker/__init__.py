@@ -20,43 +20,33 @@ Plays are not poker hands, so this module classifies them itself; it ranks nothi
 with :mod:`pokerrules.hands`.
 """
 
-from pokerrules.cards import CHINESE_POKER_DECK as CHINESE_POKER_DECK
-from pokerrules.cards import CardsLike as CardsLike
-from pokerrules.cards import SeedLike as SeedLike
-from pokerrules.cards import card_codes as card_codes
-from pokerrules.cards import make_rng as make_rng
+from pokerrules import deprecation, specs
 from pokerrules.chinese_poker.agents import AGENTS, DEFAULT_AGENTS, LEVELS, GreedyAgent, SearchAgent
-from pokerrules.chinese_poker.moves import PASS, ChooseHand, Move, parse_move
-from pokerrules.chinese_poker.moves import AnyMove as AnyMove
+from pokerrules.chinese_poker.moves import PASS, AnyMove, ChooseHand, Move, parse_move
 from pokerrules.chinese_poker.plays import Play, PlayKind, beats, classify, legal_plays
 from pokerrules.chinese_poker.render import render
-from pokerrules.chinese_poker.rules import MAX_TARGET as MAX_TARGET
-from pokerrules.chinese_poker.rules import PLAYERS_ALLOWED as PLAYERS_ALLOWED
-from pokerrules.chinese_poker.rules import RANK_SYMBOLS as RANK_SYMBOLS
-from pokerrules.chinese_poker.rules import SINGLE_VALUE as SINGLE_VALUE
-from pokerrules.chinese_poker.rules import ChinesePokerRules, penalty
+from pokerrules.chinese_poker.rules import (
+    MAX_TARGET,
+    PLAYERS_ALLOWED,
+    RANK_SYMBOLS,
+    SINGLE_VALUE,
+    ChinesePokerRules,
+    penalty,
+)
 from pokerrules.chinese_poker.state import ChinesePokerState, ChinesePokerView, new_game
-from pokerrules.errors import CardNotInDeckError as CardNotInDeckError
-from pokerrules.errors import DuplicateCardError as DuplicateCardError
-from pokerrules.errors import IllegalMoveError as IllegalMoveError
-from pokerrules.errors import PokerRulesError as PokerRulesError
-from pokerrules.game import GameState as GameState
-from pokerrules.game import MoveRecord as MoveRecord
-from pokerrules.game import RandomAgent
-from pokerrules.game import Result as Result
-from pokerrules.game import require_over as require_over
-from pokerrules.game import rng_from_state as rng_from_state
-from pokerrules.game import rng_state as rng_state
-from pokerrules.game import seat_index as seat_index
-from pokerrules.specs import EnvironmentModule, GameSpec
 
-# Names outside __all__ (sizes, and shared names such as PokerRulesError and
-# GameState) are imported `as` themselves: they stay importable from here.
 __all__ = [
     "AGENTS",
     "DEFAULT_AGENTS",
     "LEVELS",
+    "MAX_TARGET",
     "PASS",
+    "PLAYERS_ALLOWED",
+    "RANK_SYMBOLS",
+    "SINGLE_VALUE",
+    "SPEC",
+    "TOOLS",
+    "AnyMove",
     "ChinesePokerRules",
     "ChinesePokerState",
     "ChinesePokerView",
@@ -65,7 +55,6 @@ __all__ = [
     "Move",
     "Play",
     "PlayKind",
-    "RandomAgent",
     "SearchAgent",
     "beats",
     "classify",
@@ -76,11 +65,36 @@ __all__ = [
     "render",
 ]
 
+# Shared names once imported from here: they live in the shared layer.
+__getattr__ = deprecation.deprecated_names(__name__, {
+    "EnvironmentModule": "pokerrules.specs",
+    "GameSpec": "pokerrules.specs",
+    "CHINESE_POKER_DECK": "pokerrules.cards",
+    "CardNotInDeckError": "pokerrules.errors",
+    "CardsLike": "pokerrules.cards",
+    "DuplicateCardError": "pokerrules.errors",
+    "GameState": "pokerrules.game",
+    "IllegalMoveError": "pokerrules.errors",
+    "MoveRecord": "pokerrules.records",
+    "PokerRulesError": "pokerrules.errors",
+    "RandomAgent": "pokerrules.runner",
+    "Result": "pokerrules.records",
+    "SeedLike": "pokerrules.cards",
+    "card_codes": "pokerrules.cards",
+    "make_rng": "pokerrules.cards",
+    "require_over": "pokerrules.game",
+    "rng_from_state": "pokerrules.saves",
+    "rng_state": "pokerrules.saves",
+    "seat_index": "pokerrules.game",
+})
+
 #: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
-SPEC = GameSpec(
-    name='chinese-poker', package=__name__, aliases=('ChinesePoker', 'chinese_poker_v0'),
-    rules_type=ChinesePokerRules, new_game=new_game, parse_move=parse_move, render=render,
-    agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
-    greedy=GreedyAgent, search=SearchAgent,
-    environment=EnvironmentModule("pokerrules.envs.chinese_poker_v0"),
+SPEC = specs.GameSpec(
+    name="chinese-poker", package=__name__, aliases=("ChinesePoker", "chinese_poker_v0"),
+    rules_type=ChinesePokerRules, new_game=new_game, parse_move=parse_move,
+)
+#: What plays the game and shows it, registered beside :data:`SPEC`.
+TOOLS = specs.GameTools(
+    render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
+    environment=specs.EnvironmentModule("pokerrules.envs.chinese_poker_v0"),
 )

@@ -15,8 +15,7 @@ from pokerrules.chinese_poker.policy import ChinesePokerSearch, greedy_play
 from pokerrules.chinese_poker.rules import SINGLE_VALUE
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.errors import IllegalMoveError
-from pokerrules.game import RandomAgent
-from pokerrules.runner import check_generator
+from pokerrules.runner import RandomAgent, check_generator
 
 
 class GreedyAgent:

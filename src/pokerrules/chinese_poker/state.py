@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pokerrules.cards import CHINESE_POKER_DECK, SeedLike
+from pokerrules.chance import SAMPLED, deal_stream
 from pokerrules.checks import shown
 from pokerrules.chinese_poker.moves import PASS, AnyMove, ChooseHand, Move, parse_move
 from pokerrules.chinese_poker.plays import Play, beats, classify_codes, plays_of, rank_nibbles
@@ -17,15 +18,8 @@ from pokerrules.chinese_poker.rules import (
     penalty,
 )
 from pokerrules.errors import IllegalMoveError, PokerRulesError
-from pokerrules.game import (
-    SAMPLED,
-    GameState,
-    MoveRecord,
-    Result,
-    deal_stream,
-    require_over,
-    seat_index,
-)
+from pokerrules.game import GameState, require_over, seat_index
+from pokerrules.records import MoveRecord, Result
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,7 @@ True
 1
 """
 
-from pokerrules.cards import PIQUET_DECK as PIQUET_DECK
-from pokerrules.cards import CardsLike as CardsLike
-from pokerrules.cards import SeedLike as SeedLike
-from pokerrules.cards import card_codes as card_codes
-from pokerrules.cards import format_cards as format_cards
-from pokerrules.cards import make_rng as make_rng
+from pokerrules import deprecation, specs
 from pokerrules.eastwest.agents import (
     AGENTS,
     DEFAULT_AGENTS,
@@ -37,46 +32,39 @@ from pokerrules.eastwest.agents import (
 )
 from pokerrules.eastwest.moves import PLACES, Place, parse_move
 from pokerrules.eastwest.render import render
-from pokerrules.eastwest.rules import BOARD_SIZE as BOARD_SIZE
-from pokerrules.eastwest.rules import DECK_SIZE as DECK_SIZE
-from pokerrules.eastwest.rules import DEFAULT_RULES, EAST, SEAT_NAMES, WEST, EastWestRules
-from pokerrules.eastwest.rules import MOVES_PER_GAME as MOVES_PER_GAME
-from pokerrules.eastwest.rules import ROW_CAPACITY as ROW_CAPACITY
-from pokerrules.eastwest.rules import ROWS as ROWS
-from pokerrules.eastwest.rules import WIN_RULES as WIN_RULES
-from pokerrules.eastwest.rules import WinRule as WinRule
+from pokerrules.eastwest.rules import (
+    BOARD_SIZE,
+    DECK_SIZE,
+    DEFAULT_RULES,
+    EAST,
+    MOVES_PER_GAME,
+    ROW_CAPACITY,
+    ROWS,
+    SEAT_NAMES,
+    WEST,
+    WIN_RULES,
+    EastWestRules,
+    WinRule,
+)
 from pokerrules.eastwest.state import EastWestState, EastWestView, RowOutcome, new_game
-from pokerrules.errors import CardNotInDeckError as CardNotInDeckError
-from pokerrules.errors import DuplicateCardError as DuplicateCardError
-from pokerrules.errors import GameOverError as GameOverError
-from pokerrules.errors import HandSizeError as HandSizeError
-from pokerrules.errors import IllegalMoveError as IllegalMoveError
-from pokerrules.errors import PokerRulesError as PokerRulesError
-from pokerrules.game import GameState as GameState
-from pokerrules.game import MoveRecord as MoveRecord
-from pokerrules.game import RandomAgent
-from pokerrules.game import Result as Result
-from pokerrules.game import require_over as require_over
-from pokerrules.game import seat_index as seat_index
-from pokerrules.hands import PIQUET as PIQUET
-from pokerrules.hands import HandRank as HandRank
-from pokerrules.hands import HandRules as HandRules
-from pokerrules.hands import evaluate as evaluate
-from pokerrules.hands import evaluate_many as evaluate_many
-from pokerrules.hands import evaluate_partial as evaluate_partial
-from pokerrules.specs import EnvironmentModule, GameSpec
 
-# Names outside __all__ (sizes, and shared names such as PokerRulesError and
-# GameState) are imported `as` themselves: they stay importable from here.
 __all__ = [
     "AGENTS",
+    "BOARD_SIZE",
+    "DECK_SIZE",
     "DEFAULT_AGENTS",
     "DEFAULT_RULES",
     "EAST",
     "LEVELS",
+    "MOVES_PER_GAME",
     "PLACES",
+    "ROWS",
+    "ROW_CAPACITY",
     "SEAT_NAMES",
+    "SPEC",
+    "TOOLS",
     "WEST",
+    "WIN_RULES",
     "EastWestRules",
     "EastWestState",
     "EastWestView",
@@ -84,20 +72,52 @@ __all__ = [
     "HeuristicAgent",
     "MonteCarloAgent",
     "Place",
-    "RandomAgent",
     "RowOutcome",
     "SearchAgent",
+    "WinRule",
     "new_game",
     "parse_move",
     "render",
     "row_strength",
 ]
 
+# Shared names once imported from here: they live in the shared layer.
+__getattr__ = deprecation.deprecated_names(__name__, {
+    "EnvironmentModule": "pokerrules.specs",
+    "GameSpec": "pokerrules.specs",
+    "CardNotInDeckError": "pokerrules.errors",
+    "CardsLike": "pokerrules.cards",
+    "DuplicateCardError": "pokerrules.errors",
+    "GameOverError": "pokerrules.errors",
+    "GameState": "pokerrules.game",
+    "HandRank": "pokerrules.hands",
+    "HandRules": "pokerrules.hands",
+    "HandSizeError": "pokerrules.errors",
+    "IllegalMoveError": "pokerrules.errors",
+    "MoveRecord": "pokerrules.records",
+    "PIQUET": "pokerrules.hands",
+    "PIQUET_DECK": "pokerrules.cards",
+    "PokerRulesError": "pokerrules.errors",
+    "RandomAgent": "pokerrules.runner",
+    "Result": "pokerrules.records",
+    "SeedLike": "pokerrules.cards",
+    "card_codes": "pokerrules.cards",
+    "evaluate": "pokerrules.hands",
+    "evaluate_many": "pokerrules.hands",
+    "evaluate_partial": "pokerrules.hands",
+    "format_cards": "pokerrules.cards",
+    "make_rng": "pokerrules.cards",
+    "require_over": "pokerrules.game",
+    "seat_index": "pokerrules.game",
+})
+
 #: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
-SPEC = GameSpec(
-    name='east-west', package=__name__, aliases=('EastWest', 'east_west_v0'),
-    rules_type=EastWestRules, new_game=new_game, parse_move=parse_move, render=render,
-    agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
-    greedy=GreedyAgent, search=SearchAgent,
-    environment=EnvironmentModule("pokerrules.envs.east_west_v0"),
+SPEC = specs.GameSpec(
+    name="east-west", package=__name__, aliases=("EastWest", "east_west_v0"),
+    rules_type=EastWestRules, new_game=new_game, parse_move=parse_move,
+)
+#: What plays the game and shows it, registered beside :data:`SPEC`.
+TOOLS = specs.GameTools(
+    render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
+    environment=specs.EnvironmentModule("pokerrules.envs.east_west_v0"),
 )

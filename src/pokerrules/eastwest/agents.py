@@ -17,9 +17,8 @@ from pokerrules.eastwest.policy import EastWestSearch, heuristic_move
 from pokerrules.eastwest.rules import PACK, ROW_CAPACITY, ROWS, wins_game
 from pokerrules.eastwest.state import EastWestView
 from pokerrules.errors import HandSizeError, IllegalMoveError
-from pokerrules.game import RandomAgent
 from pokerrules.hands import PIQUET, HandRules, evaluate_many, evaluate_partial
-from pokerrules.runner import check_generator
+from pokerrules.runner import RandomAgent, check_generator
 
 
 def _require_choice(view: EastWestView, legal_moves: Sequence[Place], rng: Any) -> None:

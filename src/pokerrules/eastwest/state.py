@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from pokerrules.cards import PIQUET_DECK, CardsLike, SeedLike, card_codes, format_cards
+from pokerrules.chance import SAMPLED, deal_stream, hidden_cards
 from pokerrules.checks import shown
 from pokerrules.eastwest.moves import PLACE_TEXT, PLACES, Place, parse_move
 from pokerrules.eastwest.rules import (
@@ -33,17 +34,9 @@ from pokerrules.errors import (
     IllegalMoveError,
     PokerRulesError,
 )
-from pokerrules.game import (
-    SAMPLED,
-    GameState,
-    MoveRecord,
-    Result,
-    deal_stream,
-    hidden_cards,
-    require_over,
-    seat_index,
-)
+from pokerrules.game import GameState, require_over, seat_index
 from pokerrules.hands import HandRank, evaluate
+from pokerrules.records import MoveRecord, Result
 
 
 class EastWestView(NamedTuple):
@@ -387,7 +380,7 @@ class EastWestState(GameState[Place]):
                 sequence of int codes.
             HandSizeError, CardNotInDeckError, DuplicateCardError, InvalidCardError:
                 ``hidden`` is not the unseen cards (see
-                :func:`~pokerrules.game.hidden_cards`).
+                :func:`~pokerrules.chance.hidden_cards`).
             PokerRulesError: a view without a dealer (chance is still cutting), or
                 one no game shows.
         """

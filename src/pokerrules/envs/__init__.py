@@ -38,7 +38,7 @@ from pokerrules.envs.east_west_v0 import EastWestEncoding
 from pokerrules.envs.encoding import AgentPolicy, Encoding, Field, check_options, keywords
 from pokerrules.envs.z_poker_v0 import ZPokerEncoding
 from pokerrules.errors import PokerRulesError
-from pokerrules.specs import EnvironmentModule, GameSpec, game_spec
+from pokerrules.specs import EnvironmentModule, GameSpec, game_spec, game_specs, game_tools
 
 __all__ = [
     "ENCODINGS",
@@ -50,6 +50,7 @@ __all__ = [
     "Field",
     "ZPokerEncoding",
     "make_env",
+    "register_openspiel",
 ]
 
 #: Each game's encoding class, by the game's name (:mod:`pokerrules.specs`).
@@ -79,15 +80,38 @@ def make_env(game: GameSpec | ModuleType | str, **options: Any) -> Any:
             environment does not take (named, the options listed).
     """
     spec = game_spec(game)
-    if spec.environment is None:
+    environment = game_tools(spec).environment
+    if environment is None:
         raise PokerRulesError(f"game {spec.name} has no learning environment")
-    make = spec.environment
+    make = environment
     if isinstance(make, EnvironmentModule):
         make = importlib.import_module(make.module).env
     accepted = keywords(make)
     if accepted is not None:  # (None: an environment taking any option checks them itself)
         check_options(options, accepted, f"{spec.name}'s environment")
-    return spec.environment(**options)
+    return environment(**options)
+
+
+def register_openspiel(game: GameSpec | ModuleType | str) -> Any:
+    """Registers the OpenSpiel game of ``game`` (any name of a game of the registry
+    whose environment is a module of this package) with ``pyspiel.register_game``,
+    once per process (importing this package does it for the games of pokerrules),
+    and returns its ``pyspiel.Game`` class: ``register_openspiel("z-poker")``.
+
+    Raises:
+        UnknownGameError: no game of that name.
+        PokerRulesError: a game with no OpenSpiel game.
+        ImportError: OpenSpiel is not installed (``pip install "pokerrules[rl]"``).
+    """
+    spec = game_spec(game)
+    environment = game_tools(spec).environment
+    module = importlib.import_module(environment.module) \
+        if isinstance(environment, EnvironmentModule) else None
+    if module is None or not hasattr(module, "OPENSPIEL_NAME"):
+        raise PokerRulesError(f"game {spec.name} has no OpenSpiel game")
+    from pokerrules.envs import spiel
+
+    return spiel.registered(module.OPENSPIEL_NAME, module.define_openspiel_game)
 
 
 def _register_with_frameworks() -> None:
@@ -98,10 +122,11 @@ def _register_with_frameworks() -> None:
     except ImportError:
         pass
     else:
-        from pokerrules.envs import chinese_poker_v0, east_west_v0, z_poker_v0
-
-        for module in (east_west_v0, z_poker_v0, chinese_poker_v0):
-            module.register_openspiel()
+        for spec in game_specs():  # each game whose environment module has an OpenSpiel game
+            environment = game_tools(spec).environment
+            if isinstance(environment, EnvironmentModule) and hasattr(
+                    importlib.import_module(environment.module), "OPENSPIEL_NAME"):
+                register_openspiel(spec)
     try:
         import gymnasium
     except ImportError:

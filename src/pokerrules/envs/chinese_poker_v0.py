@@ -19,6 +19,8 @@ so an episode's return is minus the final total.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
 from typing import Any, Literal
 
 import numpy as np
@@ -37,11 +39,17 @@ from pokerrules.chinese_poker import (
 )
 from pokerrules.chinese_poker.policy import ChinesePokerSearch
 from pokerrules.chinese_poker.rules import HAND_SIZE, RANK_SYMBOLS, SINGLE_VALUE
+from pokerrules.deprecation import deprecated_names
 from pokerrules.envs.encoding import Encoding, layout
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
 
 __all__ = ["SCOPES", "ChinesePokerEncoding", "env", "raw_env"]
+
+__getattr__ = deprecated_names(__name__, {}, removed={"register_openspiel": (
+    "use pokerrules.envs.register_openspiel('chinese-poker')",
+    lambda: functools.partial(importlib.import_module("pokerrules.envs").register_openspiel,
+                              'chinese-poker'))})
 
 Scope = Literal["round", "game"]
 SCOPES: tuple[Scope, ...] = ("round", "game")
@@ -392,7 +400,9 @@ def _longest(params: dict[str, Any]) -> int:
     return _MAX_CUT_DRAWS * players + rounds * per_round
 
 
-def _register() -> Any:
+def define_openspiel_game() -> Any:
+    """Defines the OpenSpiel game and registers it with ``pyspiel.register_game``:
+    once per process, through :func:`pokerrules.envs.register_openspiel`."""
     from pokerrules.envs import spiel
 
     def encoding(params: dict[str, Any]) -> ChinesePokerEncoding:
@@ -414,19 +424,6 @@ def _register() -> Any:
     )
 
 
-def register_openspiel() -> Any:
-    """Registers the OpenSpiel game with ``pyspiel.register_game``, once per process
-    (importing :mod:`pokerrules.envs` does it), and returns its ``pyspiel.Game``
-    class.
-
-    Raises:
-        ImportError: OpenSpiel is not installed (``pip install "pokerrules[rl]"``).
-    """
-    from pokerrules.envs import spiel
-
-    return spiel.registered(OPENSPIEL_NAME, _register)
-
-
 def openspiel_game(**params: Any) -> Any:
     """The OpenSpiel game (registered on first use) for ``players`` (2, 3, 4;
     default 4), ``scope`` (``"round"`` or ``"game"``), ``target`` (100) and
@@ -437,4 +434,4 @@ def openspiel_game(**params: Any) -> Any:
     """
     from pokerrules.envs import spiel
 
-    return spiel.load(OPENSPIEL_NAME, params, _register)
+    return spiel.load(OPENSPIEL_NAME, params, define_openspiel_game)

@@ -10,18 +10,27 @@ loss, 0 for a draw, at the end.
 
 from __future__ import annotations
 
+import functools
+import importlib
 from typing import Any
 
 import numpy as np
 
 from pokerrules import eastwest
 from pokerrules.cards import PIQUET_DECK
+from pokerrules.deprecation import deprecated_names
 from pokerrules.eastwest import EastWestRules, EastWestState, EastWestView, Place
 from pokerrules.eastwest.policy import EastWestSearch
 from pokerrules.envs.encoding import Encoding, layout
+from pokerrules.errors import IllegalMoveError
 from pokerrules.game import GameState
 
 __all__ = ["EastWestEncoding", "env", "raw_env"]
+
+__getattr__ = deprecated_names(__name__, {}, removed={"register_openspiel": (
+    "use pokerrules.envs.register_openspiel('east-west')",
+    lambda: functools.partial(importlib.import_module("pokerrules.envs").register_openspiel,
+                              'east-west'))})
 
 _DECK = len(PIQUET_DECK.codes)  # 32
 _ROWS = eastwest.ROWS
@@ -104,7 +113,7 @@ class EastWestEncoding(Encoding):
     def move_to_action(self, move: Any) -> int:
         place = eastwest.parse_move(move) if isinstance(move, str) else move
         if not isinstance(place, Place) or place not in eastwest.PLACES:
-            raise eastwest.IllegalMoveError(f"{move!r:.40} is no East-West move")
+            raise IllegalMoveError(f"{move!r:.40} is no East-West move")
         return int(place.row)
 
     def _action_name(self, action: int) -> str:
@@ -149,7 +158,9 @@ OPENSPIEL_NAME = "pokerrules_east_west"
 _MAX_CUT_DRAWS = 21
 
 
-def _register() -> Any:
+def define_openspiel_game() -> Any:
+    """Defines the OpenSpiel game and registers it with ``pyspiel.register_game``:
+    once per process, through :func:`pokerrules.envs.register_openspiel`."""
     from pokerrules.envs import spiel
 
     return spiel.register(
@@ -162,19 +173,6 @@ def _register() -> Any:
     )
 
 
-def register_openspiel() -> Any:
-    """Registers the OpenSpiel game with ``pyspiel.register_game``, once per process
-    (importing :mod:`pokerrules.envs` does it), and returns its ``pyspiel.Game``
-    class.
-
-    Raises:
-        ImportError: OpenSpiel is not installed (``pip install "pokerrules[rl]"``).
-    """
-    from pokerrules.envs import spiel
-
-    return spiel.registered(OPENSPIEL_NAME, _register)
-
-
 def openspiel_game(**params: Any) -> Any:
     """The OpenSpiel game (registered on first use) for the rules ``params``:
     ``win_rule``, ``ace_low_straight``, ``flush_beats_full_house`` (as
@@ -185,4 +183,4 @@ def openspiel_game(**params: Any) -> Any:
     """
     from pokerrules.envs import spiel
 
-    return spiel.load(OPENSPIEL_NAME, params, _register)
+    return spiel.load(OPENSPIEL_NAME, params, define_openspiel_game)

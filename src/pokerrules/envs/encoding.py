@@ -24,7 +24,8 @@ import numpy as np
 
 from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.game import Agent, GameState
+from pokerrules.game import GameState
+from pokerrules.runner import Agent
 from pokerrules.shuffle import seed_int
 
 __all__ = ["AgentPolicy", "Encoding", "Field", "check_options", "keywords", "layout",

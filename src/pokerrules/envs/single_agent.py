@@ -76,7 +76,8 @@ from pokerrules.envs.encoding import (
     reset_seed,
 )
 from pokerrules.errors import ArgumentTypeError, GameOverError, IllegalMoveError, PokerRulesError
-from pokerrules.game import Agent, GameState, seat_index
+from pokerrules.game import GameState, seat_index
+from pokerrules.runner import Agent
 from pokerrules.shuffle import SEED_LIMIT
 from pokerrules.specs import game_spec
 

@@ -52,7 +52,8 @@ from pokerrules.cards import format_cards
 from pokerrules.checks import is_int, shown
 from pokerrules.envs.encoding import AgentPolicy, Encoding, real_number
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.game import Agent, GameState, seat_index
+from pokerrules.game import GameState, seat_index
+from pokerrules.runner import Agent
 
 __all__ = ["MAX_GAME_LENGTH", "AgentBot", "register"]
 
@@ -464,12 +465,12 @@ class AgentBot(pyspiel.Bot):
 
     >>> import numpy as np
     >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
-    >>> from pokerrules import eastwest
+    >>> from pokerrules import eastwest, runner
     >>> from pokerrules.envs import east_west_v0
     >>> from pokerrules.envs.spiel import AgentBot
     >>> game = east_west_v0.openspiel_game()
     >>> bots = [AgentBot(game, 0, eastwest.GreedyAgent(), seed=1),
-    ...         AgentBot(game, 1, eastwest.RandomAgent(), seed=2)]
+    ...         AgentBot(game, 1, runner.RandomAgent(), seed=2)]
     >>> evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
     [1.0, -1.0]
     """

@@ -11,20 +11,28 @@ loser, at the end.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
 from typing import Any
 
 import numpy as np
 
 from pokerrules import zpoker
-from pokerrules.cards import format_cards
+from pokerrules.cards import Card, format_cards
 from pokerrules.checks import shown
+from pokerrules.deprecation import deprecated_names
 from pokerrules.envs.encoding import Encoding, layout
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
 from pokerrules.zpoker import POSITIONS, Phase, Placement, ZPokerRules, ZPokerState, ZPokerView
 from pokerrules.zpoker.policy import ZPokerSearch
 
 __all__ = ["ZPokerEncoding", "env", "raw_env"]
+
+__getattr__ = deprecated_names(__name__, {}, removed={"register_openspiel": (
+    "use pokerrules.envs.register_openspiel('z-poker')",
+    lambda: functools.partial(importlib.import_module("pokerrules.envs").register_openspiel,
+                              'z-poker'))})
 
 _POSITIONS = len(POSITIONS)  # 8
 _POSITION_INDEX = {p: i for i, p in enumerate(POSITIONS)}
@@ -131,15 +139,15 @@ class ZPokerEncoding(Encoding):
 
     def _move(self, state: GameState[Any], action: int) -> Placement:
         card, position = divmod(action, _POSITIONS)
-        return Placement(zpoker.Card(self._deck[card]), POSITIONS[position])
+        return Placement(Card(self._deck[card]), POSITIONS[position])
 
     def move_to_action(self, move: Any) -> int:
         placement = zpoker.parse_move(move) if isinstance(move, str) else move
         if not isinstance(placement, Placement):
-            raise zpoker.IllegalMoveError(f"{shown(move)} is no Z Poker placement")
+            raise IllegalMoveError(f"{shown(move)} is no Z Poker placement")
         d = int(self._deck_index[placement.card.code])
         if d < 0:
-            raise zpoker.IllegalMoveError(f"{placement.card} is not in this game's deck")
+            raise IllegalMoveError(f"{placement.card} is not in this game's deck")
         return _POSITIONS * d + _POSITION_INDEX[placement.position]
 
     def _action_name(self, action: int) -> str:
@@ -189,7 +197,9 @@ OPENSPIEL_NAME = "pokerrules_z_poker"
 _MAX_DEALS = 12
 
 
-def _register() -> Any:
+def define_openspiel_game() -> Any:
+    """Defines the OpenSpiel game and registers it with ``pyspiel.register_game``:
+    once per process, through :func:`pokerrules.envs.register_openspiel`."""
     from pokerrules.envs import spiel
 
     def encoding(params: dict[str, Any]) -> ZPokerEncoding:
@@ -205,19 +215,6 @@ def _register() -> Any:
     )
 
 
-def register_openspiel() -> Any:
-    """Registers the OpenSpiel game with ``pyspiel.register_game``, once per process
-    (importing :mod:`pokerrules.envs` does it), and returns its ``pyspiel.Game``
-    class.
-
-    Raises:
-        ImportError: OpenSpiel is not installed (``pip install "pokerrules[rl]"``).
-    """
-    from pokerrules.envs import spiel
-
-    return spiel.registered(OPENSPIEL_NAME, _register)
-
-
 def openspiel_game(**params: Any) -> Any:
     """The OpenSpiel game (registered on first use); ``hand_size`` (default 10)
     as :class:`~pokerrules.zpoker.ZPokerRules`, with the standard deck.
@@ -227,4 +224,4 @@ def openspiel_game(**params: Any) -> Any:
     """
     from pokerrules.envs import spiel
 
-    return spiel.load(OPENSPIEL_NAME, params, _register)
+    return spiel.load(OPENSPIEL_NAME, params, define_openspiel_game)

@@ -19,7 +19,6 @@ from pokerrules.errors import (
     IllegalMoveError,
     PokerRulesError,
 )
-from pokerrules.game import FORMAT_VERSION
 from pokerrules.hands import evaluate, evaluate_two
 from pokerrules.paigow.houseway import WAYS, HouseWay, Strategy, house_way
 from pokerrules.paigow.rules import (
@@ -31,6 +30,7 @@ from pokerrules.paigow.rules import (
     paigow_rules,
 )
 from pokerrules.paigow.setting import Setting, is_foul
+from pokerrules.records import FORMAT_VERSION
 from pokerrules.shuffle import DealStream
 
 __all__ = [

@@ -38,53 +38,34 @@ MoveRecord(player=0, move='face-down A', detail={'face_down': True})
 {'face_down': True, 'flipped': {'A': 'Ac', 'H': 'As'}, 'redeal': 2}
 """
 
-from pokerrules.cards import STANDARD_DECK as STANDARD_DECK
-from pokerrules.cards import Card as Card
-from pokerrules.cards import CardsLike as CardsLike
-from pokerrules.cards import Deck as Deck
-from pokerrules.cards import SeedLike as SeedLike
-from pokerrules.cards import card_codes as card_codes
-from pokerrules.cards import make_rng as make_rng
-from pokerrules.errors import CardNotInDeckError as CardNotInDeckError
-from pokerrules.errors import DuplicateCardError as DuplicateCardError
-from pokerrules.errors import HandSizeError as HandSizeError
-from pokerrules.errors import IllegalMoveError as IllegalMoveError
-from pokerrules.errors import PokerRulesError as PokerRulesError
-from pokerrules.game import GameState as GameState
-from pokerrules.game import MoveRecord as MoveRecord
-from pokerrules.game import RandomAgent
-from pokerrules.game import Result as Result
-from pokerrules.game import require_over as require_over
-from pokerrules.game import rng_from_state as rng_from_state
-from pokerrules.game import rng_state as rng_state
-from pokerrules.game import seat_index as seat_index
-from pokerrules.hands import STANDARD as STANDARD
-from pokerrules.hands import HandRank as HandRank
-from pokerrules.hands import evaluate_partial as evaluate_partial
-from pokerrules.specs import EnvironmentModule, GameSpec
+from pokerrules import deprecation, specs
 from pokerrules.zpoker.agents import AGENTS, DEFAULT_AGENTS, LEVELS, GreedyAgent, SearchAgent
 from pokerrules.zpoker.moves import Placement, parse_move
-from pokerrules.zpoker.render import CELL_WIDTH as CELL_WIDTH
-from pokerrules.zpoker.render import render
+from pokerrules.zpoker.render import CELL_WIDTH, render
 from pokerrules.zpoker.rules import (
-    MOST_CARDS_PLACED_BEFORE_END_GAME as MOST_CARDS_PLACED_BEFORE_END_GAME,
+    MOST_CARDS_PLACED_BEFORE_END_GAME,
+    PLAYERS,
+    POSITIONS,
+    SIDES,
+    Phase,
+    ZPokerRules,
 )
-from pokerrules.zpoker.rules import PLAYERS as PLAYERS
-from pokerrules.zpoker.rules import POSITIONS, SIDES, Phase, ZPokerRules
 from pokerrules.zpoker.state import ZPokerState, ZPokerView, new_game
 
-# Names outside __all__ (sizes, and shared names such as PokerRulesError and
-# GameState) are imported `as` themselves: they stay importable from here.
 __all__ = [
     "AGENTS",
+    "CELL_WIDTH",
     "DEFAULT_AGENTS",
     "LEVELS",
+    "MOST_CARDS_PLACED_BEFORE_END_GAME",
+    "PLAYERS",
     "POSITIONS",
     "SIDES",
+    "SPEC",
+    "TOOLS",
     "GreedyAgent",
     "Phase",
     "Placement",
-    "RandomAgent",
     "SearchAgent",
     "ZPokerRules",
     "ZPokerState",
@@ -94,11 +75,42 @@ __all__ = [
     "render",
 ]
 
+# Shared names once imported from here: they live in the shared layer.
+__getattr__ = deprecation.deprecated_names(__name__, {
+    "EnvironmentModule": "pokerrules.specs",
+    "GameSpec": "pokerrules.specs",
+    "Card": "pokerrules.cards",
+    "CardNotInDeckError": "pokerrules.errors",
+    "CardsLike": "pokerrules.cards",
+    "Deck": "pokerrules.cards",
+    "DuplicateCardError": "pokerrules.errors",
+    "GameState": "pokerrules.game",
+    "HandRank": "pokerrules.hands",
+    "HandSizeError": "pokerrules.errors",
+    "IllegalMoveError": "pokerrules.errors",
+    "MoveRecord": "pokerrules.records",
+    "PokerRulesError": "pokerrules.errors",
+    "RandomAgent": "pokerrules.runner",
+    "Result": "pokerrules.records",
+    "STANDARD": "pokerrules.hands",
+    "STANDARD_DECK": "pokerrules.cards",
+    "SeedLike": "pokerrules.cards",
+    "card_codes": "pokerrules.cards",
+    "evaluate_partial": "pokerrules.hands",
+    "make_rng": "pokerrules.cards",
+    "require_over": "pokerrules.game",
+    "rng_from_state": "pokerrules.saves",
+    "rng_state": "pokerrules.saves",
+    "seat_index": "pokerrules.game",
+})
+
 #: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
-SPEC = GameSpec(
-    name='z-poker', package=__name__, aliases=('ZPoker', 'z_poker_v0'),
-    rules_type=ZPokerRules, new_game=new_game, parse_move=parse_move, render=render,
-    agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
-    greedy=GreedyAgent, search=SearchAgent,
-    environment=EnvironmentModule("pokerrules.envs.z_poker_v0"),
+SPEC = specs.GameSpec(
+    name="z-poker", package=__name__, aliases=("ZPoker", "z_poker_v0"),
+    rules_type=ZPokerRules, new_game=new_game, parse_move=parse_move,
+)
+#: What plays the game and shows it, registered beside :data:`SPEC`.
+TOOLS = specs.GameTools(
+    render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
+    environment=specs.EnvironmentModule("pokerrules.envs.z_poker_v0"),
 )

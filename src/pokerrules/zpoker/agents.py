@@ -10,8 +10,7 @@ import numpy as np
 from pokerrules import search
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import IllegalMoveError
-from pokerrules.game import RandomAgent
-from pokerrules.runner import check_generator
+from pokerrules.runner import RandomAgent, check_generator
 from pokerrules.zpoker.moves import Placement
 from pokerrules.zpoker.policy import ZPokerSearch, greedy_order, view_tops
 from pokerrules.zpoker.rules import Phase

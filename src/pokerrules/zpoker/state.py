@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from pokerrules.cards import STANDARD_DECK, Card, CardsLike, SeedLike, card_codes
+from pokerrules.chance import SAMPLED, deal_stream, hidden_cards
 from pokerrules.checks import shown
 from pokerrules.errors import (
     ArgumentTypeError,
@@ -18,17 +19,9 @@ from pokerrules.errors import (
     IllegalMoveError,
     PokerRulesError,
 )
-from pokerrules.game import (
-    SAMPLED,
-    GameState,
-    MoveRecord,
-    Result,
-    deal_stream,
-    hidden_cards,
-    require_over,
-    seat_index,
-)
+from pokerrules.game import GameState, require_over, seat_index
 from pokerrules.hands import STANDARD, HandRank, evaluate_partial
+from pokerrules.records import MoveRecord, Result
 from pokerrules.zpoker.moves import Placement, parse_move, position_problem
 from pokerrules.zpoker.rules import PLAYERS, POSITIONS, SIDES, Phase, ZPokerRules
 
@@ -238,7 +231,7 @@ class ZPokerState(GameState[Placement]):
                 of int codes.
             HandSizeError, CardNotInDeckError, DuplicateCardError, InvalidCardError:
                 ``hidden`` is not :meth:`ZPokerView.unseen` (see
-                :func:`~pokerrules.game.hidden_cards`).
+                :func:`~pokerrules.chance.hidden_cards`).
             PokerRulesError: no seed (a world deals its pile during play), a bad
                 seed, or a view whose counts do not add up to the unseen cards.
         """
