@@ -22,6 +22,7 @@ from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.parallel import check_workers, run_chunks
+from pokerrules.paigow.rates import mean_net, net_variance
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 from pokerrules.paigow.setting import Setting, hand_cards
 from pokerrules.shuffle import seed_int
@@ -247,7 +248,6 @@ def optimal_setting(
     cumulative[1:, 1:] = hist.cumsum(axis=0).cumsum(axis=1)
     total = int(cumulative[-1, -1])
     commission = rules.commission if seat == "player" else rules.banker_commission
-    pay = 1.0 - commission
     chosen = house_way(cards, rules, opponent)  # a built-in way: never a foul
     highs, lows, fouls = _paigow.setting_outcomes(codes, variant)
     values = []
@@ -259,8 +259,8 @@ def optimal_setting(
                                   (cards[i], cards[j]))
                 wins, losses = _count(cumulative, int(highs[k]), int(lows[k]), seat)
                 win, loss = wins / total, losses / total
-                ev = win * pay - loss
-                variance = max(win * pay * pay + loss - ev * ev, 0.0)
+                ev = mean_net(win, loss, 1, commission)
+                variance = net_variance(win, loss, 1, commission)
                 stderr = math.sqrt(variance / total) if method == "sample" else 0.0
                 values.append(SettingValue(setting, ev, win, 1.0 - win - loss, loss, stderr,
                                            setting == chosen))
