@@ -65,8 +65,8 @@ class OutcomeRates:
 
     @property
     def house_edge(self) -> float:
-        """What the house keeps per unit of the player's bet when it banks:
-        minus :attr:`player_ev`."""
+        """What the house keeps per unit of the player's bet when it banks
+        (minus :attr:`player_ev`)."""
         return -self.player_ev
 
     def _rates(self) -> dict[str, Any]:

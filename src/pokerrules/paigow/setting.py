@@ -29,15 +29,13 @@ class HasHandRules(Protocol):
     def hand_rules(self) -> HandRules: ...
 
 
+# table rules (or a game's) give their ranking through the attribute hand_rules
+_CARRIED = ("hand_rules", "PaiGowRules")
+
+
 def _ranking(rules: HandRules | HasHandRules | str) -> HandRules:
     """The HandRules of either kind of rules object, or of a preset's name."""
-    if isinstance(rules, (HandRules, str)):
-        return check_hand_rules(rules)
-    hand_rules = getattr(rules, "hand_rules", None)
-    if not isinstance(hand_rules, HandRules):
-        raise ArgumentTypeError(
-            f"rules must be PaiGowRules or HandRules, not {type(rules).__name__}")
-    return hand_rules
+    return check_hand_rules(rules, "rules", _CARRIED)
 
 
 def _no_duplicates(cards: Iterable[Card], what: str) -> None:
