@@ -148,25 +148,72 @@ PIQUET = HandRules("piquet")
 _PRESETS = {"standard": STANDARD, "paigow": PAI_GOW, "piquet": PIQUET}
 
 
-cpdef HandRules _hand_rules(object rules, str argument="rules"):
+cdef str _spoken_list(list names):
+    """'a', 'b' and 'c'."""
+    shown = [repr(n) for n in names]
+    last = len(shown) - 1  # no negative index: the module is compiled without wraparound
+    return shown[0] if last == 0 else f"{', '.join(shown[:last])} and {shown[last]}"
+
+
+def _rules_of(rules, kind, presets=None, argument="rules", *, default=None, hints=None,
+              carried=None):
+    """``rules`` checked as rules of the type ``kind``: one of them, a preset's name
+    (a key of ``presets``, lowercase ASCII, given in any case; text may be a str
+    subclass), ``default`` for None when there is one, or, with ``carried`` (an
+    attribute's name and what holds it, as the message names it), the rules that
+    another rules object holds in that attribute. The one coercer of every
+    ``rules`` argument: hand rules, table rules, a game's rules.
+
+    ``hints`` maps a lowercase name that is no preset to a note for the error
+    (the text says what the name is instead).
+
+    Raises:
+        PokerRulesError: text that names no preset (the message lists the names).
+        ArgumentTypeError: anything else, naming ``argument`` and what it takes.
+    """
+    return _coerce_rules(rules, kind, presets, argument, default, hints, carried)
+
+
+cdef object _coerce_rules(object rules, type kind, dict presets, str argument, object default,
+                          dict hints, tuple carried):
+    if isinstance(rules, kind):
+        return rules
+    if rules is None and default is not None:
+        return default
+    kind_name = kind.__name__
+    choices = _spoken_list(list(presets)) if presets else ""
+    if isinstance(rules, str) and presets:
+        name = _text(rules)
+        key = name.lower() if name.isascii() else ""
+        if key in presets:
+            return presets[key]
+        hint = f" ({_shown(name)} {hints[key]})" if hints and key in hints else ""
+        raise PokerRulesError(f"no {kind_name} preset is named {_shown(name)}; the presets "
+                              f"are {choices}{hint}")
+    if carried is not None and not isinstance(rules, (str, bytes)):
+        inner = getattr(rules, carried[0], None)
+        if isinstance(inner, kind):
+            return inner
+    takes = kind_name
+    if carried is not None:
+        takes += f"{', ' if presets else ' or '}{carried[1]}"
+    if presets:
+        takes += f" or a preset name ({choices})"
+    raise ArgumentTypeError(f"{argument} must be {takes}, not {type(rules).__name__}")
+
+
+cpdef HandRules _hand_rules(object rules, str argument="rules", tuple carried=None):
     """``rules`` as HandRules: a HandRules, or a preset's name ("standard", "paigow",
-    "piquet", in any case; text may be a str subclass).
+    "piquet", in any case; text may be a str subclass), or with ``carried``
+    (attribute, holder) the HandRules another rules object holds. As :func:`_rules_of`.
 
     Raises:
         PokerRulesError: text that names no preset (the message lists the names).
         ArgumentTypeError: anything else, naming ``argument``.
     """
-    if isinstance(rules, HandRules):
+    if isinstance(rules, HandRules):  # the common case, without the call
         return <HandRules>rules
-    if isinstance(rules, str):
-        name = _text(rules)
-        preset = _PRESETS.get(name.lower()) if name.isascii() else None
-        if preset is None:
-            raise PokerRulesError(f"no HandRules preset is named {_shown(name)}; the presets "
-                                  "are 'standard', 'paigow' and 'piquet'")
-        return preset
-    raise ArgumentTypeError(f"{argument} must be HandRules or a preset name ('standard', "
-                            f"'paigow', 'piquet'), not {type(rules).__name__}")
+    return _coerce_rules(rules, HandRules, _PRESETS, argument, None, None, carried)
 
 
 cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,

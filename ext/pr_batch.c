@@ -139,6 +139,11 @@ static int64_t scalar_tail(const pr_tables *t, const uint8_t *codes, int64_t n, 
     return bad < 0 ? -1 : i + bad;
 }
 
+/* The rank weights by code >> 2 (the joker's at 13), as the SIMD kernels' lanes. */
+#define LANE(w) w,
+static const int32_t weight_lanes[16] = {PR_RANK_WEIGHTS(LANE) (int32_t)PR_JOKER_RKEY, 0, 0};
+#undef LANE
+
 #define PR_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
 
 PR_TARGET_AVX512 static inline int64_t eval_rows_avx512(
@@ -149,9 +154,7 @@ PR_TARGET_AVX512 static inline int64_t eval_rows_avx512(
      * its share is added apart; outside it, it is no card (refused with the
      * check), and the flush it could complete with four of a suit is worth
      * nothing in the flush table, as in the scalar kernel */
-    const __m512i wtab = _mm512_setr_epi32(
-        1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 341190, 1129190, 3727292, 12300548,
-        (int)PR_JOKER_RKEY, 0, 0);
+    const __m512i wtab = _mm512_loadu_si512(weight_lanes);
     const __m512i stab = _mm512_setr_epi32(1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256,
                                            4096, 1, 16, 256, 4096);
     __m512i idx[7]; /* byte j of each row to byte 0 of its lane, the other bytes zeroed */
@@ -261,9 +264,9 @@ __attribute__((target("avx2")))
 static inline int64_t eval_rows_avx2(const pr_tables *t, const uint8_t *codes, int64_t n,
                                      const int k, int32_t *out, const int check,
                                      const int mapped) {
-    const __m256i wlo = _mm256_setr_epi32(1, 5, 24, 112, 521, 2247, 9244, 30823);
-    const __m256i whi = _mm256_setr_epi32(103066, 341190, 1129190, 3727292, 12300548,
-                                          (int)PR_JOKER_RKEY, 0, 0);
+    /* the weights of ranks 0..7, then of 8..12 and the joker: a permute each */
+    const __m256i wlo = _mm256_loadu_si256((const __m256i *)(const void *)weight_lanes);
+    const __m256i whi = _mm256_loadu_si256((const __m256i *)(const void *)(weight_lanes + 8));
     const __m256i off = _mm256_setr_epi32(0, k, 2 * k, 3 * k, 4 * k, 5 * k, 6 * k, 7 * k);
     const __m256i one = _mm256_set1_epi32(1), three = _mm256_set1_epi32(3);
     const __m256i c52 = _mm256_set1_epi32(52), c26 = _mm256_set1_epi32(26);

@@ -28,6 +28,14 @@
 #define PR_JOKER 52
 #define PR_NCODES 53
 #define PR_JOKER_RKEY 60384069u /* one more than the largest rank key of seven real cards */
+/* The rank weights, 2 up to A: X(w) once for each, in order.  The one list that
+ * pr_rank_weight, the card keys and the SIMD kernels' weight vectors are made of.
+ * Found by a greedy search: each weight is the first one (from about 3.3 times
+ * the last) at which no two multisets of up to seven cards of the ranks so far,
+ * at most four of a rank, have the same sum. */
+#define PR_RANK_WEIGHTS(X)                                                       \
+    X(1) X(5) X(24) X(112) X(521) X(2247) X(9244) X(30823) X(103066) X(341190)  \
+    X(1129190) X(3727292) X(12300548)
 #define PR_KEY_START (0x3333ull << 32)
 #define PR_FLUSH_BITS (0x8888ull << 32)
 

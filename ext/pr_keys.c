@@ -21,19 +21,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Found by a greedy search: each weight is the first one (from about 3.3
- * times the last) at which no two multisets of up to seven cards of the
- * ranks so far, at most four of a rank, have the same sum. */
-const uint32_t pr_rank_weight[13] = {
-    1u, 5u, 24u, 112u, 521u, 2247u, 9244u, 30823u, 103066u, 341190u,
-    1129190u, 3727292u, 12300548u};
+#define WEIGHT(w) w##u,
+const uint32_t pr_rank_weight[13] = {PR_RANK_WEIGHTS(WEIGHT)};
+#undef WEIGHT
 
 #define S(s) (1ull << (32 + 4 * (s)))
-#define ROW(r) r##ull + S(0), r##ull + S(1), r##ull + S(2), r##ull + S(3)
-#define CARD_KEYS                                                                  \
-    ROW(1), ROW(5), ROW(24), ROW(112), ROW(521), ROW(2247), ROW(9244), ROW(30823), \
-    ROW(103066), ROW(341190), ROW(1129190), ROW(3727292), ROW(12300548),          \
-    PR_JOKER_RKEY + S(0) + S(1) + S(2) + S(3)
+/* a rank's four cards: its weight and one of its suit */
+#define ROW(r) r##ull + S(0), r##ull + S(1), r##ull + S(2), r##ull + S(3),
+#define CARD_KEYS PR_RANK_WEIGHTS(ROW) PR_JOKER_RKEY + S(0) + S(1) + S(2) + S(3)
 #define B1 PR_BAD_CODE_KEY
 #define B4 B1, B1, B1, B1
 #define B16 B4, B4, B4, B4

@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -10,6 +10,7 @@ import numpy.typing as npt
 _CardLike = Union[str, "Card", int]
 _Cards = Union[str, "Card", Iterable[_CardLike]]
 _Rules = Union["HandRules", str]
+_R = TypeVar("_R")
 
 RANK_SYMBOLS: str
 SUIT_SYMBOLS: str
@@ -130,7 +131,12 @@ def _card_rows(
     codes: npt.ArrayLike, k_min: int, k_max: int, what: str, private: bool = False
 ) -> npt.NDArray[np.uint8]: ...
 def _read_cards(cards: _Cards, lo: int, hi: int, what: str) -> list[Card]: ...
-def _hand_rules(rules: object, argument: str = "rules") -> HandRules: ...
+def _hand_rules(rules: object, argument: str = "rules",
+                carried: tuple[str, str] | None = None) -> HandRules: ...
+def _rules_of(rules: object, kind: type[_R], presets: dict[str, _R] | None = None,
+              argument: str = "rules", *, default: _R | None = None,
+              hints: dict[str, str] | None = None,
+              carried: tuple[str, str] | None = None) -> _R: ...
 def _shown(value: object) -> str: ...
 def _flag(value: object, name: str) -> bool: ...
 def _kernel(level: int = -1) -> int: ...

@@ -15,8 +15,8 @@ from pokerrules.errors import ArgumentTypeError, PokerRulesError
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["MAX_COUNT", "check_count", "check_flag", "check_hand_rules", "is_int", "loaded",
-           "read_cards", "shown"]
+__all__ = ["MAX_COUNT", "check_count", "check_flag", "check_hand_rules", "check_rules", "is_int",
+           "loaded", "read_cards", "shown"]
 
 #: ``shown(value) -> str``: ``repr(value)`` for an error message, cut to a short
 #: prefix and the length when long (the compiled core's, so that its messages agree).
@@ -26,9 +26,18 @@ shown = _core._shown
 #: iterator read no further than ``hi + 1``; :class:`~pokerrules.errors.HandSizeError`
 #: names ``what`` and the cards otherwise.
 read_cards = _core._read_cards
-#: ``check_hand_rules(rules, argument="rules") -> HandRules``: ``rules`` checked as
-#: hand rules (a :class:`~pokerrules.hands.HandRules` or a preset's name);
-#: :class:`~pokerrules.errors.ArgumentTypeError` names ``argument`` otherwise.
+#: ``check_rules(rules, kind, presets=None, argument="rules", *, default=None,
+#: hints=None, carried=None) -> kind``: every ``rules`` argument's one check. ``rules``
+#: as an instance of ``kind``, a preset's name (a lowercase key of ``presets``, in any
+#: case), ``default`` for None when given, or, with ``carried=(attribute, holder)``,
+#: the ``kind`` that other rules (``holder`` in the message) hold in ``attribute``.
+#: :class:`~pokerrules.errors.PokerRulesError` for text that names no preset (listing
+#: them, with ``hints[name]`` when the name is one),
+#: :class:`~pokerrules.errors.ArgumentTypeError` naming ``argument`` otherwise.
+check_rules = _core._rules_of
+#: ``check_hand_rules(rules, argument="rules", carried=None) -> HandRules``: ``rules``
+#: checked as hand rules (a :class:`~pokerrules.hands.HandRules` or a preset's name;
+#: as :data:`check_rules`, with a fast path for HandRules itself).
 check_hand_rules = _core._hand_rules
 #: ``check_flag(value, name) -> bool``: ``value`` checked as True or False (Python's or
 #: numpy's bool); :class:`~pokerrules.errors.ArgumentTypeError` names ``name`` otherwise

@@ -99,13 +99,13 @@ def rank_record(text: str, rules: HandRules, partial: bool = False) -> dict[str,
         PokerRulesError: a bad card, a joker outside the Pai Gow deck (worded for
             ``--rules paigow``), or a number of cards that cannot be ranked.
     """
-    cards = parse_cards(text)
+    cards = parse_cards(text)  # the one parse: the ranking reads these Cards, not the text
     if any(card.is_joker for card in cards) and rules.name != "paigow":
         raise CardNotInDeckError(
             f"Jk (the joker) is in the Pai Gow deck only: rank it with --rules paigow "
             f"(the {rules.name} deck has no joker)")
     count = len(cards)
-    cards_text = format_cards(cards)
+    cards_text = format_cards(cards)  # the rank's cards: those given, in their order
     if count == 0:
         raise HandSizeError("no cards to rank: rank takes 1 to 7 cards, such as "
                             '"As Ks Qs Js Ts 9d 2c"')
@@ -118,7 +118,7 @@ def rank_record(text: str, rules: HandRules, partial: bool = False) -> dict[str,
     else:
         hand = evaluate(cards, rules)
     record = {
-        "cards": format_cards(hand.cards),
+        "cards": cards_text,
         "rules": rules.name,
         "kind": hand.kind,
         "category": hand.category.name,

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from pokerrules.cards import CHINESE_POKER_DECK, SeedLike
 from pokerrules.chance import SAMPLED, deal_stream
-from pokerrules.checks import shown
+from pokerrules.checks import check_rules, shown
 from pokerrules.chinese_poker.moves import PASS, AnyMove, ChooseHand, Move, parse_move
 from pokerrules.chinese_poker.plays import Play, beats, classify_codes, plays_of, rank_nibbles
 from pokerrules.chinese_poker.rules import (
@@ -94,13 +94,12 @@ class ChinesePokerState(GameState[AnyMove]):
         """A new game before the cut (its factory :func:`new_game` begins it).
 
         Raises:
-            PokerRulesError: ``players`` other than 2, 3 or 4, or ``rules`` that are
-                no ChinesePokerRules.
+            PokerRulesError: ``players`` other than 2, 3 or 4.
+            ArgumentTypeError: ``rules`` that are no ChinesePokerRules.
         """
         if type(players) is not int or players not in PLAYERS_ALLOWED:
             raise PokerRulesError(f"Chinese Poker takes 2, 3 or 4 players, not {shown(players)}")
-        if not isinstance(rules, ChinesePokerRules):
-            raise PokerRulesError(f"Chinese Poker takes ChinesePokerRules, not {shown(rules)}")
+        rules = check_rules(rules, ChinesePokerRules)
         super().__init__(players)
         self.rules = rules
         self.round = 1
@@ -424,9 +423,10 @@ def new_game(
             chance node, see :meth:`~pokerrules.game.GameState.apply_chance`).
 
     Raises:
-        PokerRulesError: another number of players, ``rules`` of another kind, or a
-            seed that does not suit ``chance``.
-        ArgumentTypeError: ``seed`` is neither an int nor a Generator.
+        PokerRulesError: another number of players, or a seed that does not suit
+            ``chance``.
+        ArgumentTypeError: ``rules`` of another kind, or ``seed`` is neither an int
+            nor a Generator.
 
     >>> game = new_game(seed=7, players=3)
     >>> game.current_player == game.dealer, [len(h) for h in game.hands]

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from pokerrules.cards import PIQUET_DECK, CardsLike, SeedLike, card_codes, format_cards
 from pokerrules.chance import SAMPLED, deal_stream, hidden_cards
-from pokerrules.checks import shown
+from pokerrules.checks import check_rules, shown
 from pokerrules.eastwest.moves import PLACE_TEXT, PLACES, Place, parse_move
 from pokerrules.eastwest.rules import (
     BOARD_SIZE,
@@ -165,9 +165,7 @@ class EastWestState(GameState[Place]):
         if dealer is None and (codes or cut):
             raise PokerRulesError("without a dealer chance cuts and deals: give no deck nor cut")
         self.dealer: int | None = None if dealer is None else _seat(dealer, "dealer")
-        self.rules = rules if rules is not None else DEFAULT_RULES
-        if not isinstance(self.rules, EastWestRules):
-            raise PokerRulesError(f"rules must be EastWestRules, not {type(self.rules).__name__}")
+        self.rules = check_rules(rules, EastWestRules, default=DEFAULT_RULES)
         self.cut = () if self.dealer is None else _checked_cut(cut, self.dealer)
         self._hand_rules = self.rules.hand_rules
         self._deck = codes  # dealt so far: the board, then each card drawn

@@ -49,6 +49,7 @@ from pokerrules.paigow.parallel import (
     run_chunks,
     run_threads,
 )
+from pokerrules.paigow.rates import OutcomeRates
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 from pokerrules.paigow.setting import Setting, hand_cards
 
@@ -65,49 +66,8 @@ DEFAULT_PARTS = 256
 MAX_PARTS = 1 << 16
 
 
-class _Rates:
-    """The rates and EV of exact outcome counts."""
-
-    wins: int
-    pushes: int
-    losses: int
-    commission: float
-
-    @property
-    def total(self) -> int:
-        """Pairs of hands counted."""
-        return self.wins + self.pushes + self.losses
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.total
-
-    @property
-    def push_rate(self) -> float:
-        return self.pushes / self.total
-
-    @property
-    def loss_rate(self) -> float:
-        return self.losses / self.total
-
-    @property
-    def player_ev(self) -> float:
-        """The player's expected result per unit bet, after the commission on a win."""
-        return (self.wins * (1 - self.commission) - self.losses) / self.total
-
-    @property
-    def house_edge(self) -> float:
-        return -self.player_ev
-
-    def _rates(self) -> dict[str, Any]:
-        return {"wins": self.wins, "pushes": self.pushes, "losses": self.losses,
-                "total": self.total, "win_rate": self.win_rate, "push_rate": self.push_rate,
-                "loss_rate": self.loss_rate, "player_ev": self.player_ev,
-                "commission": self.commission}
-
-
 @dataclass(frozen=True)
-class ExactResult(_Rates):
+class ExactResult(OutcomeRates):
     """The exact counts of player wins, pushes and losses over every ordered
     pair of disjoint hands of the deck (player's hand, banker's hand).
 
@@ -135,7 +95,7 @@ class ExactResult(_Rates):
 
 
 @dataclass(frozen=True)
-class ExactHand(_Rates):
+class ExactHand(OutcomeRates):
     """One player hand, set one way, against every banker hand of the rest of
     the deck (C(46, 7) = 53,524,680 of them in the full deck): the exact counts
     of the player's wins, pushes and losses."""

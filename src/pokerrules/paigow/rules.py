@@ -9,8 +9,8 @@ from typing import Any, TypeAlias
 
 from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
-from pokerrules.checks import loaded, shown
-from pokerrules.errors import ArgumentTypeError, PokerRulesError
+from pokerrules.checks import check_rules, loaded, shown
+from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
 from pokerrules.paigow.setting import Setting
 
@@ -201,7 +201,9 @@ PRESETS: dict[str, PaiGowRules] = {"classic": DEFAULT_RULES, "casino": PaiGowRul
 #: Table rules, or a preset's name ("classic", "casino", in any case).
 PaiGowRulesLike: TypeAlias = PaiGowRules | str
 
-_HAND_RULES_NAMES = frozenset(rules.name for rules in (STANDARD, PAI_GOW, PIQUET))
+# what a hand rules preset's name given as table rules is, for the error
+_HAND_RULES_HINTS = {rules.name: "names hand rules; a Pai Gow table always ranks by the "
+                                 "paigow hand rules" for rules in (STANDARD, PAI_GOW, PIQUET)}
 
 
 def paigow_rules(rules: object, argument: str = "rules") -> PaiGowRules:
@@ -218,16 +220,4 @@ def paigow_rules(rules: object, argument: str = "rules") -> PaiGowRules:
             so when the text names hand rules instead).
         ArgumentTypeError: anything else, naming ``argument``.
     """
-    if isinstance(rules, PaiGowRules):
-        return rules
-    choices = " and ".join(repr(name) for name in PRESETS)
-    if isinstance(rules, str):
-        name = rules.lower() if rules.isascii() else ""
-        if name in PRESETS:
-            return PRESETS[name]
-        hint = (f" ({shown(rules)} names hand rules; a Pai Gow table always ranks by the "
-                "paigow hand rules)") if name in _HAND_RULES_NAMES else ""
-        raise PokerRulesError(
-            f"no PaiGowRules preset is named {shown(rules)}; the presets are {choices}{hint}")
-    raise ArgumentTypeError(f"{argument} must be PaiGowRules or the name of a preset "
-                            f"({choices}), not {type(rules).__name__}")
+    return check_rules(rules, PaiGowRules, PRESETS, argument, hints=_HAND_RULES_HINTS)

@@ -29,15 +29,13 @@ class HasHandRules(Protocol):
     def hand_rules(self) -> HandRules: ...
 
 
+# table rules (or a game's) give their ranking through the attribute hand_rules
+_CARRIED = ("hand_rules", "PaiGowRules")
+
+
 def _ranking(rules: HandRules | HasHandRules | str) -> HandRules:
     """The HandRules of either kind of rules object, or of a preset's name."""
-    if isinstance(rules, (HandRules, str)):
-        return check_hand_rules(rules)
-    hand_rules = getattr(rules, "hand_rules", None)
-    if not isinstance(hand_rules, HandRules):
-        raise ArgumentTypeError(
-            f"rules must be PaiGowRules or HandRules, not {type(rules).__name__}")
-    return hand_rules
+    return check_hand_rules(rules, "rules", _CARRIED)
 
 
 def _no_duplicates(cards: Iterable[Card], what: str) -> None:
@@ -91,6 +89,15 @@ class Setting:
         object.__setattr__(self, "low", _ordered(low_cards))
 
     @classmethod
+    def _checked(cls, high: Iterable[Card], low: Iterable[Card]) -> Setting:
+        """The setting of five and two Cards already checked (seven distinct cards
+        of a hand read by :func:`hand_cards`): nothing is read or checked again."""
+        setting = cls.__new__(cls)
+        object.__setattr__(setting, "high", _ordered(high))
+        object.__setattr__(setting, "low", _ordered(low))
+        return setting
+
+    @classmethod
     def from_hand(cls, hand: CardsLike, low: CardsLike) -> Setting:
         """Sets ``hand`` with the two ``low`` cards in front and the rest behind.
 
@@ -109,7 +116,7 @@ class Setting:
         for card in front:
             if card not in cards:
                 raise IllegalMoveError(f"{card} is not in the hand {format_cards(cards)}")
-        return cls([c for c in cards if c not in front], front)
+        return cls._checked([c for c in cards if c not in front], front)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -179,11 +186,9 @@ def settings(hand: CardsLike) -> tuple[Setting, ...]:
     Raises the errors of :func:`hand_cards`.
     """
     cards = hand_cards(hand)
-    out = []
-    for i, j in combinations(range(7), 2):
-        out.append(Setting([c for k, c in enumerate(cards) if k not in (i, j)],
-                           (cards[i], cards[j])))
-    return tuple(out)
+    return tuple(Setting._checked([c for k, c in enumerate(cards) if k not in (i, j)],
+                                  (cards[i], cards[j]))
+                 for i, j in combinations(range(7), 2))
 
 
 def is_foul(setting: Setting, rules: HandRules | HasHandRules | str = PAI_GOW) -> bool:

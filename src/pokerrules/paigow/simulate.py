@@ -37,6 +37,7 @@ from pokerrules.paigow.parallel import (
     check_workers,
     run_chunks,
 )
+from pokerrules.paigow.rates import mean_net, net_variance
 from pokerrules.paigow.rules import (
     DEFAULT_RULES,
     PaiGowRules,
@@ -261,17 +262,15 @@ class SimulationResult:
         rules' commission and a loss costs 1 (None without rounds)."""
         if not self.rounds:
             return None
-        return (self.wins * (1 - self.rules.commission) - self.losses) / self.rounds
+        return mean_net(self.wins, self.losses, self.rounds, self.rules.commission)
 
     @property
     def player_ev_stderr(self) -> float | None:
         """The standard error of :attr:`player_ev` (None without rounds)."""
-        ev = self.player_ev
-        if ev is None:
+        if not self.rounds:
             return None
-        pay = 1 - self.rules.commission
-        second = (self.wins * pay * pay + self.losses) / self.rounds
-        return math.sqrt(max(second - ev ** 2, 0.0) / self.rounds)
+        variance = net_variance(self.wins, self.losses, self.rounds, self.rules.commission)
+        return math.sqrt(variance / self.rounds)
 
     @property
     def player_ev_ci(self) -> tuple[float, float] | None:
@@ -296,7 +295,7 @@ class SimulationResult:
         on a net win (None without rounds)."""
         if not self.rounds:
             return None
-        return (self.losses * (1 - self.rules.banker_commission) - self.wins) / self.rounds
+        return mean_net(self.losses, self.wins, self.rounds, self.rules.banker_commission)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict: the counts, the rates and the EVs (None, JSON

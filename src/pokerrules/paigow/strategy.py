@@ -22,8 +22,9 @@ from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.parallel import check_workers, run_chunks
+from pokerrules.paigow.rates import mean_net, net_variance
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
-from pokerrules.paigow.setting import Setting, hand_cards
+from pokerrules.paigow.setting import Setting, hand_cards, settings
 from pokerrules.shuffle import seed_int
 
 __all__ = ["METHODS", "SEATS", "OptimalSetting", "OptimalStrategy", "SettingValue",
@@ -247,24 +248,18 @@ def optimal_setting(
     cumulative[1:, 1:] = hist.cumsum(axis=0).cumsum(axis=1)
     total = int(cumulative[-1, -1])
     commission = rules.commission if seat == "player" else rules.banker_commission
-    pay = 1.0 - commission
     chosen = house_way(cards, rules, opponent)  # a built-in way: never a foul
     highs, lows, fouls = _paigow.setting_outcomes(codes, variant)
     values = []
-    k = 0
-    for i in range(6):
-        for j in range(i + 1, 7):
-            if not fouls[k]:
-                setting = Setting([c for m, c in enumerate(cards) if m not in (i, j)],
-                                  (cards[i], cards[j]))
-                wins, losses = _count(cumulative, int(highs[k]), int(lows[k]), seat)
-                win, loss = wins / total, losses / total
-                ev = win * pay - loss
-                variance = max(win * pay * pay + loss - ev * ev, 0.0)
-                stderr = math.sqrt(variance / total) if method == "sample" else 0.0
-                values.append(SettingValue(setting, ev, win, 1.0 - win - loss, loss, stderr,
-                                           setting == chosen))
-            k += 1
+    for k, setting in enumerate(settings(cards)):  # the order of setting_outcomes
+        if not fouls[k]:
+            wins, losses = _count(cumulative, int(highs[k]), int(lows[k]), seat)
+            win, loss = wins / total, losses / total
+            ev = mean_net(win, loss, 1, commission)
+            variance = net_variance(win, loss, 1, commission)
+            stderr = math.sqrt(variance / total) if method == "sample" else 0.0
+            values.append(SettingValue(setting, ev, win, 1.0 - win - loss, loss, stderr,
+                                       setting == chosen))
     best = max(values, key=lambda v: v.ev)  # max keeps the first of equals
     mine = next(v for v in values if v.house_way)
     return OptimalSetting(cards, method, seat, opponent, total, tuple(values), best, mine,

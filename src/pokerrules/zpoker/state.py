@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from pokerrules.cards import STANDARD_DECK, Card, CardsLike, SeedLike, card_codes
 from pokerrules.chance import SAMPLED, deal_stream, hidden_cards
-from pokerrules.checks import shown
+from pokerrules.checks import check_rules, shown
 from pokerrules.errors import (
     ArgumentTypeError,
     CardNotInDeckError,
@@ -181,8 +181,8 @@ class ZPokerState(GameState[Placement]):
         Raises:
             HandSizeError: a hand of the wrong size, or a pile that is not the rest of
                 the deck. DuplicateCardError, CardNotInDeckError, InvalidCardError:
-                a bad card. PokerRulesError: ``rules`` that are no ZPokerRules, or
-                a seed that does not suit ``chance``.
+                a bad card. PokerRulesError: a seed that does not suit ``chance``.
+                ArgumentTypeError: ``rules`` that are no ZPokerRules.
         """
         state = cls._stacked(first_hand, second_hand, pile, _checked_rules(rules))
         state._begin(deal_stream(seed, chance), chance)
@@ -573,10 +573,10 @@ def new_game(
     no seed) each card is a chance node.
 
     Raises:
-        PokerRulesError: ``players`` is not 2 (Z Poker is a two-player game),
-            ``rules`` are no :class:`ZPokerRules`, or a seed that does not suit
-            ``chance``.
-        ArgumentTypeError: ``seed`` is neither an int nor a Generator.
+        PokerRulesError: ``players`` is not 2 (Z Poker is a two-player game), or a
+            seed that does not suit ``chance``.
+        ArgumentTypeError: ``rules`` are no :class:`ZPokerRules`, or ``seed`` is
+            neither an int nor a Generator.
     """
     if type(players) is not int or players != PLAYERS:
         raise PokerRulesError(f"Z Poker is a two-player game, not a {shown(players)}-player one")
@@ -590,8 +590,4 @@ _STANDARD_RULES = ZPokerRules()
 
 
 def _checked_rules(rules: ZPokerRules | None) -> ZPokerRules:
-    if rules is None:
-        return ZPokerRules()
-    if not isinstance(rules, ZPokerRules):
-        raise PokerRulesError(f"Z Poker takes ZPokerRules, not {shown(rules)}")
-    return rules
+    return check_rules(rules, ZPokerRules, default=_STANDARD_RULES)
