@@ -39,7 +39,8 @@ __all__ = [
 ]
 
 #: The packages of the games pokerrules comes with, each holding its ``SPEC``.
-BUILT_IN_GAMES = ("pokerrules.eastwest", "pokerrules.zpoker", "pokerrules.chinese_poker")
+BUILT_IN_GAMES = ("pokerrules.eastwest", "pokerrules.zpoker", "pokerrules.chinese_poker",
+                  "pokerrules.paigow")
 
 
 def spelling(name: str) -> str:

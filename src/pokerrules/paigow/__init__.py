@@ -10,6 +10,8 @@ Setting('Jk As Ah 3s 2h / 7d 7c')
 False
 """
 
+from pokerrules.game import RandomAgent
+from pokerrules.paigow.agents import AGENTS, DEFAULT_AGENTS, LEVELS, HouseWayAgent, OptimalAgent
 from pokerrules.paigow.exact import (
     BatchWay,
     ExactHand,
@@ -39,6 +41,7 @@ from pokerrules.paigow.houseway import (
     house_way_many,
     house_way_rule,
 )
+from pokerrules.paigow.render import render
 from pokerrules.paigow.rules import (
     BANKER_FOUL_RULES,
     PRESETS,
@@ -49,6 +52,13 @@ from pokerrules.paigow.rules import (
 )
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
+from pokerrules.paigow.state import (
+    PaiGowState,
+    PaiGowView,
+    load_round,
+    new_game,
+    parse_move,
+)
 from pokerrules.paigow.strategy import (
     OptimalSetting,
     OptimalStrategy,
@@ -60,19 +70,25 @@ from pokerrules.paigow.table import (
     Deal,
     Outcome,
     RoundRecord,
+    RoundSettlement,
     SeatRecord,
     Settlement,
     deal_round,
     play_round,
     settle,
+    settle_round,
 )
+from pokerrules.specs import EnvironmentModule, GameSpec
 
 __all__ = [
+    "AGENTS",
     "BANKER",
     "BANKER_FOUL_RULES",
+    "DEFAULT_AGENTS",
     "FORTUNE_LINES",
     "FORTUNE_PAYTABLE",
     "HOUSE_WAY_RULES",
+    "LEVELS",
     "PRESETS",
     "WAYS",
     "BatchWay",
@@ -81,14 +97,20 @@ __all__ = [
     "ExactResult",
     "FortuneResult",
     "HouseWay",
+    "HouseWayAgent",
     "HouseWayFunction",
+    "OptimalAgent",
     "OptimalSetting",
     "OptimalStrategy",
     "Outcome",
     "PaiGowRules",
     "PaiGowRulesLike",
+    "PaiGowState",
+    "PaiGowView",
+    "RandomAgent",
     "RandomSetting",
     "RoundRecord",
+    "RoundSettlement",
     "SeatRecord",
     "Setting",
     "SettingValue",
@@ -110,10 +132,24 @@ __all__ = [
     "house_way_many",
     "house_way_rule",
     "is_foul",
+    "load_round",
+    "new_game",
     "optimal_setting",
     "paigow_rules",
+    "parse_move",
     "play_round",
+    "render",
     "settings",
     "settle",
+    "settle_round",
     "simulate",
 ]
+
+#: The table round as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
+SPEC = GameSpec(
+    name="pai-gow", package=__name__, aliases=("PaiGow", "pai_gow", "pai_gow_v0"),
+    rules_type=PaiGowRules, new_game=new_game, parse_move=parse_move, render=render,
+    agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
+    greedy=HouseWayAgent, search=OptimalAgent,
+    environment=EnvironmentModule("pokerrules.envs.pai_gow_v0"),
+)
