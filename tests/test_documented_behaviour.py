@@ -334,7 +334,8 @@ def test_every_game_page_lists_its_agents_from_the_code():
     from pokerrules.game import game_module
     from pokerrules.runner import GAMES
 
-    pages = {"east-west": "eastwest", "z-poker": "zpoker", "chinese-poker": "chinese_poker"}
+    pages = {"east-west": "eastwest", "z-poker": "zpoker", "chinese-poker": "chinese_poker",
+             "pai-gow": "paigow"}
     assert set(pages) == set(GAMES)
     for name, page in pages.items():
         package = game_module(name)

@@ -42,6 +42,7 @@ from pokerrules.paigow.houseway import (
     house_way_rule,
 )
 from pokerrules.paigow.render import render
+from pokerrules.paigow.round_records import load_round
 from pokerrules.paigow.rules import (
     BANKER_FOUL_RULES,
     PRESETS,
@@ -52,13 +53,7 @@ from pokerrules.paigow.rules import (
 )
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
-from pokerrules.paigow.state import (
-    PaiGowState,
-    PaiGowView,
-    load_round,
-    new_game,
-    parse_move,
-)
+from pokerrules.paigow.state import PaiGowState, PaiGowView, new_game, parse_move
 from pokerrules.paigow.strategy import (
     OptimalSetting,
     OptimalStrategy,

@@ -438,7 +438,7 @@ class RoundRecord:
 
 
 def _loaded_record(data: object) -> RoundRecord:
-    from pokerrules.paigow.state import load_round, round_names
+    from pokerrules.paigow.round_records import load_round, round_names
 
     state = load_round(data)  # type: ignore[arg-type]
     return round_record(state, state.deal_seed, round_names(data))
@@ -549,7 +549,7 @@ def play_round(
     state = new_game(rules, players=len(chosen), occupied=sorted(chosen), first_pile=first_pile,
                      wagers={p: _wager(w) for p, w in wagers.items()}, chance=EXPLICIT,
                      fouls=any(is_foul(s, rules.hand_rules) for s in chosen.values()))
-    state.deal(deal)
+    state.apply_deal(deal)
     for seat in state.setting_order:
         state.play(chosen[state.positions[seat]], seat)
     return round_record(state, None if isinstance(seed, np.random.Generator) else int(seed),
