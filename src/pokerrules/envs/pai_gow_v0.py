@@ -84,19 +84,20 @@ class PaiGowEncoding(Encoding):
         rng.shuffle(shuffled)
         for k, code in zip(unseen, shuffled, strict=True):
             order[k] = code
+        wagers = {p: w for p, w in zip(pstate.positions, pstate.wagers, strict=True)
+                  if w is not None}
         world = paigow.new_game(pstate.rules, chance="explicit", occupied=pstate.positions,
-                                first_pile=pstate.first_pile, fouls=pstate.fouls,
-                                wagers=dict(zip(pstate.positions[1:], pstate.wagers[1:],
-                                                strict=True)))
+                                first_pile=pstate.first_pile, fouls=pstate.fouls, wagers=wagers)
         for code in order:
             world._deal_chance(code)
         for face in pstate.dice:
             world._deal_chance(face)
         for seat in pstate.setting_order:
-            if pstate.settings[seat] is None:
+            setting = pstate.settings[seat]
+            if setting is None:
                 break
             if seat == player:
-                world.play(pstate.settings[seat], seat)
+                world.play(setting, seat)
             else:
                 moves = world.legal_moves()
                 world.play(moves[int(rng.integers(len(moves)))], seat)
