@@ -61,7 +61,7 @@ class OptimalAgent:
     (the banker's or a player's).
 
     Args:
-        samples: opponent hands per decision (5,000: about 2 ms; ``None`` counts
+        samples: opponent hands per decision (5,000: about 25 ms; ``None`` counts
             every hand exactly, about half a second each).
     """
 

@@ -199,6 +199,10 @@ class PaiGowState(GameState[Setting]):
             self._undealt = list(DICE)
             return
         self._undealt = []
+        self._hand_out()
+
+    def _hand_out(self) -> None:
+        """The dice are rolled: each seat takes its pile, as the dice say."""
         pile_of = _hand_out(self.rules, self.positions, sum(self.dice), self.first_pile)
         order = self.deck_order
         self.piles = tuple(pile_of[p] for p in self.positions)
@@ -265,10 +269,18 @@ class PaiGowState(GameState[Setting]):
                 f"the deal is for positions {sorted(deal.pile_of)} and first pile "
                 f"{deal.first_pile}, not {list(self.positions)} and {self.first_pile}")
         order = [deal.piles[p][k].code for k in range(PILE_SIZE) for p in range(PILES)]
-        for code in order + [c.code for c in deal.discards]:
-            self._deal_chance(code)
-        for face in deal.dice:
-            self._deal_chance(face)
+        order += [c.code for c in deal.discards]
+        dice = tuple(deal.dice)
+        if sorted(order) != self._undealt:
+            raise PokerRulesError("the deal's piles and discards are not the 53 cards once each")
+        if len(dice) != 3 or any(d not in DICE for d in dice):
+            raise PokerRulesError(f"a deal's dice are three faces 1 to 6, not {shown(dice)}")
+        # (the same state as dealing each card and die at its chance node, at once)
+        self._dealt = [*order, *dice]
+        self._undealt = []
+        self.deck_order = order
+        self.dice = dice
+        self._hand_out()
 
     def _dealt_text(self) -> str:
         cards = format_cards(self._dealt[:DECK_SIZE])

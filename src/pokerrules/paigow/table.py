@@ -545,12 +545,13 @@ def play_round(
             raise IllegalMoveError(f"position {position}: {exc}") from None
         chosen[position] = setting
     # The round itself is the game's: the same deal (the same seed, or the cards the
-    # Generator dealt), then each position's setting, the banker's last.
+    # Generator dealt), then each position's setting, the banker's last. A strategy
+    # may foul (the hand then loses), so the game allows fouls.
     state = new_game(rules, players=len(chosen), occupied=sorted(chosen), first_pile=first_pile,
                      wagers={p: _wager(w) for p, w in wagers.items()}, chance=EXPLICIT,
-                     fouls=any(is_foul(s, rules.hand_rules) for s in chosen.values()))
+                     fouls=True)
     state.apply_deal(deal)
-    for seat in state.setting_order:
-        state.play(chosen[state.positions[seat]], seat)
+    for seat in state.setting_order:  # each setting was checked against its hand above
+        state.play_unchecked(chosen[state.positions[seat]])
     return round_record(state, None if isinstance(seed, np.random.Generator) else int(seed),
                         names)
