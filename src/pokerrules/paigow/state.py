@@ -311,7 +311,7 @@ class PaiGowState(GameState[Setting]):
     # --- the settings --------------------------------------------------------
     @property
     def setting_order(self) -> tuple[int, ...]:
-        """The seats in the order they set: the players from seat 1 up, then the
+        """The seats in the order they set, the players from seat 1 up and then the
         banker (seat 0)."""
         return (*range(1, self.players), 0)
 
