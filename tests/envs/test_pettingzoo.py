@@ -123,7 +123,7 @@ def test_reward_values() -> None:
 
 
 # the games of many moves (a Pai Gow seat sets once: tests/games/test_paigow_game.py)
-LONG_ENVS = [p for p in ENVS if not p.id.startswith("pai_gow")]
+LONG_ENVS = [p for p in ENVS if not str(p.id).startswith("pai_gow")]
 
 
 @pytest.mark.fast

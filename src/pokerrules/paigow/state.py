@@ -38,6 +38,7 @@ from pokerrules.paigow.table import (
     PILE_SIZE,
     PILES,
     Deal,
+    RoundSettlement,
     _hand_out,
     _occupied,
     _wager,
@@ -422,11 +423,12 @@ class PaiGowState(GameState[Setting]):
                 "house": settled.house,
             })
 
-    def _settled(self) -> Any:
-        chosen = {p: s for p, s in zip(self.positions, self.settings, strict=True)}
+    def _settled(self) -> RoundSettlement:
+        chosen = {p: s for p, s in zip(self.positions, self.settings, strict=True)
+                  if s is not None}
         wagers = {p: w for p, w in zip(self.positions, self.wagers, strict=True)
                   if w is not None}
-        return settle_round(self.rules, chosen, wagers)  # type: ignore[arg-type]
+        return settle_round(self.rules, chosen, wagers)
 
     def view(self, player: int) -> PaiGowView:
         """What ``player`` may see: the table, the dice, its own cards and setting

@@ -9,7 +9,7 @@ import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
@@ -278,7 +278,8 @@ def settle(
     return Settlement(outcome, net, commission, high, low, player_foul, banker_foul)
 
 
-class RoundSettlement(NamedTuple):
+@dataclass(frozen=True)
+class RoundSettlement:
     """Every bet of a round whose hands are set, settled (:func:`settle_round`).
 
     Attributes:
