@@ -88,10 +88,8 @@ class PaiGowEncoding(Encoding):
                   if w is not None}
         world = paigow.new_game(pstate.rules, chance="explicit", occupied=pstate.positions,
                                 first_pile=pstate.first_pile, fouls=pstate.fouls, wagers=wagers)
-        for code in order:
-            world._deal_chance(code)
-        for face in pstate.dice:
-            world._deal_chance(face)
+        for outcome in (*order, *pstate.dice):  # the cards, then the dice
+            world.apply_chance(outcome)
         for seat in pstate.setting_order:
             setting = pstate.settings[seat]
             if setting is None:

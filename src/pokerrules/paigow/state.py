@@ -39,9 +39,9 @@ from pokerrules.paigow.table import (
     PILES,
     Deal,
     RoundSettlement,
-    _hand_out,
-    _occupied,
-    _wager,
+    check_occupied,
+    check_wager,
+    hand_out,
     settle_round,
 )
 
@@ -204,7 +204,7 @@ class PaiGowState(GameState[Setting]):
 
     def _hand_out(self) -> None:
         """The dice are rolled: each seat takes its pile, as the dice say."""
-        pile_of = _hand_out(self.rules, self.positions, sum(self.dice), self.first_pile)
+        pile_of = hand_out(self.rules, self.positions, sum(self.dice), self.first_pile)
         order = self.deck_order
         self.piles = tuple(pile_of[p] for p in self.positions)
         self.hands = tuple(
@@ -495,7 +495,7 @@ def _state(rules: PaiGowRules, players: object, occupied: Iterable[int] | None,
             raise PokerRulesError(f"a Pai Gow round seats 2 to {rules.positions} players (the "
                                   f"table's positions), not {shown(players)}")
         occupied = range(1, int(players) + 1)
-    positions = _occupied(rules, occupied)
+    positions = check_occupied(rules, occupied)
     if players is not None and players != len(positions):
         raise PokerRulesError(f"players is {shown(players)}, but {len(positions)} positions "
                               f"are occupied: {list(positions)}")
@@ -508,7 +508,7 @@ def _state(rules: PaiGowRules, players: object, occupied: Iterable[int] | None,
     for position in given:
         if position not in positions[1:] or isinstance(position, bool):
             raise PokerRulesError(f"a wager for position {shown(position)}, which holds no player")
-    seat_wagers = (None, *(_wager(given.get(p, 1.0)) for p in positions[1:]))
+    seat_wagers = (None, *(check_wager(given.get(p, 1.0)) for p in positions[1:]))
     return PaiGowState(rules, positions, first_pile, seat_wagers, check_flag(fouls, "fouls"))
 
 

@@ -94,7 +94,7 @@ class Deal:
         return {p: self.piles[pile - 1] for p, pile in sorted(self.pile_of.items())}
 
 
-def _occupied(rules: PaiGowRules, occupied: Iterable[int]) -> tuple[int, ...]:
+def check_occupied(rules: PaiGowRules, occupied: Iterable[int]) -> tuple[int, ...]:
     seats: list[int] = []
     if isinstance(occupied, (str, bytes)) or not isinstance(occupied, Iterable):
         raise ArgumentTypeError(f"occupied is an iterable of positions, not {shown(occupied)}")
@@ -147,7 +147,7 @@ def deal_round(
             neither an int nor a Generator.
     """
     rules = paigow_rules(rules)
-    seats = _occupied(rules, occupied)
+    seats = check_occupied(rules, occupied)
     if isinstance(first_pile, bool) or not isinstance(first_pile, int) or \
             not 1 <= first_pile <= PILES:
         raise PokerRulesError(f"first_pile must be 1 to 7, not {shown(first_pile)}")
@@ -157,10 +157,10 @@ def deal_round(
     piles = tuple(tuple(order[p + PILES * k] for k in range(PILE_SIZE)) for p in range(PILES))
     discards = tuple(order[PILES * PILE_SIZE:])
     return Deal((dice[0], dice[1], dice[2]), first_pile, piles, discards,
-                _hand_out(rules, seats, sum(dice), first_pile), rules.positions)
+                hand_out(rules, seats, sum(dice), first_pile), rules.positions)
 
 
-def _hand_out(rules: PaiGowRules, seats: tuple[int, ...], dice_total: int,
+def hand_out(rules: PaiGowRules, seats: tuple[int, ...], dice_total: int,
               first_pile: int) -> dict[int, int]:
     """Occupied position -> its pile: the dice name the position that takes
     ``first_pile``; the next piles go to the next positions."""
@@ -216,7 +216,7 @@ class Settlement:
                    data["low"], data["player_foul"], data["banker_foul"])
 
 
-def _wager(wager: object) -> float:
+def check_wager(wager: object) -> float:
     number = finite_number(wager)
     if number is None or number <= 0:
         raise PokerRulesError(f"a wager is a finite positive number, not {shown(wager)}")
@@ -250,7 +250,7 @@ def settle(
     rules = paigow_rules(rules)
     if not isinstance(player, Setting) or not isinstance(banker, Setting):
         raise ArgumentTypeError("settle takes the player's and the banker's Setting")
-    wager = _wager(wager)
+    wager = check_wager(wager)
     shared = set(player.cards) & set(banker.cards)
     if shared:
         raise DuplicateCardError(f"{min(shared)} is in both the player's and the banker's hand")
@@ -318,7 +318,7 @@ def settle_round(rules: PaiGowRules, chosen: Mapping[int, Setting],
     for position in sorted(chosen):
         if position == BANKER:
             continue
-        wager = _wager(wagers.get(position, 1))
+        wager = check_wager(wagers.get(position, 1))
         result = settle(chosen[position], banker, wager, rules)
         if result.outcome is Outcome.WIN:
             gross -= wager
@@ -530,7 +530,7 @@ def play_round(
             raise PokerRulesError(f"a wager's key must be a position number, not {shown(position)}")
         if position not in deal.pile_of or position == BANKER:
             raise PokerRulesError(f"a wager for position {position}, which holds no player")
-        _wager(wager)
+        check_wager(wager)
     chosen: dict[int, Setting] = {}
     names: dict[int, str] = {}
     for position, hand in deal.hands.items():
@@ -549,7 +549,7 @@ def play_round(
     # Generator dealt), then each position's setting, the banker's last. A strategy
     # may foul (the hand then loses), so the game allows fouls.
     state = new_game(rules, players=len(chosen), occupied=sorted(chosen), first_pile=first_pile,
-                     wagers={p: _wager(w) for p, w in wagers.items()}, chance=EXPLICIT,
+                     wagers={p: check_wager(w) for p, w in wagers.items()}, chance=EXPLICIT,
                      fouls=True)
     state.apply_deal(deal)
     for seat in state.setting_order:  # each setting was checked against its hand above
