@@ -334,7 +334,8 @@ def test_every_game_page_lists_its_agents_from_the_code():
     from pokerrules.runner import game_module
     from pokerrules.specs import game_specs
 
-    pages = {"east-west": "eastwest", "z-poker": "zpoker", "chinese-poker": "chinese_poker"}
+    pages = {"east-west": "eastwest", "z-poker": "zpoker", "chinese-poker": "chinese_poker",
+             "pai-gow": "paigow"}
     assert set(pages) == {spec.name for spec in game_specs()}
     for name, page in pages.items():
         package = game_module(name)

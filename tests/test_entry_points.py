@@ -63,11 +63,11 @@ def test_a_game_played_by_name_is_the_game_played_by_package(name, module):
         play_game(module, ["random", "greedy"], seed=7)
 
 
-@pytest.mark.parametrize("game", ["poker", "paigow", "", 3, None, np, ["east-west"]])
+@pytest.mark.parametrize("game", ["poker", "pai gow", "", 3, None, np, ["east-west"]])
 def test_play_game_names_the_games_when_it_gets_none_of_them(game):
     with pytest.raises(PokerRulesError) as error:
         play_game(game, ["random", "random"], seed=1)
-    assert "the games are east-west, z-poker, chinese-poker" in str(error.value)
+    assert "the games are east-west, z-poker, chinese-poker, pai-gow" in str(error.value)
 
 
 def test_the_command_line_plays_exactly_the_games_play_game_knows():

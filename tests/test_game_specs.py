@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerrules import eastwest, specs, zpoker
+from pokerrules import eastwest, paigow, specs, zpoker
 from pokerrules.cli import build_parser, main
 from pokerrules.errors import (
     ArgumentTypeError,
@@ -231,7 +231,7 @@ def test_an_unknown_game_lists_the_games(race):
     with pytest.raises(UnknownGameError) as error:
         game_spec("poker")
     assert str(error.value) == ("no game 'poker'; the games are east-west, z-poker, "
-                                "chinese-poker, toy-race")
+                                "chinese-poker, pai-gow, toy-race")
     assert isinstance(error.value, PokerRulesError) and isinstance(error.value, KeyError)
 
 
@@ -240,7 +240,7 @@ def test_a_name_of_another_game_is_refused():
     clash = race_game(name="race", aliases=("East_West",))
     with pytest.raises(PokerRulesError, match="'eastwest' is game east-west's already"):
         register(*clash)
-    assert [s.name for s in game_specs()] == ["east-west", "z-poker", "chinese-poker"]
+    assert [s.name for s in game_specs()] == ["east-west", "z-poker", "chinese-poker", "pai-gow"]
 
 
 @pytest.mark.fast
@@ -263,6 +263,15 @@ def test_play_game_takes_only_the_games_rules(race):
         play_game("toy-race", seed=1, rules="casino")
     with pytest.raises(RulesMismatchError, match="game east-west takes EastWestRules"):
         play_game("east-west", seed=1, rules=zpoker.ZPokerRules())
+
+
+@pytest.mark.fast
+def test_play_game_takes_a_rules_presets_name_in_any_case():
+    by_name = play_game("pai-gow", seed=1, rules="Casino")
+    assert by_name == play_game("pai-gow", seed=1, rules=paigow.PaiGowRules.casino())
+    with pytest.raises(RulesMismatchError, match=r"takes PaiGowRules as rules \(or None, "
+                                                 r"'classic', 'casino'\), not 'piquet'"):
+        play_game("pai-gow", seed=1, rules="piquet")
 
 
 @pytest.mark.fast
@@ -437,6 +446,7 @@ VALID = {
     | st.tuples(st.just("greedy")),
     "levels": st.just(RACE_TOOLS.levels),
     "aliases": st.lists(mostly(NAMES, TAKEN), max_size=3) | st.tuples(NAMES),
+    "rules_presets": st.lists(NAMES, max_size=2) | st.tuples(NAMES),
     "environment": st.none() | st.just(race_env),
     "add_cli": mostly(st.sampled_from([None, game_with_commands("race-goal"),
                                        game_with_commands("a", "b")]),

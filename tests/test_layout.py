@@ -30,7 +30,10 @@ def test_each_turn_based_game_has_the_same_rooms(package):
     """Every game of the registry; none keeps a cli room (the specs join the
     command line), only Pai Gow has a command of its own."""
     rooms = {p.stem for p in SRC.parent.joinpath(*package.split(".")).glob("*.py")}
-    assert rooms - {"__init__", "plays"} == ROOMS
+    if package == "pokerrules.paigow":  # the table round joined a package of its own
+        assert rooms >= {"agents", "render", "rules", "state"}
+    else:
+        assert rooms - {"__init__", "plays"} == ROOMS
     module = importlib.import_module(package)
     assert module.SPEC.package == package and module.TOOLS is not None
     assert (SRC / "paigow" / "cli.py").exists()

@@ -131,11 +131,11 @@ def test_pai_gow_deal_of_the_largest_seed():
 
 
 def test_a_round_record_of_another_format_is_refused_by_its_version():
-    from pokerrules.paigow import RoundRecord, play_round
+    from pokerrules.paigow import load_round, play_round
     data = play_round(PaiGowRules.classic(), {1: None, 2: None}, seed=3).to_dict()
-    assert data["format"] == 2 and RoundRecord.from_dict(data).seed == 3
+    assert data["format"] == 2 and load_round(data).deal_seed == 3
     for version in (1, 3, "2"):
         with pytest.raises(PokerRulesError) as error:
-            RoundRecord.from_dict({**data, "format": version})
+            load_round({**data, "format": version})
         assert str(error.value) == f"unknown format version {version!r}; this pokerrules " \
             "reads round records of version 2"

@@ -172,6 +172,26 @@ class GameState(ABC, Generic[MoveT]):
         there) where the game wanted it."""
         raise NotImplementedError
 
+    def _dealt_text(self) -> str:
+        """The ``dealt`` field of a save: every chance outcome in order (here cards,
+        as text); a game whose chance also rolls dice writes those its own way."""
+        return format_cards(self._dealt)
+
+    @classmethod
+    def _dealt_codes(cls, text: object) -> list[int]:
+        """The inverse of :meth:`_dealt_text`, checked.
+
+        Raises:
+            PokerRulesError: no text, or text that is no such outcomes.
+        """
+        if not isinstance(text, str):
+            raise PokerRulesError(f"dealt is card text, not {shown(text)}")
+        return [c.code for c in parse_cards(text)]
+
+    def _outcome_name(self, number: int, code: int) -> str:
+        """Chance outcome ``number`` (from 0) of the game, ``code``, as errors name it."""
+        return str(ALL_CARDS[code])
+
     def _copy_parts(self, new: GameState[MoveT]) -> None:
         """Gives ``new`` (a shallow copy) its own copy of every container this
         game's moves or deals change in place."""
@@ -419,7 +439,7 @@ class GameState(ABC, Generic[MoveT]):
             "chance": self._chance,
             "deal": self._saved_deal if self._saved_deal is not None else self._deal_dict(),
             "stream": stream,
-            "dealt": format_cards(self._dealt),
+            "dealt": self._dealt_text(),
             "moves": [str(m) for m in self._moves],
             "history": [asdict(r) for r in self._history],
         }
@@ -457,9 +477,7 @@ class GameState(ABC, Generic[MoveT]):
         streams = saved_streams(data["stream"])
         if streams and chance == chances.EXPLICIT:
             raise PokerRulesError("an explicit-chance game draws no cards; it saves no stream")
-        if not isinstance(data["dealt"], str):
-            raise PokerRulesError(f"dealt is card text, not {shown(data['dealt'])}")
-        dealt = [c.code for c in parse_cards(data["dealt"])]
+        dealt = cls._dealt_codes(data["dealt"])
         for seed, until in streams[:-1]:
             if until is not None and until > len(dealt):
                 raise PokerRulesError(
@@ -520,9 +538,9 @@ class GameState(ABC, Generic[MoveT]):
                     raise type(exc)(f"saved card {cards + 1} is refused: {exc}") from None
                 if stream is not None and drawn is not None and drawn != dealt[cards]:
                     raise PokerRulesError(
-                        f"saved card {cards + 1} ({ALL_CARDS[dealt[cards]]}) is not what "
-                        f"the deal stream of seed {stream.seed} deals there "
-                        f"({ALL_CARDS[drawn]})")
+                        f"saved card {cards + 1} ({self._outcome_name(cards, dealt[cards])}) "
+                        f"is not what the deal stream of seed {stream.seed} deals there "
+                        f"({self._outcome_name(cards, drawn)})")
                 cards += 1
             else:
                 if moves_made == len(moves):

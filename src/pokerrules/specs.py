@@ -46,7 +46,8 @@ __getattr__ = deprecated_names(__name__, {"UnknownGameError": "pokerrules.errors
 
 #: The packages of the games pokerrules comes with, each holding its ``SPEC`` and
 #: its ``TOOLS``.
-BUILT_IN_GAMES = ("pokerrules.eastwest", "pokerrules.zpoker", "pokerrules.chinese_poker")
+BUILT_IN_GAMES = ("pokerrules.eastwest", "pokerrules.zpoker", "pokerrules.chinese_poker",
+                  "pokerrules.paigow")
 
 
 def spelling(name: str) -> str:
@@ -108,11 +109,15 @@ class GameSpec:
             ``pokerrules play --human`` reads the player's moves with it.
         aliases: other names it answers to ("EastWest", "east_west_v0"); the
             package's name always counts, and case, dashes and underscores do not.
+        rules_presets: names of rules presets that ``rules=`` may give instead of
+            a ``rules_type`` ("classic", "casino"), in any case; ``new_game`` turns
+            them into rules.
 
     Raises:
         ArgumentTypeError: a field of the wrong type, naming the field: a name, alias
             or package that is no text, aliases that are no list or tuple (a str is
-            one name, not a list of them), a rules type that is no class, a
+            one name, not a list of them), a rules type that is no class, presets
+            that are no list or tuple of text, a
             ``new_game`` or ``parse_move`` that is not callable.
         PokerRulesError: a name, alias or package that is empty once case, blanks,
             dashes, underscores and a leading ``pokerrules.`` are left out (as
@@ -125,6 +130,7 @@ class GameSpec:
     new_game: Callable[..., Any]
     parse_move: Callable[[str], Any]
     aliases: tuple[str, ...] = ()
+    rules_presets: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _check_name("a game's name", self.name)
@@ -133,6 +139,10 @@ class GameSpec:
         object.__setattr__(self, "aliases", _names(f"{game}: aliases", self.aliases))
         for alias in self.aliases:
             _check_name(f"{game}: an alias", alias)
+        object.__setattr__(self, "rules_presets",
+                           _names(f"{game}: rules_presets", self.rules_presets))
+        for preset in self.rules_presets:
+            _check_name(f"{game}: a rules preset", preset)
         if not isinstance(self.rules_type, type):
             raise ArgumentTypeError(f"{game}: rules_type must be a class, not "
                                     f"{shown(self.rules_type)}")
@@ -154,14 +164,20 @@ class GameSpec:
         return importlib.import_module(self.package)
 
     def check_rules(self, rules: object) -> None:
-        """``rules`` checked as ``rules=`` of the game: None or a ``rules_type``.
+        """``rules`` checked as ``rules=`` of the game: None, a ``rules_type`` or
+        the name of one of its ``rules_presets`` (in any case).
 
         Raises:
-            RulesMismatchError: anything else, naming the game and its rules class.
+            RulesMismatchError: anything else, naming the game, its rules class and
+                its presets.
         """
-        if rules is not None and not isinstance(rules, self.rules_type):
-            raise RulesMismatchError(f"game {self.name} takes {self.rules_type.__name__} "
-                                     f"as rules (or None), not {shown(rules)}")
+        if rules is None or isinstance(rules, self.rules_type):
+            return
+        if isinstance(rules, str) and rules.lower() in {p.lower() for p in self.rules_presets}:
+            return
+        presets = "".join(f", {p!r}" for p in self.rules_presets)
+        raise RulesMismatchError(f"game {self.name} takes {self.rules_type.__name__} "
+                                 f"as rules (or None{presets}), not {shown(rules)}")
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip insta
 
 from pettingzoo.test import api_test, seed_test
 
-from pokerrules import chinese_poker, eastwest, zpoker
+from pokerrules import chinese_poker, eastwest, paigow, zpoker
 from pokerrules.chinese_poker import ChinesePokerRules
-from pokerrules.envs import AgentPolicy, chinese_poker_v0, east_west_v0, z_poker_v0
+from pokerrules.envs import AgentPolicy, chinese_poker_v0, east_west_v0, pai_gow_v0, z_poker_v0
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 
 ENVS = [
@@ -27,6 +27,8 @@ ENVS = [
     pytest.param(functools.partial(chinese_poker_v0.env, players=4), id="chinese_poker_4"),
     pytest.param(functools.partial(chinese_poker_v0.env, ChinesePokerRules(target=20),
                                    players=3, scope="game"), id="chinese_poker_3_game"),
+    pytest.param(pai_gow_v0.env, id="pai_gow_2"),
+    pytest.param(functools.partial(pai_gow_v0.env, "casino", players=7), id="pai_gow_7_casino"),
 ]
 
 
@@ -69,6 +71,7 @@ def _episode(env, seed: int, policy_seed: int = 7) -> list[int]:
     (chinese_poker_v0, chinese_poker, {"players": 3}),
     (chinese_poker_v0, chinese_poker, {"players": 2, "scope": "game",
                                        "rules": ChinesePokerRules(target=20)}),
+    (pai_gow_v0, paigow, {"players": 5, "rules": "casino"}),
 ])
 def test_same_seed_same_episode_as_new_game(module, game, options) -> None:
     env = module.env(**options)
@@ -121,8 +124,12 @@ def test_reward_values() -> None:
     assert sorted(env.unwrapped.encoding.returns(env.unwrapped.game_state)) == [-1.0, 1.0]
 
 
+# the games of many moves (a Pai Gow seat sets once: tests/games/test_paigow_game.py)
+LONG_ENVS = [p for p in ENVS if not str(p.id).startswith("pai_gow")]
+
+
 @pytest.mark.fast
-@pytest.mark.parametrize("make", ENVS)
+@pytest.mark.parametrize("make", LONG_ENVS)
 def test_illegal_action_names_it_and_changes_nothing(make) -> None:
     env = make()
     env.reset(seed=5)

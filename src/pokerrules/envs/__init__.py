@@ -1,4 +1,5 @@
-"""The three turn-based games as reinforcement-learning environments.
+"""The turn-based games and the Pai Gow table round as reinforcement-learning
+environments.
 
 Install the frameworks with ``pip install "pokerrules[rl]"`` (from a checkout of
 the source: ``pip install ".[rl]"``). One module per game,
@@ -9,6 +10,8 @@ the encoding (observation layout and action indices):
   :mod:`pokerrules.envs.chinese_poker_v0`: the game's :class:`Encoding`, its
   PettingZoo AEC environment (``env()``, ``raw_env()``) and its OpenSpiel game
   (``openspiel_game()``).
+- :mod:`pokerrules.envs.pai_gow_v0`: the Pai Gow round's :class:`Encoding` and its
+  PettingZoo AEC environment (each seat sets its hand once; no OpenSpiel game).
 - :mod:`pokerrules.envs.encoding`: what the encodings share, and
   :class:`AgentPolicy`, which plays a pokerrules agent through action indices.
 - :mod:`pokerrules.envs.aec` and :mod:`pokerrules.envs.spiel`: the PettingZoo
@@ -36,6 +39,7 @@ from typing import Any
 from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding
 from pokerrules.envs.east_west_v0 import EastWestEncoding
 from pokerrules.envs.encoding import AgentPolicy, Encoding, Field, check_options, keywords
+from pokerrules.envs.pai_gow_v0 import PaiGowEncoding
 from pokerrules.envs.z_poker_v0 import ZPokerEncoding
 from pokerrules.errors import PokerRulesError
 from pokerrules.specs import EnvironmentModule, GameSpec, game_spec, game_specs, game_tools
@@ -48,6 +52,7 @@ __all__ = [
     "EastWestEncoding",
     "Encoding",
     "Field",
+    "PaiGowEncoding",
     "ZPokerEncoding",
     "make_env",
     "register_openspiel",
@@ -58,6 +63,7 @@ ENCODINGS: dict[str, type[Encoding]] = {
     "east-west": EastWestEncoding,
     "z-poker": ZPokerEncoding,
     "chinese-poker": ChinesePokerEncoding,
+    "pai-gow": PaiGowEncoding,
 }
 #: The Gymnasium id of each game's single-agent environment
 #: (:class:`~pokerrules.envs.single_agent.SingleAgentEnv`), by the game's name.

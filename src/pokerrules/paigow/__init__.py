@@ -10,6 +10,8 @@ Setting('Jk As Ah 3s 2h / 7d 7c')
 False
 """
 
+from pokerrules import specs
+from pokerrules.paigow.agents import AGENTS, DEFAULT_AGENTS, LEVELS, HouseWayAgent, OptimalAgent
 from pokerrules.paigow.exact import (
     BatchWay,
     ExactHand,
@@ -39,6 +41,8 @@ from pokerrules.paigow.houseway import (
     house_way_many,
     house_way_rule,
 )
+from pokerrules.paigow.render import render
+from pokerrules.paigow.round_records import load_round
 from pokerrules.paigow.rules import (
     BANKER_FOUL_RULES,
     PRESETS,
@@ -49,6 +53,7 @@ from pokerrules.paigow.rules import (
 )
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
+from pokerrules.paigow.state import PaiGowState, PaiGowView, new_game, parse_move
 from pokerrules.paigow.strategy import (
     OptimalSetting,
     OptimalStrategy,
@@ -60,20 +65,27 @@ from pokerrules.paigow.table import (
     Deal,
     Outcome,
     RoundRecord,
+    RoundSettlement,
     SeatRecord,
     Settlement,
     deal_round,
     play_round,
     settle,
+    settle_round,
 )
 
 __all__ = [
+    "AGENTS",
     "BANKER",
     "BANKER_FOUL_RULES",
+    "DEFAULT_AGENTS",
     "FORTUNE_LINES",
     "FORTUNE_PAYTABLE",
     "HOUSE_WAY_RULES",
+    "LEVELS",
     "PRESETS",
+    "SPEC",
+    "TOOLS",
     "WAYS",
     "BatchWay",
     "Deal",
@@ -81,14 +93,19 @@ __all__ = [
     "ExactResult",
     "FortuneResult",
     "HouseWay",
+    "HouseWayAgent",
     "HouseWayFunction",
+    "OptimalAgent",
     "OptimalSetting",
     "OptimalStrategy",
     "Outcome",
     "PaiGowRules",
     "PaiGowRulesLike",
+    "PaiGowState",
+    "PaiGowView",
     "RandomSetting",
     "RoundRecord",
+    "RoundSettlement",
     "SeatRecord",
     "Setting",
     "SettingValue",
@@ -110,10 +127,27 @@ __all__ = [
     "house_way_many",
     "house_way_rule",
     "is_foul",
+    "load_round",
+    "new_game",
     "optimal_setting",
     "paigow_rules",
+    "parse_move",
     "play_round",
+    "render",
     "settings",
     "settle",
+    "settle_round",
     "simulate",
 ]
+
+#: The table round as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
+SPEC = specs.GameSpec(
+    name="pai-gow", package=__name__, aliases=("PaiGow", "pai_gow", "pai_gow_v0"),
+    rules_type=PaiGowRules, new_game=new_game, parse_move=parse_move,
+    rules_presets=tuple(PRESETS),
+)
+#: What plays the round and shows it, registered beside :data:`SPEC`.
+TOOLS = specs.GameTools(
+    render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
+    environment=specs.EnvironmentModule("pokerrules.envs.pai_gow_v0"),
+)

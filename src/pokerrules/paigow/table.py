@@ -1,9 +1,11 @@
 """A Pai Gow Poker table round: the deal by piles and dice, the settlement of
-each player against the banker, and the round's JSON record."""
+each player against the banker, and the summary of a round played by strategies
+(the round as a game of the shared protocol is :mod:`pokerrules.paigow.state`)."""
 
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -11,8 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from pokerrules.cards import PAI_GOW_DECK, Card, SeedLike, format_cards, parse_cards
-from pokerrules.checks import read_cards, shown
+from pokerrules.cards import PAI_GOW_DECK, Card, SeedLike, format_cards
+from pokerrules.chance import EXPLICIT
+from pokerrules.checks import shown
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,
@@ -38,11 +41,14 @@ __all__ = [
     "Deal",
     "Outcome",
     "RoundRecord",
+    "RoundSettlement",
     "SeatRecord",
     "Settlement",
     "deal_round",
     "play_round",
+    "round_record",
     "settle",
+    "settle_round",
 ]
 
 #: The banker's position.
@@ -88,7 +94,7 @@ class Deal:
         return {p: self.piles[pile - 1] for p, pile in sorted(self.pile_of.items())}
 
 
-def _occupied(rules: PaiGowRules, occupied: Iterable[int]) -> tuple[int, ...]:
+def check_occupied(rules: PaiGowRules, occupied: Iterable[int]) -> tuple[int, ...]:
     seats: list[int] = []
     if isinstance(occupied, (str, bytes)) or not isinstance(occupied, Iterable):
         raise ArgumentTypeError(f"occupied is an iterable of positions, not {shown(occupied)}")
@@ -141,7 +147,7 @@ def deal_round(
             neither an int nor a Generator.
     """
     rules = paigow_rules(rules)
-    seats = _occupied(rules, occupied)
+    seats = check_occupied(rules, occupied)
     if isinstance(first_pile, bool) or not isinstance(first_pile, int) or \
             not 1 <= first_pile <= PILES:
         raise PokerRulesError(f"first_pile must be 1 to 7, not {shown(first_pile)}")
@@ -151,10 +157,10 @@ def deal_round(
     piles = tuple(tuple(order[p + PILES * k] for k in range(PILE_SIZE)) for p in range(PILES))
     discards = tuple(order[PILES * PILE_SIZE:])
     return Deal((dice[0], dice[1], dice[2]), first_pile, piles, discards,
-                _hand_out(rules, seats, sum(dice), first_pile), rules.positions)
+                hand_out(rules, seats, sum(dice), first_pile), rules.positions)
 
 
-def _hand_out(rules: PaiGowRules, seats: tuple[int, ...], dice_total: int,
+def hand_out(rules: PaiGowRules, seats: tuple[int, ...], dice_total: int,
               first_pile: int) -> dict[int, int]:
     """Occupied position -> its pile: the dice name the position that takes
     ``first_pile``; the next piles go to the next positions."""
@@ -210,7 +216,7 @@ class Settlement:
                    data["low"], data["player_foul"], data["banker_foul"])
 
 
-def _wager(wager: object) -> float:
+def check_wager(wager: object) -> float:
     number = finite_number(wager)
     if number is None or number <= 0:
         raise PokerRulesError(f"a wager is a finite positive number, not {shown(wager)}")
@@ -244,7 +250,7 @@ def settle(
     rules = paigow_rules(rules)
     if not isinstance(player, Setting) or not isinstance(banker, Setting):
         raise ArgumentTypeError("settle takes the player's and the banker's Setting")
-    wager = _wager(wager)
+    wager = check_wager(wager)
     shared = set(player.cards) & set(banker.cards)
     if shared:
         raise DuplicateCardError(f"{min(shared)} is in both the player's and the banker's hand")
@@ -273,6 +279,59 @@ def settle(
 
 
 @dataclass(frozen=True)
+class RoundSettlement:
+    """Every bet of a round whose hands are set, settled (:func:`settle_round`).
+
+    Attributes:
+        banker_setting: the banker's hand as played against the players (the
+            house way's when a fouled banker is reset, else the banker's own).
+        banker_foul: whether the banker's own setting fouled.
+        settlements: each player's position -> its :class:`Settlement`.
+        banker_gross: the banker's result before the banker's commission.
+        banker_commission: what the banker paid the house (on a net win only).
+        banker_net: the banker's result after it.
+        house: every commission the house collected.
+    """
+
+    banker_setting: Setting
+    banker_foul: bool
+    settlements: dict[int, Settlement]
+    banker_gross: float
+    banker_commission: float
+    banker_net: float
+    house: float
+
+
+def settle_round(rules: PaiGowRules, chosen: Mapping[int, Setting],
+                 wagers: Mapping[int, float]) -> RoundSettlement:
+    """Settles every player of a round against the banker: ``chosen`` maps each
+    occupied position (1, the banker's, included) to its setting, ``wagers`` each
+    player's position to its wager (default 1). Each bet settles as :func:`settle`
+    says; the banker's commission comes off a net win of the round."""
+    banker = chosen[BANKER]
+    banker_foul = is_foul(banker, rules.hand_rules)
+    played = house_way(banker.cards, rules) if banker_foul and rules.banker_foul == "house_way" \
+        else banker
+    settlements: dict[int, Settlement] = {}
+    gross = 0.0
+    player_commissions = 0.0
+    for position in sorted(chosen):
+        if position == BANKER:
+            continue
+        wager = check_wager(wagers.get(position, 1))
+        result = settle(chosen[position], banker, wager, rules)
+        if result.outcome is Outcome.WIN:
+            gross -= wager
+        elif result.outcome is Outcome.LOSS:
+            gross += wager
+        player_commissions += result.commission
+        settlements[position] = result
+    banker_commission = gross * rules.banker_commission if gross > 0 else 0.0
+    return RoundSettlement(played, banker_foul, settlements, gross, banker_commission,
+                           gross - banker_commission, player_commissions + banker_commission)
+
+
+@dataclass(frozen=True)
 class SeatRecord:
     """One occupied position in a round: its pile, hand, setting and result
     (``wager`` and ``settlement`` are None for the banker)."""
@@ -293,22 +352,15 @@ class SeatRecord:
                 "wager": self.wager,
                 "settlement": None if self.settlement is None else self.settlement.to_dict()}
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> SeatRecord:
-        """The inverse of :meth:`to_dict`."""
-        s = data["settlement"]
-        return cls(data["position"], data["pile"], data["strategy"],
-                   tuple(parse_cards(data["hand"])), Setting.parse(data["setting"]),
-                   data["foul"], data["wager"], None if s is None else Settlement.from_dict(s))
-
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """A played round: the deal, every setting, every outcome and payout.
+    """A round :func:`play_round` played: the deal, every setting, every outcome
+    and payout, in the round summary's JSON (``to_json``).
 
-    ``to_json()`` is the saved form (``from_json`` reads it back);
-    :func:`play_round` with the same rules, strategies and seed writes the same
-    JSON.
+    A round's save is the game's (:func:`pokerrules.paigow.new_game`,
+    ``PaiGowState.to_json``); JSON that ``to_json`` wrote loads into a game with
+    :func:`pokerrules.paigow.load_round`.
 
     Attributes:
         rules: the table's rules.
@@ -369,142 +421,55 @@ class RoundRecord:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RoundRecord:
-        """The inverse of :meth:`to_dict`, which checks the record: the 53 cards
-        once each across the piles and discards, dice of 1 to 6, the deal as its
-        seed deals it (when it has one), each position's pile as the dice hand
-        them out, each setting of exactly its position's hand, and every foul,
-        outcome, payout and commission as :func:`settle` gives them under the
-        record's rules.
-
-        Raises:
-            PokerRulesError: another game's record, an unknown format version,
-                rules with a house way that is no built-in name, a missing key, a
-                value of the wrong type, or a record that does not replay
-                (DuplicateCardError for a card twice, IllegalMoveError for a
-                setting of other cards).
-        """
-        if not isinstance(data, Mapping):
-            raise PokerRulesError(f"a round record is a JSON object, not {shown(data)}")
-        if data.get("game") != "paigow":
-            raise PokerRulesError(
-                f"this record holds a {shown(data.get('game'))} game, not 'paigow'")
-        version = data.get("format")
-        if type(version) is not int or version != FORMAT_VERSION:
-            raise PokerRulesError(f"unknown format version {shown(version)}; this pokerrules "
-                                  f"reads round records of version {FORMAT_VERSION}")
-        try:
-            record = cls._read(data)
-            _check_replays(record, data)
-        except PokerRulesError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            # one place for every malformed structure: a missing key, a list for a
-            # number, text where a list belongs...
-            what = f"no key {shown(exc.args[0])}" if isinstance(exc, KeyError) and exc.args \
-                else f"{type(exc).__name__}: {str(exc)[:120]}"
-            raise PokerRulesError(f"malformed Pai Gow round record: {what}") from None
-        return record
-
-    @classmethod
-    def _read(cls, data: Mapping[str, Any]) -> RoundRecord:
-        dice = data["dice"]
-        if type(dice) is not list or len(dice) != 3 or \
-                any(type(d) is not int or not 1 <= d <= 6 for d in dice):
-            raise PokerRulesError(f"dice are three numbers 1 to 6, not {shown(dice)}")
-        for name in ("first_pile", "action"):
-            if type(data[name]) is not int:
-                raise PokerRulesError(f"{name} is a number, not {shown(data[name])}")
-        seed = data["seed"]
-        if seed is not None and (type(seed) is not int or seed < 0):
-            raise PokerRulesError(f"seed is a non-negative int or null, not {shown(seed)}")
-        piles = data["piles"]
-        if type(piles) is not list or len(piles) != PILES:
-            raise PokerRulesError(f"a round has {PILES} piles, not {shown(piles)}")
-        seats = data["seats"]
-        if type(seats) is not list:
-            raise PokerRulesError(f"seats is a list, not {shown(seats)}")
-        return cls(
-            PaiGowRules.from_dict(data["rules"]), seed, (dice[0], dice[1], dice[2]),
-            data["first_pile"], data["action"],
-            tuple(tuple(read_cards(p, PILE_SIZE, PILE_SIZE, f"pile {k}"))
-                  for k, p in enumerate(piles, 1)),
-            tuple(read_cards(data["discards"], 4, 4, "the discards")),
-            tuple(SeatRecord.from_dict(s) for s in seats),
-            Setting.parse(data["banker_setting"]), data["banker_gross"],
-            data["banker_commission"], data["banker_net"], data["house"], data["format"])
+        """Deprecated: :func:`pokerrules.paigow.load_round` reads a round record
+        into a game (whose ``to_json`` is the round's save); this gives that game
+        back as a RoundRecord. Raises as ``load_round``."""
+        warnings.warn("RoundRecord.from_dict is deprecated; pokerrules.paigow.load_round "
+                      "reads a round record into a Pai Gow game", DeprecationWarning,
+                      stacklevel=2)
+        return _loaded_record(data)
 
     @classmethod
     def from_json(cls, text: str) -> RoundRecord:
-        """Reads :meth:`to_json`; raises as :meth:`from_dict`, and PokerRulesError
-        for text that is no JSON."""
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise PokerRulesError(f"a round record is JSON text, not {shown(text)}")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-            raise PokerRulesError(f"a round record is JSON text: {str(exc)[:120]}") from None
-        return cls.from_dict(data)
+        """Deprecated: see :meth:`from_dict`."""
+        warnings.warn("RoundRecord.from_json is deprecated; pokerrules.paigow.load_round "
+                      "reads a round record into a Pai Gow game", DeprecationWarning,
+                      stacklevel=2)
+        return _loaded_record(text)
 
 
-def _check_replays(record: RoundRecord, data: Mapping[str, Any]) -> None:
-    """Raises PokerRulesError unless dealing again from the record's seed (or taking
-    its deal when it has none) and settling its settings under its rules gives
-    back the record (see :meth:`RoundRecord.from_dict`)."""
-    cards = [c for pile in record.piles for c in pile] + list(record.discards)
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise DuplicateCardError(f"{card} is dealt twice in the record")
-        seen.add(card)
-    missing = set(PAI_GOW_DECK.cards) - seen
-    if missing:
-        raise PokerRulesError(f"{min(missing)} is missing from the record's deal")
-    positions = _occupied(record.rules, [s.position for s in record.seats])
-    if record.first_pile not in range(1, PILES + 1):
-        raise PokerRulesError(f"first_pile must be 1 to 7, not {record.first_pile}")
-    if record.seed is None:  # dealt from a Generator: the deal is as recorded
-        deal = Deal(record.dice, record.first_pile, record.piles, record.discards,
-                    _hand_out(record.rules, positions, sum(record.dice), record.first_pile),
-                    record.rules.positions)
-    else:  # the seed deals it again
-        deal = deal_round(record.rules, positions, record.seed, first_pile=record.first_pile)
-    hands = deal.hands
-    for seat in record.seats:
-        if not isinstance(seat.strategy, str):
-            raise PokerRulesError(f"position {seat.position}: strategy is a name, "
-                                  f"not {shown(seat.strategy)}")
-        try:
-            seat.setting.check_hand(hands[seat.position])
-        except IllegalMoveError as exc:
-            raise IllegalMoveError(f"position {seat.position}: {exc}") from None
-    wagers = {s.position: s.wager for s in record.seats if s.position != BANKER}
-    replayed = _settled(record.rules, record.seed, deal, {s.position: s.setting for s in
-                                                          record.seats},
-                        {s.position: s.strategy for s in record.seats}, wagers)
-    where = _first_difference(data, replayed.to_dict())
-    if where is not None:
-        raise PokerRulesError(f"the record does not replay: {where}")
+def _loaded_record(data: object) -> RoundRecord:
+    from pokerrules.paigow.round_records import load_round, round_names
+
+    state = load_round(data)  # type: ignore[arg-type]
+    return round_record(state, state.deal_seed, round_names(data))
 
 
-def _first_difference(saved: Any, replayed: Any, path: str = "") -> str | None:
-    """Where two JSON-like values first differ, as 'seats[1].settlement.net: ...'."""
-    if isinstance(saved, Mapping) and isinstance(replayed, Mapping):
-        for key in sorted(set(saved) | set(replayed), key=str):
-            if key not in saved or key not in replayed:
-                return f"{path}{key}: {'missing' if key not in saved else 'unknown key'}"
-            found = _first_difference(saved[key], replayed[key], f"{path}{key}.")
-            if found is not None:
-                return found
-        return None
-    if isinstance(saved, list) and isinstance(replayed, list) and len(saved) == len(replayed):
-        for k, (a, b) in enumerate(zip(saved, replayed, strict=True)):
-            found = _first_difference(a, b, f"{path.rstrip('.')}[{k}].")
-            if found is not None:
-                return found
-        return None
-    if type(saved) is not type(replayed) or saved != replayed:
-        return f"{path.rstrip('.')} is {shown(saved)}, replayed {shown(replayed)}"
-    return None
+def round_record(state: Any, seed: int | None, names: Mapping[int, str]) -> RoundRecord:
+    """The :class:`RoundRecord` of a finished Pai Gow game (a ``PaiGowState``):
+    ``seed`` is the deal's (None for one dealt otherwise), ``names`` each
+    position's strategy name."""
+    rules: PaiGowRules = state.rules
+    dealt = [Card(c) for c in state.deck_order]
+    piles = tuple(tuple(dealt[p + PILES * k] for k in range(PILE_SIZE)) for p in range(PILES))
+    chosen = dict(zip(state.positions, state.settings, strict=True))
+    wagers = dict(zip(state.positions, state.wagers, strict=True))
+    settled = settle_round(rules, chosen, {p: w for p, w in wagers.items() if p != BANKER})
+    seats = []
+    for position, pile in zip(state.positions, state.piles, strict=True):
+        setting = chosen[position]
+        settlement = settled.settlements.get(position)
+        seats.append(SeatRecord(
+            position, pile, names[position], piles[pile - 1], setting,
+            settled.banker_foul if settlement is None else settlement.player_foul,
+            None if settlement is None else wagers[position], settlement))
+    dice = state.dice
+    return RoundRecord(
+        rules=rules, seed=seed, dice=(dice[0], dice[1], dice[2]), first_pile=state.first_pile,
+        action=state.action, piles=piles, discards=tuple(dealt[PILES * PILE_SIZE:]),
+        seats=tuple(seats), banker_setting=settled.banker_setting,
+        banker_gross=settled.banker_gross, banker_commission=settled.banker_commission,
+        banker_net=settled.banker_net, house=settled.house)
 
 
 def _strategy(strategy: Strategy | str | None) -> Strategy:
@@ -551,6 +516,8 @@ def play_round(
         IllegalMoveError: a strategy set cards that are not its hand (naming the
             position).
     """
+    from pokerrules.paigow.state import new_game
+
     rules = paigow_rules(rules)
     if not isinstance(strategies, Mapping):
         raise ArgumentTypeError("strategies maps each occupied position to a strategy")
@@ -563,7 +530,7 @@ def play_round(
             raise PokerRulesError(f"a wager's key must be a position number, not {shown(position)}")
         if position not in deal.pile_of or position == BANKER:
             raise PokerRulesError(f"a wager for position {position}, which holds no player")
-        _wager(wager)
+        check_wager(wager)
     chosen: dict[int, Setting] = {}
     names: dict[int, str] = {}
     for position, hand in deal.hands.items():
@@ -578,37 +545,14 @@ def play_round(
         except IllegalMoveError as exc:
             raise IllegalMoveError(f"position {position}: {exc}") from None
         chosen[position] = setting
-    return _settled(rules, None if isinstance(seed, np.random.Generator) else int(seed), deal,
-                    chosen, names, wagers)
-
-
-def _settled(rules: PaiGowRules, seed: int | None, deal: Deal, chosen: Mapping[int, Setting],
-             names: Mapping[int, str], wagers: Mapping[int, float | None]) -> RoundRecord:
-    """The record of a round whose hands are set: every player settled against
-    the banker (:func:`play_round`, and the check of a loaded record)."""
-    banker = chosen[BANKER]
-    banker_foul = is_foul(banker, rules.hand_rules)
-    played = house_way(banker.cards, rules) if banker_foul and rules.banker_foul == "house_way" \
-        else banker
-    seats = [SeatRecord(BANKER, deal.pile_of[BANKER], names[BANKER], deal.hands[BANKER], banker,
-                        banker_foul, None, None)]
-    gross = 0.0
-    player_commissions = 0.0
-    for position, hand in deal.hands.items():
-        if position == BANKER:
-            continue
-        wager = _wager(wagers.get(position, 1))
-        result = settle(chosen[position], banker, wager, rules)
-        if result.outcome is Outcome.WIN:
-            gross -= wager
-        elif result.outcome is Outcome.LOSS:
-            gross += wager
-        player_commissions += result.commission
-        seats.append(SeatRecord(position, deal.pile_of[position], names[position], hand,
-                                chosen[position], result.player_foul, wager, result))
-    banker_commission = gross * rules.banker_commission if gross > 0 else 0.0
-    return RoundRecord(
-        rules=rules, seed=seed, dice=deal.dice, first_pile=deal.first_pile, action=deal.action,
-        piles=deal.piles, discards=deal.discards, seats=tuple(seats), banker_setting=played,
-        banker_gross=gross, banker_commission=banker_commission,
-        banker_net=gross - banker_commission, house=player_commissions + banker_commission)
+    # The round itself is the game's: the same deal (the same seed, or the cards the
+    # Generator dealt), then each position's setting, the banker's last. A strategy
+    # may foul (the hand then loses), so the game allows fouls.
+    state = new_game(rules, players=len(chosen), occupied=sorted(chosen), first_pile=first_pile,
+                     wagers={p: check_wager(w) for p, w in wagers.items()}, chance=EXPLICIT,
+                     fouls=True)
+    state.apply_deal(deal)
+    for seat in state.setting_order:  # each setting was checked against its hand above
+        state.play_unchecked(chosen[state.positions[seat]])
+    return round_record(state, None if isinstance(seed, np.random.Generator) else int(seed),
+                        names)
