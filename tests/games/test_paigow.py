@@ -35,8 +35,7 @@ from pokerrules.paigow import (
     settings,
     settle,
 )
-from pokerrules.paigow.round_records import round_names
-from pokerrules.paigow.table import round_record
+from pokerrules.paigow.round_records import round_names, round_record
 from pokerrules.shuffle import DealStream
 
 pytestmark = pytest.mark.fast

@@ -36,8 +36,7 @@ from pokerrules.paigow import (
     settings,
     settle,
 )
-from pokerrules.paigow.round_records import round_names
-from pokerrules.paigow.table import round_record
+from pokerrules.paigow.round_records import round_names, round_record
 from pokerrules.runner import play_game
 from pokerrules.shuffle import DealStream
 from pokerrules.specs import game_spec, game_tools

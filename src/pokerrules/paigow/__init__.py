@@ -42,7 +42,7 @@ from pokerrules.paigow.houseway import (
     house_way_rule,
 )
 from pokerrules.paigow.render import render
-from pokerrules.paigow.round_records import load_round
+from pokerrules.paigow.round_records import RoundRecord, SeatRecord, load_round, play_round
 from pokerrules.paigow.rules import (
     BANKER_FOUL_RULES,
     PRESETS,
@@ -64,12 +64,9 @@ from pokerrules.paigow.table import (
     BANKER,
     Deal,
     Outcome,
-    RoundRecord,
     RoundSettlement,
-    SeatRecord,
     Settlement,
     deal_round,
-    play_round,
     settle,
     settle_round,
 )

@@ -25,11 +25,11 @@ from pokerrules.cli_common import (
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
 from pokerrules.paigow.exact import ExactResult, exact_house_edge
 from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, house_way, house_way_rule
+from pokerrules.paigow.round_records import RoundRecord, play_round
 from pokerrules.paigow.rules import PRESETS, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
 from pokerrules.paigow.strategy import OptimalSetting, optimal_setting
-from pokerrules.paigow.table import RoundRecord, play_round
 
 __all__ = ["DEFAULT_COMMISSION", "add_cli", "commission_argument", "exact_text",
            "joker_as_ace", "optimal_text", "percent", "round_text", "set_record",

@@ -6,20 +6,35 @@ from __future__ import annotations
 
 import json
 import math
+import warnings
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from pokerrules.cards import parse_cards
+import numpy as np
+
+from pokerrules.cards import Card, SeedLike, parse_cards
 from pokerrules.chance import EXPLICIT, SAMPLED
 from pokerrules.checks import shown
-from pokerrules.errors import PokerRulesError
-from pokerrules.paigow.rules import PaiGowRules
+from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
+from pokerrules.paigow.houseway import WAYS, HouseWay, Strategy
+from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, callable_name, paigow_rules
+from pokerrules.paigow.setting import Setting
 from pokerrules.paigow.state import DECK_SIZE, PaiGowState, new_game, parse_move
-from pokerrules.paigow.table import BANKER, PILE_SIZE, PILES, round_record
+from pokerrules.paigow.table import (
+    BANKER,
+    PILE_SIZE,
+    PILES,
+    Settlement,
+    cards_text,
+    check_wager,
+    deal_round,
+    settle_round,
+)
 from pokerrules.records import FORMAT_VERSION
 from pokerrules.saves import canonical
 
-__all__ = ["load_round", "round_names"]
+__all__ = ["RoundRecord", "SeatRecord", "load_round", "play_round", "round_names", "round_record"]
 
 
 _RECORD_KEYS = frozenset({
@@ -166,3 +181,226 @@ def _first_difference(saved: Any, replayed: Any, path: str = "") -> str | None:
             isinstance(saved, float) and math.isnan(saved)):
         return f"{path.rstrip('.')} is {shown(saved)}, the round gives {shown(replayed)}"
     return None
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One occupied position in a round: its pile, hand, setting and result
+    (``wager`` and ``settlement`` are None for the banker)."""
+
+    position: int
+    pile: int
+    strategy: str
+    hand: tuple[Card, ...]
+    setting: Setting
+    foul: bool
+    wager: float | None
+    settlement: Settlement | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        return {"position": self.position, "pile": self.pile, "strategy": self.strategy,
+                "hand": cards_text(self.hand), "setting": str(self.setting), "foul": self.foul,
+                "wager": self.wager,
+                "settlement": None if self.settlement is None else self.settlement.to_dict()}
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A round :func:`play_round` played: the deal, every setting, every outcome
+    and payout, in the round summary's JSON (``to_json``).
+
+    A round's save is the game's (:func:`pokerrules.paigow.new_game`,
+    ``PaiGowState.to_json``); JSON that ``to_json`` wrote loads into a game with
+    :func:`pokerrules.paigow.load_round`.
+
+    Attributes:
+        rules: the table's rules.
+        seed: the deal's seed (None when a Generator was given).
+        dice, first_pile, action: the dice, the pile handed out first, and the
+            position that took it.
+        piles, discards: the seven piles and the four cards put aside.
+        seats: the occupied positions in order, the banker's first.
+        banker_setting: the banker's hand as played against the players (the
+            house way's when a fouled banker is reset, else the banker's own).
+        banker_gross: the banker's result before the banker's commission.
+        banker_commission: what the banker paid the house (on a net win only).
+        banker_net: the banker's result after it.
+        house: every commission the house collected.
+    """
+
+    rules: PaiGowRules
+    seed: int | None
+    dice: tuple[int, int, int]
+    first_pile: int
+    action: int
+    piles: tuple[tuple[Card, ...], ...]
+    discards: tuple[Card, ...]
+    seats: tuple[SeatRecord, ...]
+    banker_setting: Setting
+    banker_gross: float
+    banker_commission: float
+    banker_net: float
+    house: float
+    format: int = FORMAT_VERSION
+
+    def seat(self, position: int) -> SeatRecord:
+        """The record of one occupied position.
+
+        Raises:
+            PokerRulesError: the position was empty.
+        """
+        for s in self.seats:
+            if s.position == position:
+                return s
+        raise PokerRulesError(f"position {position} was not occupied in this round")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "format": self.format, "game": "paigow", "rules": self.rules.to_dict(),
+            "seed": self.seed, "dice": list(self.dice), "first_pile": self.first_pile,
+            "action": self.action, "piles": [cards_text(p) for p in self.piles],
+            "discards": cards_text(self.discards), "seats": [s.to_dict() for s in self.seats],
+            "banker_setting": str(self.banker_setting), "banker_gross": self.banker_gross,
+            "banker_commission": self.banker_commission, "banker_net": self.banker_net,
+            "house": self.house,
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The record as JSON (keys sorted)."""
+        return json.dumps(self.to_dict(), sort_keys=True, indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RoundRecord:
+        """Deprecated: :func:`pokerrules.paigow.load_round` reads a round record
+        into a game (whose ``to_json`` is the round's save); this gives that game
+        back as a RoundRecord. Raises as ``load_round``."""
+        warnings.warn("RoundRecord.from_dict is deprecated; pokerrules.paigow.load_round "
+                      "reads a round record into a Pai Gow game", DeprecationWarning,
+                      stacklevel=2)
+        return _loaded_record(data)
+
+    @classmethod
+    def from_json(cls, text: str) -> RoundRecord:
+        """Deprecated: see :meth:`from_dict`."""
+        warnings.warn("RoundRecord.from_json is deprecated; pokerrules.paigow.load_round "
+                      "reads a round record into a Pai Gow game", DeprecationWarning,
+                      stacklevel=2)
+        return _loaded_record(text)
+
+
+def _loaded_record(data: object) -> RoundRecord:
+    state = load_round(data)  # type: ignore[arg-type]
+    return round_record(state, state.deal_seed, round_names(data))
+
+
+def round_record(state: Any, seed: int | None, names: Mapping[int, str]) -> RoundRecord:
+    """The :class:`RoundRecord` of a finished Pai Gow game (a ``PaiGowState``):
+    ``seed`` is the deal's (None for one dealt otherwise), ``names`` each
+    position's strategy name."""
+    rules: PaiGowRules = state.rules
+    dealt = [Card(c) for c in state.deck_order]
+    piles = tuple(tuple(dealt[p + PILES * k] for k in range(PILE_SIZE)) for p in range(PILES))
+    chosen = dict(zip(state.positions, state.settings, strict=True))
+    wagers = dict(zip(state.positions, state.wagers, strict=True))
+    settled = settle_round(rules, chosen, {p: w for p, w in wagers.items() if p != BANKER})
+    seats = []
+    for position, pile in zip(state.positions, state.piles, strict=True):
+        setting = chosen[position]
+        settlement = settled.settlements.get(position)
+        seats.append(SeatRecord(
+            position, pile, names[position], piles[pile - 1], setting,
+            settled.banker_foul if settlement is None else settlement.player_foul,
+            None if settlement is None else wagers[position], settlement))
+    dice = state.dice
+    return RoundRecord(
+        rules=rules, seed=seed, dice=(dice[0], dice[1], dice[2]), first_pile=state.first_pile,
+        action=state.action, piles=piles, discards=tuple(dealt[PILES * PILE_SIZE:]),
+        seats=tuple(seats), banker_setting=settled.banker_setting,
+        banker_gross=settled.banker_gross, banker_commission=settled.banker_commission,
+        banker_net=settled.banker_net, house=settled.house)
+
+
+def _strategy(strategy: Strategy | str | None) -> Strategy:
+    if strategy is None:
+        return HouseWay()
+    if isinstance(strategy, str):
+        return HouseWay(strategy)
+    if not callable(strategy):
+        raise PokerRulesError(f"a strategy is a callable or a house way name ({', '.join(WAYS)}), "
+                              f"not {shown(strategy)}")
+    return strategy
+
+
+def play_round(
+    rules: PaiGowRulesLike,
+    strategies: Mapping[int, Strategy | str | None],
+    seed: SeedLike,
+    *,
+    wagers: Mapping[int, float] | None = None,
+    first_pile: int = 1,
+) -> RoundRecord:
+    """Plays one round at a table.
+
+    Args:
+        rules: the table's rules, or a preset's name ("classic", "casino").
+        strategies: each occupied position (1 is the banker) -> its strategy: a
+            callable ``(cards, rules) -> Setting`` (such as :class:`HouseWay` or
+            :class:`RandomSetting`), a house way name, or None for the rules'
+            house way.
+        seed: int or numpy Generator for the deal.
+        wagers: position -> wager (default 1 for every player).
+        first_pile: the pile the banker hands out first.
+
+    Returns:
+        RoundRecord (JSON-serializable with ``to_json``).
+
+    >>> from pokerrules.paigow import PaiGowRules, play_round
+    >>> record = play_round(PaiGowRules(), {1: None, 3: None}, seed=7)
+    >>> [s.position for s in record.seats]
+    [1, 3]
+
+    Raises:
+        PokerRulesError: bad positions, wagers or strategies.
+        IllegalMoveError: a strategy set cards that are not its hand (naming the
+            position).
+    """
+    rules = paigow_rules(rules)
+    if not isinstance(strategies, Mapping):
+        raise ArgumentTypeError("strategies maps each occupied position to a strategy")
+    deal = deal_round(rules, strategies.keys(), seed, first_pile=first_pile)
+    if wagers is not None and not isinstance(wagers, Mapping):
+        raise PokerRulesError(f"wagers maps player positions to wagers, not {shown(wagers)}")
+    wagers = {} if wagers is None else dict(wagers)
+    for position, wager in wagers.items():
+        if isinstance(position, bool) or not isinstance(position, (int, np.integer)):
+            raise PokerRulesError(f"a wager's key must be a position number, not {shown(position)}")
+        if position not in deal.pile_of or position == BANKER:
+            raise PokerRulesError(f"a wager for position {position}, which holds no player")
+        check_wager(wager)
+    chosen: dict[int, Setting] = {}
+    names: dict[int, str] = {}
+    for position, hand in deal.hands.items():
+        strategy = _strategy(strategies[position])
+        names[position] = callable_name(strategy)
+        setting = strategy(hand, rules)
+        if not isinstance(setting, Setting):
+            raise PokerRulesError(f"the strategy of position {position} returned {shown(setting)}, "
+                                  "not a Setting")
+        try:
+            setting.check_hand(hand)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"position {position}: {exc}") from None
+        chosen[position] = setting
+    # The round itself is the game's: the same deal (the same seed, or the cards the
+    # Generator dealt), then each position's setting, the banker's last. A strategy
+    # may foul (the hand then loses), so the game allows fouls.
+    state = new_game(rules, players=len(chosen), occupied=sorted(chosen), first_pile=first_pile,
+                     wagers={p: check_wager(w) for p, w in wagers.items()}, chance=EXPLICIT,
+                     fouls=True)
+    state.apply_deal(deal)
+    for seat in state.setting_order:  # each setting was checked against its hand above
+        state.play_unchecked(chosen[state.positions[seat]])
+    return round_record(state, None if isinstance(seed, np.random.Generator) else int(seed),
+                        names)
