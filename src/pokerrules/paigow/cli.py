@@ -22,10 +22,10 @@ from pokerrules.cli_common import (
     run_input,
     seed_argument,
 )
-from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
-from pokerrules.paigow.exact import ExactResult, exact_house_edge
 from pokerrules.errors import PokerRulesError
+from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
 from pokerrules.paigow.description import DescribedWay, load_house_way
+from pokerrules.paigow.exact import ExactResult, exact_house_edge
 from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, described, house_way_and_rule
 from pokerrules.paigow.rules import PRESETS, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
@@ -156,8 +156,8 @@ def _print_set(record: dict[str, Any]) -> None:
     print(f"high:  {record['high']:<16}  {record['high_hand']}")
     print(f"low:   {record['low']:<16}  {record['low_hand']}")
     why = ", the joker counted as an ace" if record["joker_as_ace"] else ""
-    print(f"house way: {record['way']}, rule {record['rule']} ({record['rule_name']}{why}): "
-          f"{record['way_rule_label']}")
+    print(f"house way: {record['way']}, rule {record['rule']} ({record['rule_name']}{why})")
+    print(f"           {record['way_rule_label']}")
     if "settings" in record:
         print()
         print(" #  high             low     ")
