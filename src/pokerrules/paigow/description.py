@@ -302,8 +302,11 @@ def load_house_way(source: str | os.PathLike[str]) -> DescribedWay:
     path = Path(source)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise HouseWayError(f"cannot read the house way {str(path)!r}: {exc}") from None
+    except OSError as exc:
+        raise HouseWayError(f"cannot read the house way {str(path)!r}: "
+                            f"{exc.strerror or 'unreadable'}") from None
+    except UnicodeDecodeError:
+        raise HouseWayError(f"cannot read the house way {str(path)!r}: not UTF-8 text") from None
     return _load_text(text, str(path))
 
 
