@@ -11,7 +11,8 @@ was checked, never on the caller's array, which another thread may be writing.
 """
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdlib cimport calloc, free
 # the tables of pokerrules._core: one copy of each variant's tables per process
 from pokerrules._core cimport pr_tables, shared_tables
 
@@ -46,6 +47,9 @@ cdef extern from "paigow.h" nogil:
     void pg_fortune_enumerate(const pr_tables *t, uint64_t *counts)
 
 
+include "paigow_way.pxi"
+
+
 cdef extern from "paigow_sim.h" nogil:
     ctypedef struct pg_rng:
         uint64_t s[4]
@@ -54,16 +58,16 @@ cdef extern from "paigow_sim.h" nogil:
     int pg_nlow(const pr_tables *t)
     void pg_setting_outcomes(const pr_tables *t, const uint8_t *hand, uint16_t *high,
                              uint8_t *low, uint8_t *foul)
-    void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, int way, int64_t *hist)
-    int pg_banker_hist_part(const pr_tables *t, uint64_t dead, int way, int part, int nparts,
+    void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, const pg_way *way, int64_t *hist)
+    int pg_banker_hist_part(const pr_tables *t, uint64_t dead, const pg_way *way, int part, int nparts,
                             int64_t *hist)
     int pg_live_cards(const pr_tables *t, uint64_t dead, uint8_t *out)
-    void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, int way, int64_t n,
+    void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, const pg_way *way, int64_t n,
                                pg_rng *r, int64_t *hist)
     void pg_sim_deal(int64_t n, pg_rng *r, uint8_t *out)
     void pg_settle_batch(const pr_tables *t, const uint8_t *player, const uint8_t *banker,
                          int64_t n, uint8_t *out)
-    void pg_sim_rounds(const pr_tables *t, int player_way, int banker_way, int64_t n,
+    void pg_sim_rounds(const pr_tables *t, const pg_way *player_way, const pg_way *banker_way, int64_t n,
                        pg_rng *r, uint8_t *deck, int64_t *counts)
     int PG_SIM_NCOUNTS
 
@@ -90,7 +94,7 @@ cdef const pr_tables *_tables(int variant) except NULL:
     return t
 
 
-cdef int _way(int way) except -1:
+cdef int _reference(int way) except -1:
     if way < 0 or way >= PG_NWAYS:
         raise PokerRulesError(f"unknown house way number {way}")
     return way
@@ -126,34 +130,36 @@ def _one_row(codes, int k, str what):
     return _rows([row], k, what)
 
 
-def house_way_codes(codes, int variant, int way):
-    """Sets seven codes by a house way.
+def house_way_codes(codes, int variant, way):
+    """Sets seven codes by a house way (a built-in way's number or a CompiledWay).
 
     Returns:
         (high, low, rule): the five-card and two-card hands as tuples of codes in
-        the hand's order, and the number (1..10) of the rule that decided.
+        the hand's order, and the number (from 1) of the way's rule that decided.
     """
     cdef const pr_tables *t = _tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     arr = _one_row(codes, 7, "the house way")
     cdef const uint8_t[:, ::1] mv = arr
     _check(t, mv)
     cdef uint8_t high[5]
     cdef uint8_t low[2]
-    cdef int rule = pg_house_way_set(t, &mv[0, 0], way, high, low)
+    cdef int rule = pg_way_set(t, w, &mv[0, 0], high, low)
     return tuple([high[i] for i in range(5)]), tuple([low[i] for i in range(2)]), rule
 
 
-def house_way_batch(codes, int variant, int way):
-    """Sets an (n, 7) array of hands, with the GIL released. Every row is
-    checked first: the kernel assumes seven distinct codes.
+def house_way_batch(codes, int variant, way, bint with_rules=True):
+    """Sets an (n, 7) array of hands by a house way (a built-in way's number or a
+    CompiledWay), with the GIL released. Every row is checked first: the kernel
+    assumes seven distinct codes.
 
     Returns:
         (settings, rules): uint8 (n, 7), each row the five-card hand then the
-        two-card hand (each in the hand's order), and uint8 (n,) rule numbers.
+        two-card hand (each in the hand's order), and uint8 (n,) rule numbers
+        (None without with_rules: a built-in way then runs its reference C).
     """
     cdef const pr_tables *t = _tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     arr = _rows(codes, 7, "house_way_many")
     cdef const uint8_t[:, ::1] mv = arr
     _check(t, mv)
@@ -161,12 +167,13 @@ def house_way_batch(codes, int variant, int way):
     out = np.empty((n, 7), dtype=np.uint8)
     rules = np.empty(n, dtype=np.uint8)
     if n == 0:
-        return out, rules
+        return out, rules if with_rules else None
     cdef uint8_t[:, ::1] o = out
     cdef uint8_t[::1] r = rules
+    cdef uint8_t *numbers = &r[0] if with_rules else NULL
     with nogil:
-        pg_house_way_batch(t, &mv[0, 0], n, way, &o[0, 0], &r[0])
-    return out, rules
+        pg_way_batch(t, w, &mv[0, 0], n, &o[0, 0], numbers)
+    return out, rules if with_rules else None
 
 
 def is_foul_codes(high, low, int variant):
@@ -308,24 +315,24 @@ def setting_outcomes(codes, int variant):
     return high, low, foul.astype(bool)
 
 
-def banker_hist_brute(dead, int variant, int way):
+def banker_hist_brute(dead, int variant, way):
     """Histogram (int64, hist_shape) of every banker hand of the cards outside
     ``dead`` set by a house way, one hand at a time (the reference method)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     cdef uint64_t mask = _dead_mask(t, dead)
     hist = _new_hist(t)
     cdef int64_t[:, ::1] h = hist
     with nogil:
-        pg_banker_hist_brute(t, mask, way, &h[0, 0])
+        pg_banker_hist_brute(t, mask, w, &h[0, 0])
     return hist
 
 
-def banker_hist_part(dead, int variant, int way, int part, int nparts):
+def banker_hist_part(dead, int variant, way, int part, int nparts):
     """Part ``part`` of ``nparts`` of the same histogram by rank multisets
     (cells may be negative; the parts sum to the histogram)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     if nparts < 1 or not 0 <= part < nparts:
         raise PokerRulesError(f"part {part} of {nparts} does not exist")
     cdef uint64_t mask = _dead_mask(t, dead)
@@ -333,18 +340,18 @@ def banker_hist_part(dead, int variant, int way, int part, int nparts):
     cdef int64_t[:, ::1] h = hist
     cdef int status
     with nogil:
-        status = pg_banker_hist_part(t, mask, way, part, nparts, &h[0, 0])
+        status = pg_banker_hist_part(t, mask, w, part, nparts, &h[0, 0])
     if status < 0:
         raise MemoryError("cannot allocate the enumeration's caches")
     return hist
 
 
-def banker_hist_sample(dead, int variant, int way, int64_t n, seed_words, piece=PIECE):
+def banker_hist_sample(dead, int variant, way, int64_t n, seed_words, piece=PIECE):
     """Histogram of ``n`` banker hands drawn uniformly from the cards outside
     ``dead``, ``piece`` hands at a time (signals are checked between pieces;
     the result does not depend on ``piece``)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     cdef uint64_t mask = _dead_mask(t, dead)
     if n < 0:
         raise PokerRulesError(f"a sample size is not negative, got {n}")
@@ -360,7 +367,7 @@ def banker_hist_sample(dead, int variant, int way, int64_t n, seed_words, piece=
     while n > 0:
         k = min(n, step)
         with nogil:
-            pg_banker_hist_sample(t, live, nlive, way, k, &r, &h[0, 0])
+            pg_banker_hist_sample(t, live, nlive, w, k, &r, &h[0, 0])
         n -= k
         PyErr_CheckSignals()
     return hist
@@ -382,14 +389,14 @@ def sim_deal(int64_t n, seed_words):
     return out
 
 
-def sim_rounds(int variant, int player_way, int banker_way, int64_t n, seed_words,
+def sim_rounds(int variant, player_way, banker_way, int64_t n, seed_words,
                piece=PIECE):
     """Deals, sets and settles ``n`` heads-up rounds in C (GIL released),
     ``piece`` rounds at a time (signals are checked between pieces; the result
     does not depend on ``piece``). Returns int64 counts indexed as SIM_COUNTS."""
     cdef const pr_tables *t = _sim_tables(variant)
-    _way(player_way)
-    _way(banker_way)
+    cdef const pg_way *pw = _way(player_way)
+    cdef const pg_way *bw = _way(banker_way)
     if n < 0:
         raise PokerRulesError(f"a number of rounds is not negative, got {n}")
     cdef int64_t step = _piece(piece), k
@@ -403,7 +410,7 @@ def sim_rounds(int variant, int player_way, int banker_way, int64_t n, seed_word
     while n > 0:
         k = min(n, step)
         with nogil:
-            pg_sim_rounds(t, player_way, banker_way, k, &r, deck, &c[0])
+            pg_sim_rounds(t, pw, bw, k, &r, deck, &c[0])
         n -= k
         PyErr_CheckSignals()
     return counts
@@ -440,7 +447,7 @@ cdef extern from "paigow_exact.h" nogil:
     int PGX_PAD
     int64_t pgx_binom(int n, int k)
     void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t *out)
-    void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, int way, int side,
+    void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_way *way, int side,
                       int sides, int64_t start, int64_t n, uint8_t *table)
     int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
                               int64_t n, const uint8_t *rows, int side, int sides,
@@ -496,12 +503,12 @@ cdef int _hand_range(int ndeck, int64_t start, int64_t n) except -1:
     return 0
 
 
-def exact_fill_way(deck, int variant, int way, int side, int sides, table, int64_t start,
+def exact_fill_way(deck, int variant, way, int side, int sides, table, int64_t start,
                    int64_t n):
     """Side ``side`` of the table for hands start .. start + n - 1, each set by a
     built-in way."""
     cdef const pr_tables *t = _sim_tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     cdef const uint8_t[::1] d = _deck_view(deck)
     cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
     if not 0 <= side < sides:
@@ -509,7 +516,7 @@ def exact_fill_way(deck, int variant, int way, int side, int sides, table, int64
     _hand_range(d.shape[0], start, n)
     if n:
         with nogil:
-            pgx_fill_way(t, &d[0], d.shape[0], way, side, sides, start, n, &tv[0])
+            pgx_fill_way(t, &d[0], d.shape[0], w, side, sides, start, n, &tv[0])
 
 
 def exact_fill_settings(deck, int variant, int64_t start, rows, int side, int sides, table):

@@ -1,38 +1,28 @@
-/* Pai Gow Poker kernels: the house way, fouls and the Fortune bonus.
+/* Pai Gow Poker kernels: the tables the house ways read, the reference house
+ * ways, fouls and the Fortune bonus.
  *
- * The house way reads the hand's groups (pairs, trips, quads; the joker is
- * always an ace there, and makes a straight or flush only in the straight or
- * flush rule), picks the rule that applies in priority order, and names the
- * two front cards.
+ * The reference ways are the two built-in ways written by hand, the
+ * independent check of their descriptions (the library sets hands by the
+ * descriptions, paigow_way.c). They read the hand's groups (pairs, trips,
+ * quads; the joker is always an ace there, and makes a straight or flush only
+ * in the straight or flush rule), pick the rule that applies in priority
+ * order, and name the two front cards.
  * Where cards of one rank could go either way, the one that keeps the better
  * back stays behind (only a split of aces can keep a flush), else the lowest
- * codes go in front: a hand always sets the same way, whatever its suits. Hands are compared only through the
- * evaluator (pr_eval_key, pr_partial_key); the pattern tests here (is there a
- * straight or flush, a seven-card run, trips beside a straight) answer what
- * the evaluator's best-five value does not say.
+ * codes go in front: a hand always sets the same way, whatever its suits.
+ * Hands are compared only through the evaluator (pr_eval_key,
+ * pr_partial_key); the pattern tests here (is there a straight or flush, a
+ * seven-card run, trips beside a straight) answer what the evaluator's
+ * best-five value does not say.
  */
-#include "paigow.h"
+#include "paigow_hand.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { RANK_SEVEN = 5, RANK_TEN = 8, RANK_JACK = 9, RANK_KING = 11, RANK_ACE = 12 };
-
-#define NATURAL_CARDS ((1ull << 52) - 1)
-
-/* Per rules variant: every two-card key (pr_partial_key), by code pair. */
-static uint32_t *front_keys[PR_NVARIANTS];
-/* By 13-bit rank mask: bit 0 a straight, bit 1 a straight once the joker fills a gap. */
-static uint8_t straights[8192];
+uint32_t *pg_front_keys[PR_NVARIANTS];
+uint8_t pg_straights[8192];
 static int straights_ready;
-
-/* Bits set (portable: the build does not assume a popcount instruction). */
-static int count_bits(uint32_t x) {
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (int)((x * 0x01010101u) >> 24);
-}
 
 int pg_prepare(const pr_tables *t) {
     if (!straights_ready) {
@@ -44,11 +34,11 @@ int pg_prepare(const pr_tables *t) {
                 if (c == 5) flags |= 1;
                 if (c >= 4) flags |= 2;
             }
-            straights[m] = flags;
+            pg_straights[m] = flags;
         }
         straights_ready = 1;
     }
-    if (!front_keys[t->variant]) {
+    if (!pg_front_keys[t->variant]) {
         uint32_t *keys = malloc(PR_NCODES * PR_NCODES * sizeof(uint32_t));
         if (!keys) return -1;
         for (int a = 0; a < PR_NCODES; a++)
@@ -56,95 +46,11 @@ int pg_prepare(const pr_tables *t) {
                 uint8_t two[2] = {(uint8_t)a, (uint8_t)b};
                 keys[a * PR_NCODES + b] = pr_partial_key(t, two, 2);
             }
-        front_keys[t->variant] = keys;
+        pg_front_keys[t->variant] = keys;
     }
     return 0;
 }
 
-typedef struct {
-    const pr_tables *t;
-    const uint8_t *hand;
-    const uint32_t *fkeys;
-    uint64_t key;         /* pr_card_key sum of the seven cards, from PR_KEY_START */
-    uint64_t cards;       /* the natural cards, bit per code */
-    int joker;            /* the joker is in the hand (and among the aces) */
-    int any_sf;           /* some five of the seven make a straight or a flush */
-    uint32_t by_count[6]; /* rank masks by number of cards, the joker an ace */
-} hand_info;
-
-static int top(uint32_t ranks) { return 31 - pr_clz32(ranks); }
-
-static void read_hand(hand_info *in, const pr_tables *t, const uint8_t hand[7]) {
-    in->t = t;
-    in->hand = hand;
-    in->fkeys = front_keys[t->variant];
-    uint64_t key = PR_KEY_START, cards = 0;
-    for (int i = 0; i < 7; i++) {
-        key += pr_card_key[hand[i]];
-        cards |= 1ull << hand[i];
-    }
-    in->key = key;
-    int joker = (int)(cards >> PR_JOKER);
-    in->joker = joker;
-    cards &= NATURAL_CARDS;
-    in->cards = cards;
-    /* cards per rank, one nibble per rank; the joker joins the aces */
-    uint64_t x = cards - ((cards >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    uint32_t *by = in->by_count;
-    by[0] = by[1] = by[2] = by[3] = by[4] = by[5] = 0;
-    for (int r = 0; r < 13; r++) by[(x >> (4 * r)) & 7] |= 1u << r;
-    uint32_t ranks = ~by[0] & 0x1FFFu;
-    /* the joker's key adds a card to every suit, and it fills one gap of a run */
-    in->any_sf = (key & PR_FLUSH_BITS) || (straights[ranks] & (1 + joker));
-    if (joker) {
-        int aces = (int)((x >> (4 * RANK_ACE)) & 7);
-        by[aces] &= ~(1u << RANK_ACE);
-        by[aces + 1] |= 1u << RANK_ACE;
-    }
-}
-
-/* The cards of a rank as a 5-bit set: bits 0..3 the suits, bit 4 the joker
- * among the aces; rank * 4 + bit index is the code (12 * 4 + 4 = 52). */
-static uint32_t rank_cards(const hand_info *in, int r) {
-    uint32_t bits = (uint32_t)(in->cards >> (4 * r)) & 15u;
-    if (r == RANK_ACE && in->joker) bits |= 16u;
-    return bits;
-}
-
-/* The lowest code of a rank. */
-static int lowest(const hand_info *in, int r) { return 4 * r + pr_ctz32(rank_cards(in, r)); }
-
-typedef struct {
-    int a, b; /* the two front codes */
-} front_t;
-
-static front_t two_of(const hand_info *in, int r) { /* the two lowest codes of a rank */
-    uint32_t bits = rank_cards(in, r);
-    front_t f;
-    f.a = 4 * r + pr_ctz32(bits);
-    bits &= bits - 1;
-    f.b = 4 * r + pr_ctz32(bits);
-    return f;
-}
-
-static front_t pick(int a, int b) {
-    front_t f;
-    f.a = a;
-    f.b = b;
-    return f;
-}
-
-/* The two highest singletons. */
-static front_t two_singles(const hand_info *in) {
-    uint32_t s = in->by_count[1];
-    int r1 = top(s);
-    return pick(lowest(in, r1), lowest(in, top(s & ~(1u << r1))));
-}
-
-static uint32_t front_key(const hand_info *in, int a, int b) {
-    return in->fkeys[a * PR_NCODES + b];
-}
 
 /* Rule 5: among the settings that keep a straight or flush (or straight flush)
  * behind, the best front, then the best back, then the lowest front codes. */
@@ -248,10 +154,10 @@ static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int wa
     front_t front;
     int r;
     if (by[5]) {
-        r = PG_RULE_FIVE_ACES;
+        r = 1; /* five aces */
         front = by[2] & (1u << RANK_KING) ? two_of(&in, RANK_KING) : two_of(&in, RANK_ACE);
     } else if (by[4]) {
-        r = PG_RULE_FOUR_OF_A_KIND;
+        r = 2; /* four of a kind */
         int q = top(by[4]);
         uint32_t other = by[3] | by[2];
         if (other) front = two_of(&in, top(other));
@@ -261,29 +167,29 @@ static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int wa
             front = top(by[1]) >= RANK_KING ? two_singles(&in) : two_of(&in, q);
         else front = two_singles(&in);
     } else if (count_bits(by[3]) == 2) {
-        r = PG_RULE_TWO_TRIPS;
+        r = 3; /* two trips */
         front = two_of(&in, top(by[3]));
     } else if (by[3] && by[2]) {
-        r = PG_RULE_FULL_HOUSE;
+        r = 4; /* full house */
         front = two_of(&in, top(by[2]));
     } else if (in.any_sf && count_bits(by[2]) <= 1) { /* at most one pair or one trips */
-        r = PG_RULE_STRAIGHT_OR_FLUSH;
+        r = 5; /* straight or flush */
         front = straight_or_flush_front(&in);
     } else if (count_bits(by[2]) == 3) {
-        r = PG_RULE_THREE_PAIRS;
+        r = 6; /* three pairs */
         front = two_of(&in, top(by[2]));
     } else if (count_bits(by[2]) == 2) {
-        r = PG_RULE_TWO_PAIRS;
+        r = 7; /* two pairs */
         front = two_pairs_front(&in, way);
     } else if (by[3]) {
-        r = PG_RULE_THREE_OF_A_KIND;
+        r = 8; /* three of a kind */
         if (by[3] & (1u << RANK_ACE)) front = pick(lowest(&in, RANK_ACE), lowest(&in, top(by[1])));
         else front = two_singles(&in);
     } else if (by[2]) {
-        r = PG_RULE_ONE_PAIR;
+        r = 9; /* one pair */
         front = two_singles(&in);
     } else {
-        r = PG_RULE_NO_PAIR;
+        r = 10; /* no pair */
         uint32_t s = by[1] & ~(1u << top(by[1]));
         int r2 = top(s);
         front = pick(lowest(&in, r2), lowest(&in, top(s & ~(1u << r2))));
@@ -292,20 +198,6 @@ static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int wa
     return front;
 }
 
-/* Writes the hand's cards outside the front to high, the front to low, in hand order. */
-static void split(const uint8_t hand[7], front_t front, uint8_t high[5], uint8_t low[2]) {
-    uint8_t row[10]; /* branch-free: every card goes to both sides' next slot (7 + 3) */
-    int h = 0, l = 7;
-    for (int i = 0; i < 7; i++) {
-        int c = hand[i], in_front = (c == front.a) | (c == front.b);
-        row[h] = (uint8_t)c;
-        row[l] = (uint8_t)c;
-        h += !in_front;
-        l += in_front;
-    }
-    memcpy(high, row, 5);
-    memcpy(low, row + 7, 2);
-}
 
 int pg_house_way_front(const pr_tables *t, const uint8_t hand[7], int way, int *rule) {
     front_t f = house_way_front(t, hand, way, rule);

@@ -14,15 +14,15 @@ __all__ = [
     "FoulError",
     "GameOverError",
     "HandSizeError",
+    "HouseWayError",
     "IllegalMoveError",
     "InvalidCardError",
     "NotYourTurnError",
     "PokerRulesError",
     "RulesMismatchError",
     "UnknownAgentError",
+    "UnknownGameError",
 ]
-# UnknownGameError is exported by pokerrules.specs, the registry that raises it:
-# the top level's names (every name listed here) stay as they are.
 
 
 class PokerRulesError(ValueError):
@@ -75,6 +75,12 @@ class UnknownAgentError(PokerRulesError, KeyError):
     KeyError, as PettingZoo's own lookup of an agent's spaces raises."""
 
     __str__ = BaseException.__str__  # the message as written (KeyError would quote it)
+
+
+class HouseWayError(PokerRulesError):
+    """A house-way description that does not parse or does not pass its check
+    (a rule that never holds, cannot act or fouls; a hand no rule takes). The
+    message names the file, the line, the rule and an example hand."""
 
 
 class UnknownGameError(PokerRulesError, KeyError):

@@ -12,6 +12,7 @@ False
 
 from pokerrules import specs
 from pokerrules.paigow.agents import AGENTS, DEFAULT_AGENTS, LEVELS, HouseWayAgent, OptimalAgent
+from pokerrules.paigow.description import DescribedWay, WayRule, load_house_way
 from pokerrules.paigow.exact import (
     BatchWay,
     ExactHand,
@@ -38,8 +39,11 @@ from pokerrules.paigow.houseway import (
     Strategy,
     foul_many,
     house_way,
+    house_way_and_rule,
     house_way_many,
     house_way_rule,
+    way_description,
+    way_rule_names,
 )
 from pokerrules.paigow.render import render
 from pokerrules.paigow.round_records import RoundRecord, SeatRecord, load_round, play_round
@@ -86,6 +90,7 @@ __all__ = [
     "WAYS",
     "BatchWay",
     "Deal",
+    "DescribedWay",
     "ExactHand",
     "ExactResult",
     "FortuneResult",
@@ -109,6 +114,7 @@ __all__ = [
     "Settlement",
     "SimulationResult",
     "Strategy",
+    "WayRule",
     "deal_round",
     "exact_hand_counts",
     "exact_house_edge",
@@ -121,9 +127,11 @@ __all__ = [
     "foul_many",
     "hand_cards",
     "house_way",
+    "house_way_and_rule",
     "house_way_many",
     "house_way_rule",
     "is_foul",
+    "load_house_way",
     "load_round",
     "new_game",
     "optimal_setting",
@@ -135,6 +143,8 @@ __all__ = [
     "settle",
     "settle_round",
     "simulate",
+    "way_description",
+    "way_rule_names",
 ]
 
 #: The table round as the registry (:mod:`pokerrules.specs`) and all that reads it see it.

@@ -79,7 +79,8 @@ class PaiGowRules:
         banker_commission: the fraction of a banking player's net win of the
             round the house keeps; 0 <= banker_commission < 1.
         house_way: the default way to set hands: a name from
-            ``pokerrules.paigow.WAYS`` ("foxwoods", "trump_plaza") or a
+            ``pokerrules.paigow.WAYS`` ("foxwoods", "trump_plaza"), a way from
+            :func:`~pokerrules.paigow.load_house_way` or a
             callable ``(cards, rules) -> Setting``; not
             :func:`~pokerrules.paigow.house_way` itself or ``HouseWay()``, which
             set a hand by this very field.
@@ -165,9 +166,14 @@ class PaiGowRules:
 
     @property
     def house_way_name(self) -> str:
-        """The house way's name; for a callable, see :func:`callable_name`."""
+        """The house way's name (a loaded way's own); for a callable, see
+        :func:`callable_name`."""
         if isinstance(self.house_way, str):
             return self.house_way
+        description = loaded("pokerrules.paigow.description")  # no loaded way before it
+        if description is not None and isinstance(self.house_way, description.DescribedWay):
+            name: str = self.house_way.name
+            return name
         return callable_name(self.house_way)
 
     def to_dict(self) -> dict[str, Any]:
