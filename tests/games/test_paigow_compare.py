@@ -56,10 +56,10 @@ def test_a_way_against_itself_differs_nowhere_and_the_counts_are_its_exact_ones(
 
 @pytest.mark.parametrize(("call", "error", "words"), [
     (lambda: compare_ways("foxwoods", "nope"), PokerRulesError, "unknown house way 'nope' for b"),
-    (lambda: compare_ways(len, "foxwoods"), PokerRulesError, "a is not one"),
+    (lambda: compare_ways(len, "foxwoods"), PokerRulesError, "a is not one"),  # type: ignore[arg-type]
     (lambda: compare_ways("foxwoods", "foxwoods", "nope"), PokerRulesError, "no PaiGowRules"),
     (lambda: compare_ways("foxwoods", "foxwoods", workers=0), PokerRulesError, "workers must"),
-    (lambda: compare_ways("foxwoods", "foxwoods", exact="yes"), ArgumentTypeError, "exact"),
+    (lambda: compare_ways("foxwoods", "foxwoods", exact="yes"), ArgumentTypeError, "exact"),  # type: ignore[arg-type]
     (lambda: compare_ways("foxwoods", "foxwoods", deck="As Ks"), PokerRulesError, "at least 14"),
 ])
 def test_bad_arguments_are_refused(call, error, words):

@@ -97,9 +97,9 @@ def test_edges_follow_the_line_counts(monkeypatch):
 @pytest.mark.parametrize(("call", "error", "words"), [
     (lambda: envy_value(MAX_OTHER_PLAYERS + 1), PokerRulesError, "an int from 0 to 5"),
     (lambda: envy_value(-1), PokerRulesError, "others must be an int from 0 to 5, not -1"),
-    (lambda: envy_value(1.0), ArgumentTypeError, "others must be an int"),
+    (lambda: envy_value(1.0), ArgumentTypeError, "others must be an int"),  # type: ignore[arg-type]
     (lambda: envy_house_edge(1, 0), PokerRulesError, "the Fortune bet must be above 0, not 0"),
-    (lambda: envy_house_edge(1, 5.0), ArgumentTypeError, "bet is an int or a Fraction"),
+    (lambda: envy_house_edge(1, 5.0), ArgumentTypeError, "bet is an int or a Fraction"),  # type: ignore[arg-type]
 ])
 def test_bad_envy_arguments_are_refused(call, error, words):
     with pytest.raises(error, match=words):
