@@ -11,7 +11,8 @@ was checked, never on the caller's array, which another thread may be writing.
 """
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdlib cimport calloc, free
 # the tables of pokerrules._core: one copy of each variant's tables per process
 from pokerrules._core cimport pr_tables, shared_tables
 
@@ -33,6 +34,33 @@ cdef extern from "pr_eval.h" nogil:
 
 cdef extern from "paigow.h" nogil:
     int PG_NWAYS, PG_FORTUNE_NLINES
+    int PG_WAY_MAX_SECTIONS, PG_WAY_MAX_RULES, PG_WAY_MAX_CODE, PG_NFACTS
+    int PG_OP_END, PG_OP_TRUE, PG_OP_FACT, PG_OP_CONST, PG_OP_PRESENT, PG_OP_NONZERO
+    int PG_OP_NOT, PG_OP_AND, PG_OP_OR, PG_OP_EQ, PG_OP_NE, PG_OP_LT, PG_OP_LE, PG_OP_GT
+    int PG_OP_GE, PG_OP_TWO_OF, PG_OP_EACH, PG_OP_STRAIGHT_OR_FLUSH, PG_OP_REF_RANK
+    int PG_OP_REF_FACT
+    const char *const pg_fact_names[]
+    const char pg_fact_kinds[]
+    ctypedef struct pg_way:
+        int32_t nsections, nrules, ncode
+        int16_t section_cond[16]
+        int16_t section_rules[17]
+        int16_t rule_cond[250]
+        int16_t rule_action[250]
+        int16_t code[8192]
+    ctypedef struct pg_way_report:
+        int32_t rule_problem[250]
+        uint8_t rule_hand[250][7]
+        int32_t section_uncovered[16]
+        uint8_t section_hand[16][7]
+        int64_t rule_classes[250]
+        int64_t classes
+    int pg_way_validate(const pg_way *w)
+    int pg_way_set(const pr_tables *t, const pg_way *w, const uint8_t *hand, uint8_t *out_high,
+                   uint8_t *out_low)
+    void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
+                      uint8_t *out, uint8_t *rules)
+    void pg_way_check(const pr_tables *t, const pg_way *w, pg_way_report *report)
     int pg_prepare(const pr_tables *t)
     int pg_house_way_set(const pr_tables *t, const uint8_t *hand, int way,
                          uint8_t *out_high, uint8_t *out_low)
@@ -54,16 +82,16 @@ cdef extern from "paigow_sim.h" nogil:
     int pg_nlow(const pr_tables *t)
     void pg_setting_outcomes(const pr_tables *t, const uint8_t *hand, uint16_t *high,
                              uint8_t *low, uint8_t *foul)
-    void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, int way, int64_t *hist)
-    int pg_banker_hist_part(const pr_tables *t, uint64_t dead, int way, int part, int nparts,
+    void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, const pg_way *way, int64_t *hist)
+    int pg_banker_hist_part(const pr_tables *t, uint64_t dead, const pg_way *way, int part, int nparts,
                             int64_t *hist)
     int pg_live_cards(const pr_tables *t, uint64_t dead, uint8_t *out)
-    void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, int way, int64_t n,
+    void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, const pg_way *way, int64_t n,
                                pg_rng *r, int64_t *hist)
     void pg_sim_deal(int64_t n, pg_rng *r, uint8_t *out)
     void pg_settle_batch(const pr_tables *t, const uint8_t *player, const uint8_t *banker,
                          int64_t n, uint8_t *out)
-    void pg_sim_rounds(const pr_tables *t, int player_way, int banker_way, int64_t n,
+    void pg_sim_rounds(const pr_tables *t, const pg_way *player_way, const pg_way *banker_way, int64_t n,
                        pg_rng *r, uint8_t *deck, int64_t *counts)
     int PG_SIM_NCOUNTS
 
@@ -90,7 +118,109 @@ cdef const pr_tables *_tables(int variant) except NULL:
     return t
 
 
-cdef int _way(int way) except -1:
+#: The opcodes of a compiled house way, by name (see paigow.h).
+WAY_OPS = {
+    "end": PG_OP_END, "true": PG_OP_TRUE, "fact": PG_OP_FACT, "const": PG_OP_CONST,
+    "present": PG_OP_PRESENT, "nonzero": PG_OP_NONZERO, "not": PG_OP_NOT, "and": PG_OP_AND,
+    "or": PG_OP_OR, "=": PG_OP_EQ, "!=": PG_OP_NE, "<": PG_OP_LT, "<=": PG_OP_LE,
+    ">": PG_OP_GT, ">=": PG_OP_GE, "two of": PG_OP_TWO_OF, "each": PG_OP_EACH,
+    "straight or flush": PG_OP_STRAIGHT_OR_FLUSH, "rank": PG_OP_REF_RANK,
+    "fact ref": PG_OP_REF_FACT,
+}
+#: The facts a house way's conditions read, in the C kernel's order: (name, kind),
+#: kind "r" a rank (0 deuce .. 12 ace, -1 none), "c" a count, "f" a flag.
+WAY_FACTS = tuple((pg_fact_names[i].decode(), chr(pg_fact_kinds[i])) for i in range(PG_NFACTS))
+#: The limits of a compiled way: sections, rules, code words.
+WAY_LIMITS = (PG_WAY_MAX_SECTIONS, PG_WAY_MAX_RULES, PG_WAY_MAX_CODE)
+#: The load-time check's verdicts on a rule, indexed as the C kernel writes them.
+WAY_PROBLEMS = ("fine", "undefined", "fouls", "never holds")
+
+
+cdef class CompiledWay:
+    """A house way compiled for the C interpreter: sections (their condition
+    offsets and rule ranges), rules (condition and action offsets) and the code.
+    Immutable; checked in C to be well formed before any kernel reads it."""
+
+    cdef pg_way *w
+
+    def __cinit__(self, section_cond, section_rules, rule_cond, rule_action, code):
+        cdef int i
+        if not (0 < len(section_cond) <= PG_WAY_MAX_SECTIONS
+                and len(section_rules) == len(section_cond) + 1
+                and 0 < len(rule_cond) <= PG_WAY_MAX_RULES and len(rule_action) == len(rule_cond)
+                and 0 < len(code) <= PG_WAY_MAX_CODE):
+            raise PokerRulesError("a house way's program is too large or empty")
+        self.w = <pg_way *>calloc(1, sizeof(pg_way))
+        if self.w == NULL:
+            raise MemoryError("cannot hold a house way's program")
+        self.w.nsections = len(section_cond)
+        self.w.nrules = len(rule_cond)
+        self.w.ncode = len(code)
+        try:
+            for i in range(self.w.nsections):
+                self.w.section_cond[i] = section_cond[i]
+            for i in range(self.w.nsections + 1):
+                self.w.section_rules[i] = section_rules[i]
+            for i in range(self.w.nrules):
+                self.w.rule_cond[i] = rule_cond[i]
+                self.w.rule_action[i] = rule_action[i]
+            for i in range(self.w.ncode):
+                self.w.code[i] = code[i]
+        except OverflowError:
+            raise PokerRulesError("a house way's program holds a number out of range") from None
+        if pg_way_validate(self.w) < 0:
+            raise PokerRulesError("not a well-formed house way program")
+
+    def __dealloc__(self):
+        free(self.w)
+
+    @property
+    def nrules(self):
+        return self.w.nrules
+
+    def check(self, int variant):
+        """The check over every hand class (pg_way_check): a dict of per-rule
+        problems (WAY_PROBLEMS), example hands and class counts, and per-section
+        uncovered counts and example hands."""
+        cdef const pr_tables *t = _tables(variant)
+        cdef pg_way_report *rep = <pg_way_report *>calloc(1, sizeof(pg_way_report))
+        if rep == NULL:
+            raise MemoryError("cannot hold a house way's check")
+        try:
+            with nogil:
+                pg_way_check(t, self.w, rep)
+            n, s = self.w.nrules, self.w.nsections
+            return {
+                "problem": [WAY_PROBLEMS[rep.rule_problem[i]] for i in range(n)],
+                "rule_hand": [tuple(rep.rule_hand[i][j] for j in range(7)) for i in range(n)],
+                "rule_classes": [rep.rule_classes[i] for i in range(n)],
+                "uncovered": [rep.section_uncovered[i] for i in range(s)],
+                "section_hand": [tuple(rep.section_hand[i][j] for j in range(7))
+                                 for i in range(s)],
+                "classes": rep.classes,
+            }
+        finally:
+            free(rep)
+
+
+_BUILTIN = {}
+
+
+cdef const pg_way *_way(way) except NULL:
+    """A way's program: a CompiledWay, or a built-in way's number (its
+    description, compiled once per process)."""
+    if isinstance(way, CompiledWay):
+        return (<CompiledWay>way).w
+    if type(way) is int and 0 <= way < PG_NWAYS:
+        compiled = _BUILTIN.get(way)
+        if compiled is None:
+            from pokerrules.paigow.houseway import builtin_way
+            compiled = _BUILTIN.setdefault(way, builtin_way(WAYS[way]).compiled)
+        return (<CompiledWay>compiled).w
+    raise PokerRulesError(f"unknown house way {way!r}")
+
+
+cdef int _reference(int way) except -1:
     if way < 0 or way >= PG_NWAYS:
         raise PokerRulesError(f"unknown house way number {way}")
     return way
@@ -126,35 +256,56 @@ def _one_row(codes, int k, str what):
     return _rows([row], k, what)
 
 
-def house_way_codes(codes, int variant, int way):
-    """Sets seven codes by a house way.
+def house_way_codes(codes, int variant, way):
+    """Sets seven codes by a house way (a built-in way's number or a CompiledWay).
 
     Returns:
         (high, low, rule): the five-card and two-card hands as tuples of codes in
-        the hand's order, and the number (1..10) of the rule that decided.
+        the hand's order, and the number (from 1) of the way's rule that decided.
     """
     cdef const pr_tables *t = _tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     arr = _one_row(codes, 7, "the house way")
     cdef const uint8_t[:, ::1] mv = arr
     _check(t, mv)
     cdef uint8_t high[5]
     cdef uint8_t low[2]
-    cdef int rule = pg_house_way_set(t, &mv[0, 0], way, high, low)
+    cdef int rule = pg_way_set(t, w, &mv[0, 0], high, low)
     return tuple([high[i] for i in range(5)]), tuple([low[i] for i in range(2)]), rule
 
 
-def house_way_batch(codes, int variant, int way):
-    """Sets an (n, 7) array of hands, with the GIL released. Every row is
-    checked first: the kernel assumes seven distinct codes.
+def house_way_batch(codes, int variant, way):
+    """Sets an (n, 7) array of hands by a house way (a built-in way's number or a
+    CompiledWay), with the GIL released. Every row is checked first: the kernel
+    assumes seven distinct codes.
 
     Returns:
         (settings, rules): uint8 (n, 7), each row the five-card hand then the
         two-card hand (each in the hand's order), and uint8 (n,) rule numbers.
     """
     cdef const pr_tables *t = _tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     arr = _rows(codes, 7, "house_way_many")
+    cdef const uint8_t[:, ::1] mv = arr
+    _check(t, mv)
+    cdef int64_t n = arr.shape[0]
+    out = np.empty((n, 7), dtype=np.uint8)
+    rules = np.empty(n, dtype=np.uint8)
+    if n == 0:
+        return out, rules
+    cdef uint8_t[:, ::1] o = out
+    cdef uint8_t[::1] r = rules
+    with nogil:
+        pg_way_batch(t, w, &mv[0, 0], n, &o[0, 0], &r[0])
+    return out, rules
+
+
+def reference_way_batch(codes, int variant, int way):
+    """Sets an (n, 7) array of hands by the hand-written reference of built-in way
+    number ``way`` (the check of the descriptions). Returns (settings, section numbers)."""
+    cdef const pr_tables *t = _tables(variant)
+    _reference(way)
+    arr = _rows(codes, 7, "reference_way_batch")
     cdef const uint8_t[:, ::1] mv = arr
     _check(t, mv)
     cdef int64_t n = arr.shape[0]
@@ -308,24 +459,24 @@ def setting_outcomes(codes, int variant):
     return high, low, foul.astype(bool)
 
 
-def banker_hist_brute(dead, int variant, int way):
+def banker_hist_brute(dead, int variant, way):
     """Histogram (int64, hist_shape) of every banker hand of the cards outside
     ``dead`` set by a house way, one hand at a time (the reference method)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     cdef uint64_t mask = _dead_mask(t, dead)
     hist = _new_hist(t)
     cdef int64_t[:, ::1] h = hist
     with nogil:
-        pg_banker_hist_brute(t, mask, way, &h[0, 0])
+        pg_banker_hist_brute(t, mask, w, &h[0, 0])
     return hist
 
 
-def banker_hist_part(dead, int variant, int way, int part, int nparts):
+def banker_hist_part(dead, int variant, way, int part, int nparts):
     """Part ``part`` of ``nparts`` of the same histogram by rank multisets
     (cells may be negative; the parts sum to the histogram)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     if nparts < 1 or not 0 <= part < nparts:
         raise PokerRulesError(f"part {part} of {nparts} does not exist")
     cdef uint64_t mask = _dead_mask(t, dead)
@@ -333,18 +484,18 @@ def banker_hist_part(dead, int variant, int way, int part, int nparts):
     cdef int64_t[:, ::1] h = hist
     cdef int status
     with nogil:
-        status = pg_banker_hist_part(t, mask, way, part, nparts, &h[0, 0])
+        status = pg_banker_hist_part(t, mask, w, part, nparts, &h[0, 0])
     if status < 0:
         raise MemoryError("cannot allocate the enumeration's caches")
     return hist
 
 
-def banker_hist_sample(dead, int variant, int way, int64_t n, seed_words, piece=PIECE):
+def banker_hist_sample(dead, int variant, way, int64_t n, seed_words, piece=PIECE):
     """Histogram of ``n`` banker hands drawn uniformly from the cards outside
     ``dead``, ``piece`` hands at a time (signals are checked between pieces;
     the result does not depend on ``piece``)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     cdef uint64_t mask = _dead_mask(t, dead)
     if n < 0:
         raise PokerRulesError(f"a sample size is not negative, got {n}")
@@ -360,7 +511,7 @@ def banker_hist_sample(dead, int variant, int way, int64_t n, seed_words, piece=
     while n > 0:
         k = min(n, step)
         with nogil:
-            pg_banker_hist_sample(t, live, nlive, way, k, &r, &h[0, 0])
+            pg_banker_hist_sample(t, live, nlive, w, k, &r, &h[0, 0])
         n -= k
         PyErr_CheckSignals()
     return hist
@@ -382,14 +533,14 @@ def sim_deal(int64_t n, seed_words):
     return out
 
 
-def sim_rounds(int variant, int player_way, int banker_way, int64_t n, seed_words,
+def sim_rounds(int variant, player_way, banker_way, int64_t n, seed_words,
                piece=PIECE):
     """Deals, sets and settles ``n`` heads-up rounds in C (GIL released),
     ``piece`` rounds at a time (signals are checked between pieces; the result
     does not depend on ``piece``). Returns int64 counts indexed as SIM_COUNTS."""
     cdef const pr_tables *t = _sim_tables(variant)
-    _way(player_way)
-    _way(banker_way)
+    cdef const pg_way *pw = _way(player_way)
+    cdef const pg_way *bw = _way(banker_way)
     if n < 0:
         raise PokerRulesError(f"a number of rounds is not negative, got {n}")
     cdef int64_t step = _piece(piece), k
@@ -403,7 +554,7 @@ def sim_rounds(int variant, int player_way, int banker_way, int64_t n, seed_word
     while n > 0:
         k = min(n, step)
         with nogil:
-            pg_sim_rounds(t, player_way, banker_way, k, &r, deck, &c[0])
+            pg_sim_rounds(t, pw, bw, k, &r, deck, &c[0])
         n -= k
         PyErr_CheckSignals()
     return counts
@@ -440,7 +591,7 @@ cdef extern from "paigow_exact.h" nogil:
     int PGX_PAD
     int64_t pgx_binom(int n, int k)
     void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t *out)
-    void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, int way, int side,
+    void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_way *way, int side,
                       int sides, int64_t start, int64_t n, uint8_t *table)
     int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
                               int64_t n, const uint8_t *rows, int side, int sides,
@@ -496,12 +647,12 @@ cdef int _hand_range(int ndeck, int64_t start, int64_t n) except -1:
     return 0
 
 
-def exact_fill_way(deck, int variant, int way, int side, int sides, table, int64_t start,
+def exact_fill_way(deck, int variant, way, int side, int sides, table, int64_t start,
                    int64_t n):
     """Side ``side`` of the table for hands start .. start + n - 1, each set by a
     built-in way."""
     cdef const pr_tables *t = _sim_tables(variant)
-    _way(way)
+    cdef const pg_way *w = _way(way)
     cdef const uint8_t[::1] d = _deck_view(deck)
     cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
     if not 0 <= side < sides:
@@ -509,7 +660,7 @@ def exact_fill_way(deck, int variant, int way, int side, int sides, table, int64
     _hand_range(d.shape[0], start, n)
     if n:
         with nogil:
-            pgx_fill_way(t, &d[0], d.shape[0], way, side, sides, start, n, &tv[0])
+            pgx_fill_way(t, &d[0], d.shape[0], w, side, sides, start, n, &tv[0])
 
 
 def exact_fill_settings(deck, int variant, int64_t start, rows, int side, int sides, table):

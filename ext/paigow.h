@@ -12,22 +12,8 @@
 
 #include "pr_eval.h"
 
-/* house ways */
+/* the reference ways (below) */
 enum { PG_WAY_FOXWOODS, PG_WAY_TRUMP_PLAZA, PG_NWAYS };
-
-/* the house way's rules, in priority order; pg_house_way_set returns one */
-enum {
-    PG_RULE_FIVE_ACES = 1,
-    PG_RULE_FOUR_OF_A_KIND,
-    PG_RULE_TWO_TRIPS,
-    PG_RULE_FULL_HOUSE,
-    PG_RULE_STRAIGHT_OR_FLUSH,
-    PG_RULE_THREE_PAIRS,
-    PG_RULE_TWO_PAIRS,
-    PG_RULE_THREE_OF_A_KIND,
-    PG_RULE_ONE_PAIR,
-    PG_RULE_NO_PAIR
-};
 
 /* Fortune bonus lines, lowest pay first */
 enum {
@@ -45,6 +31,87 @@ enum {
     PG_FORTUNE_SEVEN_CARD_SF,
     PG_FORTUNE_NLINES
 };
+
+/* ---------------------------------------------------------- described ways
+ *
+ * A house way given as data (the .way files of pokerrules/paigow/ways, compiled by
+ * pokerrules.paigow.houseway): sections in priority order, each a condition
+ * on the hand's facts and its rules; a rule is a condition and an action that
+ * names the two front cards. Conditions are postfix programs over the facts
+ * below; every offset and operand is checked by pg_way_validate before any
+ * other function reads the way. The hand types (what the sections are) live
+ * in the compiled program only: this file knows facts, not rules.
+ */
+enum { PG_WAY_MAX_SECTIONS = 16, PG_WAY_MAX_RULES = 250, PG_WAY_MAX_CODE = 8192,
+       PG_WAY_STACK = 32 };
+
+/* the facts of a hand, the joker counted as an ace; ranks 0 (deuce) .. 12
+ * (ace), -1 when the hand has none */
+enum {
+    PG_F_QUADS, PG_F_TRIPS, PG_F_SECOND_TRIPS, PG_F_PAIR, PG_F_SECOND_PAIR, PG_F_THIRD_PAIR,
+    PG_F_SINGLE, PG_F_SECOND_SINGLE, PG_F_THIRD_SINGLE, PG_F_FOURTH_SINGLE, PG_F_FIFTH_SINGLE,
+    PG_F_NPAIRS, PG_F_NTRIPS, PG_F_NSINGLES, PG_F_NACES, PG_F_JOKER, PG_F_STRAIGHT, PG_F_FLUSH,
+    PG_NFACTS
+};
+/* each fact's name in the description format, and its kind: 'r' a rank, 'c' a count, 'f' a flag */
+extern const char *const pg_fact_names[PG_NFACTS];
+extern const char pg_fact_kinds[PG_NFACTS];
+
+/* opcodes. Conditions: TRUE, FACT f, CONST v push; PRESENT (a rank is there),
+ * NONZERO, NOT map the top; AND, OR and the comparisons (false when either
+ * side is -1) pop two; END returns the one value left. Actions: a list of
+ * fronts, each TWO_OF ref, EACH ref ref or STRAIGHT_OR_FLUSH, then END; a ref
+ * is REF_RANK r or REF_FACT f. */
+enum {
+    PG_OP_END, PG_OP_TRUE, PG_OP_FACT, PG_OP_CONST, PG_OP_PRESENT, PG_OP_NONZERO, PG_OP_NOT,
+    PG_OP_AND, PG_OP_OR, PG_OP_EQ, PG_OP_NE, PG_OP_LT, PG_OP_LE, PG_OP_GT, PG_OP_GE,
+    PG_OP_TWO_OF, PG_OP_EACH, PG_OP_STRAIGHT_OR_FLUSH, PG_OP_REF_RANK, PG_OP_REF_FACT,
+    PG_NOPS
+};
+
+typedef struct {
+    int32_t nsections, nrules, ncode;
+    int16_t section_cond[PG_WAY_MAX_SECTIONS];       /* code offset of each section's condition */
+    int16_t section_rules[PG_WAY_MAX_SECTIONS + 1];  /* section s: rules [s] .. [s + 1] - 1 */
+    int16_t rule_cond[PG_WAY_MAX_RULES];
+    int16_t rule_action[PG_WAY_MAX_RULES];
+    int16_t code[PG_WAY_MAX_CODE];
+} pg_way;
+
+/* 0 when w is well formed (every offset, opcode, operand and stack depth), else -1. */
+int pg_way_validate(const pg_way *w);
+
+/* Sets a hand by a described way (as pg_house_way_set); returns the rule, 1 .. nrules. */
+int pg_way_set(const pr_tables *t, const pg_way *w, const uint8_t hand[7], uint8_t out_high[5],
+               uint8_t out_low[2]);
+
+/* n hands -> n rows (high then low); rules (if not NULL) gets each hand's rule number. */
+void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
+                  uint8_t *out, uint8_t *rules);
+
+enum { PG_WAY_FINE, PG_WAY_UNDEFINED, PG_WAY_FOULS, PG_WAY_NEVER_HOLDS };
+
+typedef struct {
+    int32_t rule_problem[PG_WAY_MAX_RULES]; /* PG_WAY_FINE, ... */
+    uint8_t rule_hand[PG_WAY_MAX_RULES][7];
+    int32_t section_uncovered[PG_WAY_MAX_SECTIONS]; /* hands of the section no rule takes */
+    uint8_t section_hand[PG_WAY_MAX_SECTIONS][7];   /* one of them, else one of the section's */
+    int64_t rule_classes[PG_WAY_MAX_RULES];         /* hand classes each rule sets */
+    int64_t classes;
+} pg_way_report;
+
+/* Runs w over every hand class (each multiset of ranks, with the joker or not, with
+ * and without a flush): which rules never hold, cannot act or foul, and which
+ * sections leave hands to no rule. Fouls are judged with the back's suits
+ * ignored (the worst case of the class), except for straight-or-flush fronts. */
+void pg_way_check(const pr_tables *t, const pg_way *w, pg_way_report *report);
+
+/* ------------------------------------------------- the reference house ways
+ *
+ * The two built-in ways written by hand (the library sets hands by their
+ * descriptions; these are the independent check that the tests compare the
+ * descriptions against). The rule numbers are the section numbers of
+ * pokerrules.paigow.HOUSE_WAY_RULES. */
 
 /* Builds the small tables the house way reads (once per variant; call it
  * before the other functions, and before sharing t between threads).

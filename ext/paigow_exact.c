@@ -101,13 +101,13 @@ void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t
     }
 }
 
-void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, int way, int side,
+void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_way *way, int side,
                   int sides, int64_t start, int64_t n, uint8_t *table) {
     uint8_t pos[7], hand[7], high[5], low[2];
     unrank(start, pos);
     for (int64_t i = start; i < start + n; i++) {
         for (int j = 0; j < 7; j++) hand[j] = deck[pos[j]];
-        pg_house_way_set(t, hand, way, high, low);
+        pg_way_set(t, way, hand, high, low);
         set_key(table, sides, i, side, setting_key(t, high, low));
         next_subset(pos, 7, ndeck);
     }

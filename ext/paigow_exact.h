@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 
+#include "paigow.h"
 #include "pr_eval.h"
 
 #define PGX_BYTES(sides) ((sides) == 1 ? 3 : 5)
@@ -38,7 +39,7 @@ void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t
 
 /* Fills side (0 player, 1 banker) of the table for hands start .. start + n - 1,
  * each set by a built-in house way. t as in paigow_sim.h (pg_sim_prepare done). */
-void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, int way, int side,
+void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_way *way, int side,
                   int sides, int64_t start, int64_t n, uint8_t *table);
 
 /* Stores n settings (rows of 7: five back codes, then two front) of hands

@@ -103,9 +103,9 @@ int pg_low_index(const pr_tables *t, int a, int b) {
 
 /* The banker's outcome cell of a hand set by a house way. */
 static int64_t banker_cell(const pr_tables *t, const uint8_t *lows, int nlow,
-                           const uint8_t hand[7], int way) {
+                           const uint8_t hand[7], const pg_way *way) {
     uint8_t high[5], low[2];
-    pg_house_way_set(t, hand, way, high, low);
+    pg_way_set(t, way, hand, high, low);
     return (int64_t)pr_eval_codes(t, high, 5) * nlow + lows[low[0] * PR_NCODES + low[1]];
 }
 
@@ -133,7 +133,7 @@ int pg_live_cards(const pr_tables *t, uint64_t dead, uint8_t *out) {
     return n;
 }
 
-void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, int way, int64_t *hist) {
+void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, const pg_way *way, int64_t *hist) {
     uint8_t live[PR_NCODES], h[7];
     int n = pg_live_cards(t, dead, live), nlow = pg_nlow(t);
     const uint8_t *lows = low_tables[t->variant];
@@ -192,7 +192,8 @@ static void plain_hand(const uint8_t hand[7], uint8_t out[7]) {
 typedef struct {
     const pr_tables *t;
     const uint8_t *lows;
-    int nlow, way, part, nparts;
+    int nlow, part, nparts;
+    const pg_way *way;
     int64_t counter;
     int64_t *hist;
     int32_t *plain_natural, *plain_joker; /* by perfect-hash slot: cell of the plain hand, or -1 */
@@ -283,7 +284,7 @@ static void rank_multisets(hist_job *job, int r, int left, int64_t ways, int jok
     count[r] = 0;
 }
 
-int pg_banker_hist_part(const pr_tables *t, uint64_t dead, int way, int part, int nparts,
+int pg_banker_hist_part(const pr_tables *t, uint64_t dead, const pg_way *way, int part, int nparts,
                         int64_t *hist) {
     hist_job job;
     memset(&job, 0, sizeof job);
@@ -318,7 +319,7 @@ int pg_banker_hist_part(const pr_tables *t, uint64_t dead, int way, int part, in
     return 0;
 }
 
-void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, int way, int64_t n,
+void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, const pg_way *way, int64_t n,
                            pg_rng *r, int64_t *hist) {
     int nlow = pg_nlow(t);
     const uint8_t *lows = low_tables[t->variant];
@@ -362,7 +363,7 @@ void pg_settle_batch(const pr_tables *t, const uint8_t *player, const uint8_t *b
     for (int64_t i = 0; i < n; i++) out[i] = (uint8_t)pg_settle(t, player + 7 * i, banker + 7 * i);
 }
 
-void pg_sim_rounds(const pr_tables *t, int player_way, int banker_way, int64_t n, pg_rng *r,
+void pg_sim_rounds(const pr_tables *t, const pg_way *player_way, const pg_way *banker_way, int64_t n, pg_rng *r,
                    uint8_t *deck, int64_t *counts) {
     uint8_t ph[5], pl[2], bh[5], bl[2];
     const uint8_t *lows = low_tables[t->variant];
@@ -370,8 +371,8 @@ void pg_sim_rounds(const pr_tables *t, int player_way, int banker_way, int64_t n
     for (int64_t i = 0; i < n; i++) {
         draw(r, deck, PR_NCODES, 14);
         /* the built-in ways never foul (tested over every rule), so no foul check here */
-        pg_house_way_set(t, deck, player_way, ph, pl);
-        pg_house_way_set(t, deck + 7, banker_way, bh, bl);
+        pg_way_set(t, player_way, deck, ph, pl);
+        pg_way_set(t, banker_way, deck + 7, bh, bl);
         int flags = compare(pr_eval_codes(t, ph, 5), lows[pl[0] * PR_NCODES + pl[1]],
                             pr_eval_codes(t, bh, 5), lows[bl[0] * PR_NCODES + bl[1]]);
         tally[PG_SIM_LOSSES] += (flags & PG_OUTCOME_MASK) == 0;

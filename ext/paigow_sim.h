@@ -38,14 +38,14 @@ void pg_setting_outcomes(const pr_tables *t, const uint8_t hand[7], uint16_t hig
 
 /* Adds every 7-card banker hand from the deck's cards outside `dead` (a bit
  * per code), set by `way`, to hist: one hand at a time (the reference). */
-void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, int way, int64_t *hist);
+void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, const pg_way *way, int64_t *hist);
 
 /* The same histogram, summed over parts 0..nparts-1, each a separate call.
  * Hands that cannot make a flush set the same way for every suit pattern, so
  * they are counted once per rank multiset; the flush-capable ones are set one
  * by one. A part's cells may be negative; the sum over all parts is the
  * histogram. Returns 0, or -1 when out of memory. */
-int pg_banker_hist_part(const pr_tables *t, uint64_t dead, int way, int part, int nparts,
+int pg_banker_hist_part(const pr_tables *t, uint64_t dead, const pg_way *way, int part, int nparts,
                         int64_t *hist);
 
 /* The deck's cards outside `dead`, in code order, to out[PR_NCODES]; returns how many. */
@@ -54,7 +54,7 @@ int pg_live_cards(const pr_tables *t, uint64_t dead, uint8_t *out);
 /* Adds n banker hands drawn uniformly from live[0..nlive) (at least 7 cards) to
  * hist. The draw permutes live in place, so calls that pass the same live cards
  * and generator on draw the same hands as one call for the sum of their n. */
-void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, int way, int64_t n,
+void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, const pg_way *way, int64_t n,
                            pg_rng *r, int64_t *hist);
 
 /* Deals n heads-up rounds: rows of 14 codes, the player's 7 then the banker's 7.
@@ -89,7 +89,7 @@ enum {
  * rounds, adding to counts[PG_SIM_NCOUNTS]. The deals permute deck[PR_NCODES]
  * (the 53 codes) in place: start it in code order and pass it on with the
  * generator, and successive calls deal what one call would. */
-void pg_sim_rounds(const pr_tables *t, int player_way, int banker_way, int64_t n, pg_rng *r,
+void pg_sim_rounds(const pr_tables *t, const pg_way *player_way, const pg_way *banker_way, int64_t n, pg_rng *r,
                    uint8_t *deck, int64_t *counts);
 
 #endif

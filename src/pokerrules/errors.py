@@ -21,7 +21,8 @@ __all__ = [
     "RulesMismatchError",
     "UnknownAgentError",
 ]
-# UnknownGameError is exported by pokerrules.specs, the registry that raises it:
+# UnknownGameError is exported by pokerrules.specs, the registry that raises it, and
+# HouseWayError by pokerrules.paigow:
 # the top level's names (every name listed here) stay as they are.
 
 
@@ -75,6 +76,12 @@ class UnknownAgentError(PokerRulesError, KeyError):
     KeyError, as PettingZoo's own lookup of an agent's spaces raises."""
 
     __str__ = BaseException.__str__  # the message as written (KeyError would quote it)
+
+
+class HouseWayError(PokerRulesError):
+    """A house-way description that does not parse or does not pass its check
+    (a rule that never holds, cannot act or fouls; a hand no rule takes). The
+    message names the file, the line, the rule and an example hand."""
 
 
 class UnknownGameError(PokerRulesError, KeyError):

@@ -1,6 +1,8 @@
 """The house way: named, pluggable strategies that set a hand without fouling.
 
-The built-in ways ("foxwoods", "trump_plaza") run in C (``pokerrules._paigow``);
+Every house way is a description (docs/games/paigow_ways.rst): the built-in ways
+("foxwoods", "trump_plaza") are the files of ``pokerrules/paigow/ways``, and
+:func:`load_house_way` reads any other. A C interpreter runs them;
 :func:`house_way_many` sets millions of hands a second with the GIL released.
 A house way can also be any callable ``(cards, rules) -> Setting``.
 """
@@ -9,15 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeAlias
+from functools import cache
+from importlib import resources
+from typing import Literal, TypeAlias, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike
-from pokerrules.checks import shown
+from pokerrules.checks import check_flag, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
+from pokerrules.paigow.description import HAND_TYPES, DescribedWay, load_house_way
 from pokerrules.paigow.rules import (
     DEFAULT_RULES,
     HouseWayFunction,
@@ -32,33 +37,59 @@ __all__ = [
     "HOUSE_WAY_RULES",
     "WAYS",
     "BatchWay",
+    "DescribedWay",
     "HouseWay",
     "RandomSetting",
     "Strategy",
     "WayLike",
+    "builtin_way",
     "check_way",
     "foul_many",
     "house_way",
+    "house_way_and_rule",
     "house_way_many",
     "house_way_rule",
+    "load_house_way",
+    "way_description",
+    "way_rule_names",
 ]
 
 #: The built-in house ways.
 WAYS: tuple[str, ...] = tuple(_paigow.WAYS)
 
-#: The house way's rules in priority order, by number.
-HOUSE_WAY_RULES: dict[int, str] = {
-    1: "five aces",
-    2: "four of a kind",
-    3: "two sets of trips",
-    4: "full house",
-    5: "straight or flush",
-    6: "three pairs",
-    7: "two pairs",
-    8: "three of a kind",
-    9: "one pair",
-    10: "no pair",
-}
+#: The hand types a house way's sections cover, in priority order, by number
+#: (what :func:`house_way_rule` returns).
+HOUSE_WAY_RULES: dict[int, str] = {k: name for k, (name, _) in enumerate(HAND_TYPES, 1)}
+
+
+def way_description(name: str) -> str:
+    """The description (docs/games/paigow_ways.rst) of the built-in way ``name``,
+    as shipped in ``pokerrules/paigow/ways/NAME.way``.
+
+    >>> from pokerrules.paigow import way_description
+    >>> way_description("foxwoods").splitlines()[3]
+    'way: Foxwoods'
+
+    Raises:
+        PokerRulesError: no built-in way has that name.
+    """
+    way_number(name, "name")
+    return resources.files("pokerrules.paigow").joinpath(f"ways/{name}.way").read_text(
+        encoding="utf-8")
+
+
+@cache
+def builtin_way(name: str) -> DescribedWay:
+    """The built-in way ``name`` loaded from its description (once per process).
+
+    Raises:
+        PokerRulesError: no built-in way has that name.
+    """
+    way_number(name, "name")
+    way = load_house_way(way_description(name))
+    return DescribedWay(name, way.source, None, way.sources, way.rules, way.compiled,
+                        way.sections)
+
 
 #: Anything that sets a hand at a table: the seven cards and the rules in, a
 #: :class:`Setting` of those cards out.
@@ -92,8 +123,9 @@ class BatchWay:
 
 
 #: A side's strategy, as every Pai Gow function takes it: a built-in way's name,
-#: a callable ``(cards, rules) -> Setting`` or a :class:`BatchWay`.
-WayLike: TypeAlias = str | Strategy | BatchWay
+#: a loaded way (:class:`DescribedWay`), a callable ``(cards, rules) -> Setting``
+#: or a :class:`BatchWay`.
+WayLike: TypeAlias = str | DescribedWay | Strategy | BatchWay
 
 
 def way_number(name: str, argument: str = "way") -> int:
@@ -125,7 +157,7 @@ def check_way(way: object, argument: str, names: tuple[str, ...] = (),
             raise PokerRulesError(f"unknown house way {shown(way)} for {argument}; "
                                   f"choose from {', '.join(choices)}")
         return way
-    if isinstance(way, BatchWay) and batch:
+    if isinstance(way, DescribedWay) or (isinstance(way, BatchWay) and batch):
         return way
     if callable(way) and not isinstance(way, (type, BatchWay)):
         return way
@@ -134,9 +166,21 @@ def check_way(way: object, argument: str, names: tuple[str, ...] = (),
                             f"({', '.join(choices)}), {kinds}; not {shown(way)}")
 
 
+def way_handle(way: str | DescribedWay) -> int | _paigow.CompiledWay:
+    """What the C kernels take for a built-in way's name or a loaded way."""
+    if isinstance(way, DescribedWay):
+        return way.compiled
+    return way_number(way)
+
+
+def described(way: str | DescribedWay) -> DescribedWay:
+    """The description of a built-in way's name, or the loaded way itself."""
+    return way if isinstance(way, DescribedWay) else builtin_way(way)
+
+
 def _chosen(
-    rules: PaiGowRulesLike, way: str | HouseWayFunction | None
-) -> tuple[PaiGowRules, str | HouseWayFunction]:
+    rules: PaiGowRulesLike, way: str | DescribedWay | HouseWayFunction | None
+) -> tuple[PaiGowRules, str | DescribedWay | HouseWayFunction]:
     """The rules (a preset named) and the way to set by: ``way``, else theirs."""
     rules = paigow_rules(rules)
     if way is None:
@@ -148,14 +192,38 @@ def _codes(cards: tuple[Card, ...]) -> list[int]:
     return [c.code for c in cards]
 
 
+def house_way_and_rule(
+    hand: CardsLike,
+    rules: PaiGowRulesLike = DEFAULT_RULES,
+    way: str | DescribedWay | None = None,
+) -> tuple[Setting, int]:
+    """The setting of ``hand`` by a described way (a built-in name or a loaded
+    way; default the rules' own) and the number (from 1) of the way's rule that
+    set it (see :func:`way_rule_names`), from one call into C.
+
+    Raises:
+        PokerRulesError: the way is no built-in name or loaded way; else the
+            errors of :func:`house_way` for a bad hand.
+    """
+    rules, chosen = _chosen(rules, way)
+    if not isinstance(chosen, (str, DescribedWay)):
+        raise PokerRulesError("house_way_and_rule explains the described ways only "
+                              "(a built-in name or a loaded way)")
+    cards = hand_cards(hand)
+    high, low, rule = _paigow.house_way_codes(
+        _codes(cards), rules.hand_rules.variant, way_handle(chosen))
+    return Setting(high, low), int(rule)
+
+
 def house_way(
     hand: CardsLike,
     rules: PaiGowRulesLike = DEFAULT_RULES,
-    way: str | HouseWayFunction | None = None,
+    way: str | DescribedWay | HouseWayFunction | None = None,
 ) -> Setting:
     """Sets seven cards by the rules' house way (``rules``: :class:`PaiGowRules` or a
-    preset's name, "classic" or "casino"), or by ``way`` (a name from :data:`WAYS`
-    or a callable ``(cards, rules) -> Setting``) when given.
+    preset's name, "classic" or "casino"), or by ``way`` (a name from :data:`WAYS`,
+    a way from :func:`load_house_way` or a callable ``(cards, rules) -> Setting``)
+    when given.
 
     The built-in ways never foul; where cards of one rank could go either way,
     the lowest card codes go in front, so a hand always sets the same way,
@@ -176,11 +244,9 @@ def house_way(
             returned a setting of other cards. TypeError: it returned no Setting.
     """
     rules, chosen = _chosen(rules, way)
+    if isinstance(chosen, (str, DescribedWay)):
+        return house_way_and_rule(hand, rules, chosen)[0]
     cards = hand_cards(hand)
-    if isinstance(chosen, str):
-        high, low, _ = _paigow.house_way_codes(
-            _codes(cards), rules.hand_rules.variant, way_number(chosen))
-        return Setting(high, low)
     if not callable(chosen):
         raise ArgumentTypeError(f"a house way is a name or a callable, not {shown(chosen)}")
     setting = chosen(cards, rules)
@@ -192,32 +258,65 @@ def house_way(
 
 
 def house_way_rule(
-    hand: CardsLike, rules: PaiGowRulesLike = DEFAULT_RULES, way: str | None = None
+    hand: CardsLike, rules: PaiGowRulesLike = DEFAULT_RULES,
+    way: str | DescribedWay | None = None
 ) -> int:
-    """The number (1 to 10, see :data:`HOUSE_WAY_RULES`) of the built-in house
-    way's rule that sets ``hand``.
+    """The number (1 to 10, see :data:`HOUSE_WAY_RULES`) of the hand type whose
+    section of the house way sets ``hand``.
 
     >>> from pokerrules.paigow import HOUSE_WAY_RULES, house_way_rule
     >>> HOUSE_WAY_RULES[house_way_rule("9s 9d 4h 4c Jk Td 2c")]
     'two pairs'
 
     Raises:
-        PokerRulesError: the way (or the rules' house way) is not a built-in
-            name; else the errors of :func:`house_way` for a bad hand.
+        PokerRulesError: the way (or the rules' house way) is neither a built-in
+            name nor a loaded way; else the errors of :func:`house_way` for a bad hand.
     """
     rules, chosen = _chosen(rules, way)
-    if not isinstance(chosen, str):
-        raise PokerRulesError("house_way_rule explains the built-in ways only")
-    cards = hand_cards(hand)
-    _, _, rule = _paigow.house_way_codes(
-        _codes(cards), rules.hand_rules.variant, way_number(chosen))
-    return int(rule)
+    if not isinstance(chosen, (str, DescribedWay)):
+        raise PokerRulesError("house_way_rule explains the described ways only "
+                              "(a built-in name or a loaded way)")
+    _, rule = house_way_and_rule(hand, rules, chosen)
+    return described(chosen).sections[rule - 1]
+
+
+def way_rule_names(way: str | DescribedWay) -> dict[int, str]:
+    """Each rule of a described way (a built-in name or a loaded way) by its
+    number, as ``"SECTION: LABEL"`` ("two pairs: split jacks or better").
+
+    >>> from pokerrules.paigow import way_rule_names
+    >>> way_rule_names("foxwoods")[1]
+    'five aces: kings in front'
+
+    Raises:
+        PokerRulesError: no built-in way has that name. ArgumentTypeError: ``way``
+            neither a name nor a loaded way.
+    """
+    if not isinstance(way, (str, DescribedWay)):
+        raise ArgumentTypeError(f"way must be a built-in way's name or a loaded way, "
+                                f"not {shown(way)}")
+    return {rule.number: str(rule) for rule in described(way).rules}
+
+
+@overload
+def house_way_many(
+    codes: npt.ArrayLike, rules: PaiGowRulesLike = ...,
+    way: str | DescribedWay | None = ..., *, with_rules: Literal[False] = ...
+) -> npt.NDArray[np.uint8]: ...
+
+
+@overload
+def house_way_many(
+    codes: npt.ArrayLike, rules: PaiGowRulesLike = ...,
+    way: str | DescribedWay | None = ..., *, with_rules: Literal[True]
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]: ...
 
 
 def house_way_many(
-    codes: npt.ArrayLike, rules: PaiGowRulesLike = DEFAULT_RULES, way: str | None = None
-) -> npt.NDArray[np.uint8]:
-    """Sets many hands by a built-in house way, in C with the GIL released.
+    codes: npt.ArrayLike, rules: PaiGowRulesLike = DEFAULT_RULES,
+    way: str | DescribedWay | None = None, *, with_rules: bool = False
+) -> npt.NDArray[np.uint8] | tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """Sets many hands by a described house way, in C with the GIL released.
 
     Every row is checked first (codes 0..52, no card twice): the kernel
     relies on it, so there is no unchecked mode.
@@ -225,22 +324,30 @@ def house_way_many(
     Args:
         codes: integer array-like of shape (n, 7), card codes 0..52.
         rules: the rules or a preset's name (their house way, when ``way`` is not given).
-        way: a name from :data:`WAYS`; default the rules' house way.
+        way: a name from :data:`WAYS` or a way from :func:`load_house_way`;
+            default the rules' house way.
+        with_rules: also return each hand's rule number (see :func:`way_rule_names`).
 
     Returns:
         numpy.ndarray of uint8, shape (n, 7): each row the five-card high hand
         then the two-card low hand, each side in the order of the input row.
+        With ``with_rules``, a pair: that array and a uint8 array (n,) of rule numbers.
 
     Raises:
         ArgumentTypeError: a non-integer array. HandSizeError: a shape other than (n, 7).
         InvalidCardError, DuplicateCardError: a bad row, named by its index.
-        PokerRulesError: the way is not a built-in name.
+        PokerRulesError: the way is neither a built-in name nor a loaded way.
     """
+    check_flag(with_rules, "with_rules")
     rules, chosen = _chosen(rules, way)
-    if not isinstance(chosen, str):
-        raise PokerRulesError("house_way_many runs the built-in ways only; name one with way=")
-    out, _ = _paigow.house_way_batch(codes, rules.hand_rules.variant, way_number(chosen))
+    if not isinstance(chosen, (str, DescribedWay)):
+        raise PokerRulesError("house_way_many runs the described ways only; name one with "
+                              "way= or load one with load_house_way")
+    out, numbers = _paigow.house_way_batch(codes, rules.hand_rules.variant, way_handle(chosen))
     result: npt.NDArray[np.uint8] = out
+    if with_rules:
+        rule_numbers: npt.NDArray[np.uint8] = numbers
+        return result, rule_numbers
     return result
 
 
@@ -268,17 +375,18 @@ def foul_many(
 @dataclass(frozen=True)
 class HouseWay:
     """A table strategy that sets every hand by a house way: ``way`` names a
-    built-in way, or ``None`` for the rules' own house way. Picklable.
+    built-in way or is a loaded one, or ``None`` for the rules' own house way.
+    Picklable.
 
     >>> from pokerrules.paigow import HouseWay, PaiGowRules, hand_cards
     >>> HouseWay("trump_plaza")(hand_cards("9s 9d 4h 4c Jk Td 2c"), PaiGowRules())
     Setting('9s 9d 4h 4c 2c / Jk Td')
     """
 
-    way: str | None = None
+    way: str | DescribedWay | None = None
 
     def __post_init__(self) -> None:
-        if self.way is not None:
+        if self.way is not None and not isinstance(self.way, DescribedWay):
             way_number(self.way)
 
     def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:

@@ -1,0 +1,442 @@
+"""House ways as text: the description format (docs/games/paigow_ways.rst), its
+compiler to the C interpreter's program, and the check over every hand class.
+
+A description is parsed and checked, never run as code: :func:`load_house_way`
+returns a :class:`DescribedWay` only when every line parses and the check over
+every hand class passes.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pokerrules import _paigow
+from pokerrules.cards import format_cards
+from pokerrules.checks import shown
+from pokerrules.errors import ArgumentTypeError, HouseWayError
+from pokerrules.hands import PAI_GOW
+
+if TYPE_CHECKING:
+    from pokerrules.cards import Card
+    from pokerrules.paigow.rules import PaiGowRules
+    from pokerrules.paigow.setting import Setting
+
+__all__ = ["HAND_TYPES", "DescribedWay", "WayRule", "load_house_way"]
+
+#: The hand types of a house way, in priority order, each with the condition (in
+#: the description language) that puts a hand in it when no earlier type does.
+#: A description has one section per type; rule numbers of house_way_rule are
+#: these types' numbers, from 1.
+HAND_TYPES: tuple[tuple[str, str], ...] = (
+    ("five aces", "number of aces = 5"),
+    ("four of a kind", "quads"),
+    ("two sets of trips", "number of trips = 2"),
+    ("full house", "trips and pair"),
+    ("straight or flush", "(straight or flush) and number of pairs <= 1"),
+    ("three pairs", "number of pairs = 3"),
+    ("two pairs", "number of pairs = 2"),
+    ("three of a kind", "trips"),
+    ("one pair", "pair"),
+    ("no pair", "always"),
+)
+
+_OPS = _paigow.WAY_OPS
+_FACTS = {name: (number, kind) for number, (name, kind) in enumerate(_paigow.WAY_FACTS)}
+_FACT_WORDS = sorted((name.split() for name in _FACTS), key=len, reverse=True)
+_RANKS = {r: k for k, r in enumerate("23456789TJQKA")} | {"10": 8}
+_RANK_NAMES = "23456789TJQKA"
+_COMPARE = ("=", "!=", "<", "<=", ">", ">=")
+_TOKEN = re.compile(r"\s*(\(|\)|\||!=|<=|>=|=|<|>|[A-Za-z0-9]+|\S)")
+_MAX_SECTIONS, _MAX_RULES, _MAX_CODE = _paigow.WAY_LIMITS
+
+
+@dataclass(frozen=True)
+class WayRule:
+    """One rule of a described way: its ``number`` (from 1, as
+    ``house_way_many(..., with_rules=True)`` reports it), the hand type
+    (``section``) it belongs to, its ``label`` and its ``line`` in the text."""
+
+    number: int
+    section: str
+    label: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.section}: {self.label}"
+
+
+class _Syntax(Exception):
+    """A line that does not parse: the message, without the file and line."""
+
+
+def _tokens(text: str) -> list[str]:
+    tokens = [t.lower() for t in _TOKEN.findall(text)]
+    return tokens
+
+
+class _Parser:
+    """Recursive descent over one condition or action's tokens, writing postfix code."""
+
+    def __init__(self, tokens: list[str]) -> None:
+        self.tokens = tokens
+        self.at = 0
+        self.code: list[int] = []
+
+    def peek(self, n: int = 0) -> str | None:
+        k = self.at + n
+        return self.tokens[k] if k < len(self.tokens) else None
+
+    def take(self, word: str) -> bool:
+        if self.peek() == word:
+            self.at += 1
+            return True
+        return False
+
+    def end(self) -> None:
+        if self.peek() is not None:
+            raise _Syntax(f"unexpected {self.peek()!r}")
+
+    def fact(self) -> tuple[int, str] | None:
+        for words in _FACT_WORDS:
+            if self.tokens[self.at:self.at + len(words)] == words:
+                self.at += len(words)
+                return _FACTS[" ".join(words)]
+        return None
+
+    # conditions: each returns the kind of value it left ("b" a truth value)
+    def expr(self) -> None:
+        self.term()
+        while self.take("or"):
+            self.term()
+            self.code.append(_OPS["or"])
+
+    def term(self) -> None:
+        self.factor()
+        while self.take("and"):
+            self.factor()
+            self.code.append(_OPS["and"])
+
+    def factor(self) -> None:
+        if self.take("not"):
+            self.factor()
+            self.code.append(_OPS["not"])
+        elif self.take("("):
+            self.expr()
+            if not self.take(")"):
+                raise _Syntax("a '(' without its ')'")
+        else:
+            self.test()
+
+    def value(self) -> tuple[str, int | None, str]:
+        """(kind, fact number or None, literal word): kind "r", "c", "f" or "lit"."""
+        fact = self.fact()
+        if fact is not None:
+            return fact[1], fact[0], ""
+        word = self.peek()
+        if word is None:
+            raise _Syntax("a condition ends too early")
+        if word.upper() in _RANKS or word.isdigit():
+            self.at += 1
+            return "lit", None, word
+        raise _Syntax(f"unknown word {word!r} (facts: {', '.join(_FACTS)})")
+
+    def push(self, kind: str, fact: int | None, word: str, other: str) -> None:
+        if fact is not None:
+            self.code += [_OPS["fact"], fact]
+        elif other == "r":
+            if word.upper() not in _RANKS:
+                raise _Syntax(f"{word!r} is no rank (2-9, 10 or T, J, Q, K, A)")
+            self.code += [_OPS["const"], _RANKS[word.upper()]]
+        else:
+            if not word.isdigit() or int(word) > 7:
+                raise _Syntax(f"{word!r} is no count (0 to 7)")
+            self.code += [_OPS["const"], int(word)]
+
+    def test(self) -> None:
+        if self.take("always") or self.take("otherwise"):
+            self.code.append(_OPS["true"])
+            return
+        left = self.value()
+        op = self.peek()
+        if op not in _COMPARE:
+            if left[0] == "lit":
+                raise _Syntax(f"{left[2]!r} alone is no condition")
+            self.push(*left, left[0])
+            self.code.append(_OPS["present"] if left[0] == "r" else _OPS["nonzero"])
+            return
+        self.at += 1
+        right = self.value()
+        kinds = {left[0], right[0]}
+        if "f" in kinds:
+            raise _Syntax("a flag (joker, straight, flush) is tested alone or with 'not'")
+        if kinds == {"lit"}:
+            raise _Syntax("a comparison needs a fact on one side")
+        if kinds == {"r", "c"}:
+            raise _Syntax("a rank compares with a rank, a count with a number")
+        kind = "r" if "r" in kinds else "c"
+        self.push(*left, kind)
+        self.push(*right, kind)
+        self.code.append(_OPS[op])
+
+    # actions
+    def rankref(self) -> list[int]:
+        fact = self.fact()
+        if fact is not None:
+            if fact[1] != "r":
+                raise _Syntax("a front names ranks: a rank fact (pair, single...) or a rank")
+            return [_OPS["fact ref"], fact[0]]
+        word = self.peek()
+        if word is None or word.upper() not in _RANKS:
+            raise _Syntax(f"unknown word {word!r} in a front (a rank fact or a rank)")
+        self.at += 1
+        return [_OPS["rank"], _RANKS[word.upper()]]
+
+    def front(self) -> None:
+        if self.tokens[self.at:self.at + 3] == ["straight", "or", "flush"]:
+            self.at += 3
+            self.code.append(_OPS["straight or flush"])
+        elif self.tokens[self.at:self.at + 2] == ["two", "of"]:
+            self.at += 2
+            self.code += [_OPS["two of"], *self.rankref()]
+        else:
+            first = self.rankref()
+            if not self.take("and"):
+                raise _Syntax("a front is 'two of R', 'R and S' or 'straight or flush'")
+            self.code += [_OPS["each"], *first, *self.rankref()]
+
+    def action(self) -> None:
+        self.front()
+        while self.take("|"):
+            self.front()
+
+
+def _condition(text: str) -> list[int]:
+    parser = _Parser(_tokens(text))
+    parser.expr()
+    parser.end()
+    return [*parser.code, _OPS["end"]]
+
+
+def _action(text: str) -> list[int]:
+    parser = _Parser(_tokens(text))
+    if parser.peek() is None:
+        raise _Syntax("no action after '->'")
+    parser.action()
+    parser.end()
+    return [*parser.code, _OPS["end"]]
+
+
+_SECTION_NAMES = [name for name, _ in HAND_TYPES]
+_SECTION_CODE = [_condition(text) for _, text in HAND_TYPES]
+
+
+@dataclass(frozen=True, eq=False)
+class DescribedWay:
+    """A house way loaded from a description (:func:`load_house_way`). Immutable;
+    accepted wherever a way's name is, and callable as a strategy
+    ``(cards, rules) -> Setting``. Pickles as its text (checked again on load).
+
+    Attributes:
+        name: the ``way:`` line. source: the description's text. path: the file
+        it was read from, or None. sources: the ``source:`` lines.
+        rules: the rules (:class:`WayRule`), by number.
+    """
+
+    name: str
+    source: str
+    path: str | None
+    sources: tuple[str, ...]
+    rules: tuple[WayRule, ...]
+    compiled: _paigow.CompiledWay = field(repr=False)
+    sections: tuple[int, ...] = field(repr=False)  # each rule's hand type number, from 1
+
+    def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
+        from pokerrules.paigow.houseway import house_way
+        return house_way(cards, rules, self)
+
+    def __repr__(self) -> str:
+        return f"DescribedWay({self.name!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DescribedWay) and other.source == self.source
+
+    def __hash__(self) -> int:
+        return hash(self.source)
+
+    def __reduce__(self) -> tuple[object, tuple[str, str | None]]:
+        return _reload, (self.source, self.path)
+
+
+def _reload(text: str, path: str | None) -> DescribedWay:
+    return _load_text(text, path)
+
+
+def load_house_way(source: str | os.PathLike[str]) -> DescribedWay:
+    """A house way from its description: a path (``str`` or :class:`os.PathLike`)
+    of a file, or the text itself (a ``str`` holding a line break). The format is
+    in docs/games/paigow_ways.rst.
+
+    >>> from pokerrules.paigow import load_house_way, way_description
+    >>> load_house_way(way_description("trump_plaza")).name
+    'Trump Plaza'
+
+    Returns:
+        DescribedWay: immutable; its ``name``, ``source`` text and ``rules``
+        (each with its section, label and line).
+
+    Raises:
+        HouseWayError: a description that does not parse, or whose check over
+            every hand class fails (a condition that never holds, a rule that
+            cannot act or fouls some hand, a hand no rule takes); the message
+            names the file, the line, the rule and an example hand. Also an
+            unreadable file. ArgumentTypeError: ``source`` neither text nor a path.
+    """
+    if isinstance(source, str) and "\n" in source:
+        return _load_text(source, None)
+    if not isinstance(source, (str, os.PathLike)):
+        raise ArgumentTypeError(f"a house way's source is a path or its text, not {shown(source)}")
+    path = Path(source)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HouseWayError(f"cannot read the house way {str(path)!r}: {exc}") from None
+    return _load_text(text, str(path))
+
+
+@dataclass
+class _Section:
+    line: int
+    rules: list[tuple[int, str, str, str]] = field(default_factory=list)  # line, label, if, then
+
+
+def _load_text(text: str, path: str | None) -> DescribedWay:
+    where = path if path is not None else "<text>"
+
+    def fail(line: int, message: str) -> HouseWayError:
+        return HouseWayError(f"{where}, line {line}: {message}")
+
+    name: str | None = None
+    sources: list[str] = []
+    sections: dict[str, _Section] = {}
+    current: _Section | None = None
+    last = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        last = number
+        if not line or line.startswith("#"):
+            continue
+        if "->" in line:
+            if current is None:
+                raise fail(number, "a rule before any section (a line 'HAND TYPE:')")
+            label, sep, rest = line.partition(":")
+            if not sep or not label.strip() or "->" in label:
+                raise fail(number, "a rule is 'LABEL: CONDITION -> ACTION'")
+            condition, _, action = rest.partition("->")
+            current.rules.append((number, label.strip(), condition.strip(), action.strip()))
+            continue
+        key, sep, rest = line.partition(":")
+        key = " ".join(key.lower().split())
+        if not sep:
+            raise fail(number, f"unknown line {line!r}: not a header, a section or a rule")
+        if key in ("way", "source") and current is None:
+            if key == "way":
+                if name is not None:
+                    raise fail(number, "a second 'way:' line")
+                if not rest.strip():
+                    raise fail(number, "'way:' needs a name")
+                name = rest.strip()
+            else:
+                sources.append(rest.strip())
+            continue
+        if rest.strip():
+            raise fail(number, f"unknown line {line!r}: not a header, a section or a rule")
+        if key not in _SECTION_NAMES:
+            raise fail(number, f"unknown section {key!r}; the sections are "
+                               f"{', '.join(_SECTION_NAMES)}")
+        if key in sections:
+            raise fail(number, f"a second section {key!r} (the first is on line "
+                               f"{sections[key].line})")
+        current = sections[key] = _Section(number)
+    if name is None:
+        raise fail(1, "no 'way: NAME' line before the sections")
+    for section in _SECTION_NAMES:
+        if section not in sections:
+            raise fail(last, f"no section {section!r}: every hand type has one")
+        if not sections[section].rules:
+            raise fail(sections[section].line, f"section {section!r} has no rules")
+
+    # compile: sections in priority order, rules in their order
+    code: list[int] = []
+    section_cond: list[int] = []
+    section_rules = [0]
+    rule_cond: list[int] = []
+    rule_action: list[int] = []
+    rules: list[WayRule] = []
+    types: list[int] = []
+    for k, section in enumerate(_SECTION_NAMES):
+        section_cond.append(len(code))
+        code += _SECTION_CODE[k]
+        for number, label, condition, action in sections[section].rules:
+            words = condition.split(maxsplit=1)
+            if condition.lower() in ("always", "otherwise"):
+                cond = [_OPS["true"], _OPS["end"]]
+            elif words and words[0].lower() == "if" and len(words) == 2:
+                try:
+                    cond = _condition(words[1])
+                except _Syntax as exc:
+                    raise fail(number, f"rule {label!r}: {exc}") from None
+            else:
+                raise fail(number, f"rule {label!r}: a condition is 'if ...', 'always' or "
+                                   f"'otherwise', not {condition!r}")
+            try:
+                act = _action(action)
+            except _Syntax as exc:
+                raise fail(number, f"rule {label!r}: {exc}") from None
+            rule_cond.append(len(code))
+            code += cond
+            rule_action.append(len(code))
+            code += act
+            rules.append(WayRule(len(rules) + 1, section, label, number))
+            types.append(k + 1)
+        section_rules.append(len(rules))
+    if len(rules) > _MAX_RULES or len(code) > _MAX_CODE:
+        raise fail(last, f"too long: at most {_MAX_RULES} rules")
+    if max(code) > 32767:
+        raise fail(last, "a number out of range")
+    compiled = _paigow.CompiledWay(section_cond, section_rules, rule_cond, rule_action, code)
+    _check(compiled, rules, sections, fail)
+    return DescribedWay(name, text, path, tuple(sources), tuple(rules), compiled, tuple(types))
+
+
+def _check(compiled: _paigow.CompiledWay, rules: list[WayRule],
+           sections: dict[str, _Section], fail: object) -> None:
+    """Raises for the earliest line with a problem over every hand class."""
+    report = compiled.check(PAI_GOW.variant)
+    found: list[tuple[int, str]] = []
+    for rule, problem, hand in zip(rules, report["problem"], report["rule_hand"], strict=True):
+        example = format_cards(list(hand))
+        head = f"rule {rule.label!r} ({rule.section})"
+        if problem == "never holds":
+            section_hand = report["section_hand"][_SECTION_NAMES.index(rule.section)]
+            found.append((rule.line, f"{head}: its condition never holds for a hand of its "
+                                     f"section (such as {format_cards(list(section_hand))})"))
+        elif problem == "undefined":
+            found.append((rule.line, f"{head}: cannot set {example}: its front needs cards "
+                                     "the hand does not hold"))
+        elif problem == "fouls":
+            found.append((rule.line, f"{head}: fouls some hands, such as {example} (its "
+                                     "front outranks the back)"))
+    for k, uncovered in enumerate(report["uncovered"]):
+        if uncovered:
+            section = _SECTION_NAMES[k]
+            example = format_cards(list(report["section_hand"][k]))
+            found.append((sections[section].line,
+                          f"section {section!r}: no rule takes {example} (and {uncovered - 1} "
+                          "more hand classes); end the section with an 'otherwise' rule"))
+    if found:
+        line, message = min(found)
+        raise fail(line, message)  # type: ignore[operator]
