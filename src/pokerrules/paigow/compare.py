@@ -1,9 +1,10 @@
 """Two house ways side by side: which hands of the deck they set otherwise, by
 the rule of the first way that set them, and each way's exact counts.
 
-Every hand of the deck (C(53, 7) = 154,143,080 for the full deck) is set by
-both ways in C, in steps on threads; two settings are the same when their
-fronts hold the same two cards.
+A way is a built-in way's name or a way loaded from its description
+(:func:`~pokerrules.paigow.description.load_house_way`). Every hand of the deck
+(C(53, 7) = 154,143,080 for the full deck) is set by both ways in C, in steps on
+threads; two settings are the same when their fronts hold the same two cards.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from pokerrules import _paigow
 from pokerrules.cards import CardsLike, format_cards
 from pokerrules.checks import check_count
 from pokerrules.errors import PokerRulesError
+from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.exact import ExactResult, exact_house_edge
-from pokerrules.paigow.houseway import HOUSE_WAY_RULES, check_way, way_number
+from pokerrules.paigow.houseway import check_way, house_way_many, way_rule_names
 from pokerrules.paigow.outcomes import TABLE_STEP, cpus, deck_codes
 from pokerrules.paigow.parallel import check_optional_flag, progress_bar, run_threads
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRulesLike, paigow_rules
 from pokerrules.paigow.setting import Setting
 
 __all__ = ["EXAMPLES", "RuleDifference", "WayComparison", "compare_ways"]
@@ -32,24 +34,17 @@ __all__ = ["EXAMPLES", "RuleDifference", "WayComparison", "compare_ways"]
 EXAMPLES = 3
 
 
-def _house_way_many(codes: npt.NDArray[np.uint8], rules: PaiGowRules,
-                    way: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """Settings (n, 7) and rule numbers (n,) of hands (n, 7) by a way, in C."""
-    settings, numbers = _paigow.house_way_batch(codes, rules.hand_rules.variant,
-                                                way_number(way))
-    return settings, numbers
-
-
-def _rule_names(way: str) -> dict[int, str]:
-    """The way's rules by number."""
-    return dict(HOUSE_WAY_RULES)
+def _way_name(way: str | DescribedWay) -> str:
+    """A way's name in results: a built-in way's name, or a loaded way's ``way:`` line."""
+    return way if isinstance(way, str) else way.name
 
 
 @dataclass(frozen=True)
 class RuleDifference:
     """The hands that one rule of way ``a`` sets and way ``b`` sets otherwise.
 
-    ``rule`` and ``name`` are the rule's number and name in way ``a``; ``hands``
+    ``rule`` and ``name`` are the rule's number in way ``a`` and its name there,
+    "SECTION: LABEL" (:func:`~pokerrules.paigow.houseway.way_rule_names`); ``hands``
     counts the hands the rule set; ``differ`` those of them ``b`` sets with
     another front; ``examples`` gives up to :data:`EXAMPLES` of them, the first
     of the deck's order, each as (hand, ``a``'s setting, ``b``'s setting), the
@@ -67,7 +62,8 @@ class RuleDifference:
 class WayComparison:
     """What :func:`compare_ways` found: per rule of way ``a`` how many hands way
     ``b`` sets otherwise, and each way's exact counts against itself (None when
-    not asked for)."""
+    not asked for). ``a`` and ``b`` are the ways' names: a built-in way's name,
+    or a loaded way's ``way:`` line."""
 
     a: str
     b: str
@@ -92,13 +88,15 @@ class WayComparison:
 
     def __str__(self) -> str:
         wheel = "second-highest" if self.wheel_second_highest else "lowest"
+        width = max([24, *(len(r.name) for r in self.rules)])
         lines = [f"{self.a} against {self.b}: {self.differ:,} of {self.hands:,} hands "
                  f"set otherwise ({self.differ / self.hands:.4%}; A-2-3-4-5 {wheel}, "
                  f"{self.deck_size}-card deck)", "",
-                 f"  rule of {self.a:<24} hands        set otherwise by {self.b}"]
+                 f"  {'rule of ' + self.a:<{width + 3}} {'hands':>12} "
+                 f"{'set otherwise by ' + self.b:>12}"]
         for r in self.rules:
             share = r.differ / r.hands if r.hands else 0.0
-            lines.append(f"  {r.rule:>2} {r.name:<24} {r.hands:>12,} {r.differ:>12,} "
+            lines.append(f"  {r.rule:>2} {r.name:<{width}} {r.hands:>12,} {r.differ:>12,} "
                          f"({share:7.3%})")
             for hand, set_a, set_b in r.examples:
                 lines.append(f"       {hand}:  {set_a}  <>  {set_b}")
@@ -117,8 +115,8 @@ def _setting_text(row: npt.NDArray[np.uint8]) -> str:
 
 
 def compare_ways(
-    a: str,
-    b: str,
+    a: str | DescribedWay,
+    b: str | DescribedWay,
     rules: PaiGowRulesLike = DEFAULT_RULES,
     *,
     exact: bool = True,
@@ -137,10 +135,20 @@ def compare_ways(
     >>> found = compare_ways("foxwoods", "trump_plaza", exact=False, deck=(
     ...     "2c 2d 2h 3c 3d 3h 4c 4d 9c 9d Kc Kd Ac Ad"))
     >>> [(r.name, r.hands, r.differ) for r in found.rules if r.differ]
-    [('two pairs', 1704, 324)]
+    [('two pairs: split jacks or better', 828, 234), ('two pairs: split sevens to tens', 90, 90)]
+
+    A way loaded from its description compares as the built-in one does:
+
+    >>> from pokerrules.paigow.description import load_house_way
+    >>> from pokerrules.paigow.houseway import way_description
+    >>> loaded = load_house_way(way_description("foxwoods"))
+    >>> compare_ways(loaded, "foxwoods", exact=False, deck=(
+    ...     "2c 2d 3c 3d 7c 7d 8c 9c Tc Kc Kd Ac Ad Jk")).differ
+    0
 
     Args:
-        a, b: the ways, names from :data:`~pokerrules.paigow.WAYS`.
+        a, b: the ways: names from :data:`~pokerrules.paigow.WAYS` or ways from
+            :func:`~pokerrules.paigow.description.load_house_way`.
         rules: the rules or a preset's name: their wheel rule and commission.
         exact: count each way's exact wins, pushes and losses too.
         deck: the cards dealt (at least 14), by default all 53.
@@ -151,29 +159,33 @@ def compare_ways(
         :class:`WayComparison`.
 
     Raises:
-        PokerRulesError: an unknown way or rules preset, a bad deck or
-            ``workers``. ArgumentTypeError: arguments of the wrong type.
+        PokerRulesError: an unknown way or rules preset, a way that is a
+            callable rather than a described way, a bad deck or ``workers``.
+            ArgumentTypeError: arguments of the wrong type.
         KeyboardInterrupt: Ctrl-C, once the running steps end.
     """
     rules = paigow_rules(rules)
     for name, way in (("a", a), ("b", b)):
-        if not isinstance(check_way(way, name, batch=False), str):
-            raise PokerRulesError(f"compare_ways compares house ways by name; {name} is not one")
+        if not isinstance(check_way(way, name, batch=False), (str, DescribedWay)):
+            raise PokerRulesError(
+                f"compare_ways compares described house ways (a built-in way's name or a way "
+                f"from load_house_way); {name} is neither")
     exact = bool(check_optional_flag(exact, "exact"))
     workers = check_count(workers, "workers")
     codes = deck_codes(deck)
     total = math.comb(len(codes), 7)
-    names = _rule_names(a)
+    names = way_rule_names(a)
     hands = np.zeros(256, dtype=np.int64)
     differ = np.zeros(256, dtype=np.int64)
     examples: dict[int, list[tuple[int, str, str, str]]] = {}
-    bar = progress_bar(2, progress, f"{a} against {b}", "hand", total)
+    name_a, name_b = _way_name(a), _way_name(b)
+    bar = progress_bar(2, progress, f"{name_a} against {name_b}", "hand", total)
 
     def step(start: int) -> tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64],
                                   list[tuple[int, int, str, str, str]]]:
         cards = _paigow.exact_hands(codes, start, min(TABLE_STEP, total - start))
-        set_a, rule_a = _house_way_many(cards, rules, a)
-        set_b, _ = _house_way_many(cards, rules, b)
+        set_a, rule_a = house_way_many(cards, rules, a, with_rules=True)
+        set_b = house_way_many(cards, rules, b)
         other = (np.sort(set_a[:, 5:], axis=1) != np.sort(set_b[:, 5:], axis=1)).any(axis=1)
         found = []
         for rule in np.unique(rule_a[other]).tolist():
@@ -209,5 +221,5 @@ def compare_ways(
     if exact:
         exact_a = exact_house_edge(rules, a, deck=deck, workers=workers, progress=progress)
         exact_b = exact_house_edge(rules, b, deck=deck, workers=workers, progress=progress)
-    return WayComparison(a, b, rules.wheel_second_highest, len(codes), total,
+    return WayComparison(name_a, name_b, rules.wheel_second_highest, len(codes), total,
                          int(differ.sum()), rows, exact_a, exact_b)
