@@ -28,6 +28,8 @@ from pokerrules.paigow.fortune import (
     fortune_house_edge,
     fortune_lines,
 )
+from pokerrules.errors import HouseWayError
+from pokerrules.paigow.description import DescribedWay, WayRule, load_house_way
 from pokerrules.paigow.houseway import (
     HOUSE_WAY_RULES,
     WAYS,
@@ -36,8 +38,11 @@ from pokerrules.paigow.houseway import (
     Strategy,
     foul_many,
     house_way,
+    house_way_and_rule,
     house_way_many,
     house_way_rule,
+    way_description,
+    way_rule_names,
 )
 from pokerrules.paigow.rules import (
     BANKER_FOUL_RULES,
@@ -77,10 +82,12 @@ __all__ = [
     "WAYS",
     "BatchWay",
     "Deal",
+    "DescribedWay",
     "ExactHand",
     "ExactResult",
     "FortuneResult",
     "HouseWay",
+    "HouseWayError",
     "HouseWayFunction",
     "OptimalSetting",
     "OptimalStrategy",
@@ -95,6 +102,7 @@ __all__ = [
     "Settlement",
     "SimulationResult",
     "Strategy",
+    "WayRule",
     "deal_round",
     "exact_hand_counts",
     "exact_house_edge",
@@ -107,13 +115,17 @@ __all__ = [
     "foul_many",
     "hand_cards",
     "house_way",
+    "house_way_and_rule",
     "house_way_many",
     "house_way_rule",
     "is_foul",
+    "load_house_way",
     "optimal_setting",
     "paigow_rules",
     "play_round",
     "settings",
     "settle",
     "simulate",
+    "way_description",
+    "way_rule_names",
 ]

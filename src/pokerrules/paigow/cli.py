@@ -28,7 +28,9 @@ from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
 from pokerrules.paigow.compare import compare_ways
 from pokerrules.paigow.description import DescribedWay, load_house_way
 from pokerrules.paigow.exact import ExactResult, exact_house_edge
-from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, house_way, house_way_rule
+from pokerrules.errors import PokerRulesError
+from pokerrules.paigow.description import DescribedWay, load_house_way
+from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, described, house_way_and_rule
 from pokerrules.paigow.rules import PRESETS, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
@@ -37,7 +39,7 @@ from pokerrules.paigow.table import RoundRecord, play_round
 
 __all__ = ["DEFAULT_COMMISSION", "add_cli", "commission_argument", "exact_text",
            "joker_as_ace", "optimal_text", "percent", "round_text", "set_record",
-           "simulation_text"]
+           "simulation_text", "way_argument"]
 
 #: What ``--rules`` of ``pokerrules rank`` takes, as this command's ``--rules`` words it.
 _HAND_RULES = {rules.name: f"that names hand rules, for pokerrules rank --rules; a Pai Gow "
@@ -53,6 +55,8 @@ EPILOG = """examples:
   pokerrules paigow simulate --rounds 10000000 --rules casino --seed 1 --workers 2 [--json]
   pokerrules paigow exact --rules classic --way foxwoods [--player-way trump_plaza]
                           [--workers N] [--commission 5%] [--json]
+  pokerrules paigow exact --way my_casino.way --commission 0.05
+                          (--way: a built-in way's name or a house-way description file)
 """
 
 
@@ -73,6 +77,27 @@ def commission_argument(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"takes a fraction from 0 up to 1 (0.05) or a percentage (5%), not {shown(text)}")
     return value
+
+
+def way_argument(text: str, names: tuple[str, ...] = ()) -> str | DescribedWay:
+    """The ``type`` of ``--way`` and the other way options: a built-in way's name
+    (or one of ``names``), else the path of a house-way description, loaded and
+    checked (its errors name the file and the line)."""
+    if text in (*names, *WAYS):
+        return text
+    try:
+        return load_house_way(text)
+    except PokerRulesError as exc:
+        raise argparse.ArgumentTypeError(
+            f"takes a way's name ({', '.join((*names, *WAYS))}) or a house-way description "
+            f"file; {exc}") from None
+
+
+def _way_or(*names: str) -> Any:
+    def parse(text: str) -> str | DescribedWay:
+        return way_argument(text, names)
+    parse.__name__ = "way"  # argparse names the option's type in its messages
+    return parse
 
 
 def percent(fraction: float) -> str:
@@ -115,10 +140,12 @@ def set_record(text: str, rules: PaiGowRules, all_settings: bool = False) -> dic
     21 settings too, each marked foul or not); ``joker_as_ace`` says whether the
     rule counted the joker as an ace."""
     cards = hand_cards(text)
-    chosen = house_way(cards, rules)
-    rule = house_way_rule(cards, rules)
+    chosen, number = house_way_and_rule(cards, rules)  # one call into C for both
+    way = described(rules.house_way)  # type: ignore[arg-type]
+    way_rule, rule = way.rules[number - 1], way.sections[number - 1]
     record: dict[str, Any] = {"hand": format_cards(cards), "way": rules.house_way_name,
                               "rule": rule, "rule_name": HOUSE_WAY_RULES[rule],
+                              "way_rule": number, "way_rule_label": way_rule.label,
                               "joker_as_ace": joker_as_ace(cards, rule),
                               **_side(chosen, rules)}
     if all_settings:
@@ -133,7 +160,8 @@ def _print_set(record: dict[str, Any]) -> None:
     print(f"high:  {record['high']:<16}  {record['high_hand']}")
     print(f"low:   {record['low']:<16}  {record['low_hand']}")
     why = ", the joker counted as an ace" if record["joker_as_ace"] else ""
-    print(f"house way: {record['way']}, rule {record['rule']} ({record['rule_name']}{why})")
+    print(f"house way: {record['way']}, rule {record['rule']} ({record['rule_name']}{why}): "
+          f"{record['way_rule_label']}")
     if "settings" in record:
         print()
         print(" #  high             low     ")
@@ -396,7 +424,9 @@ def add_cli(commands: Commands) -> None:
                                 "even money")
         p.add_argument("--rules", type=preset_argument(PRESETS, _HAND_RULES),
                        default="classic", metavar="{casino,classic}", help=rules)
-        p.add_argument("--way", choices=WAYS, help="house way (default: the preset's, foxwoods)")
+        p.add_argument("--way", type=way_argument, metavar="WAY",
+                       help=f"house way: {', '.join(WAYS)} or a house-way description file "
+                            "(default: the preset's, foxwoods)")
         p.add_argument("--json", action="store_true", help="print JSON")
 
     set_ = sub.add_parser(
@@ -463,12 +493,14 @@ def add_cli(commands: Commands) -> None:
         help="processes (default 1)")
     simulate_.add_argument("--chunk-size", type=count_argument, default=1_000_000,
                            metavar="N", help="rounds per seeded chunk (default 1,000,000)")
-    simulate_.add_argument("--player", default="house_way",
-                           choices=("house_way", "optimal", *WAYS),
-                           help="house_way, optimal or a way name (default house_way)")
-    simulate_.add_argument("--banker", default="house_way",
-                           choices=("house_way", "optimal", *WAYS),
-                           help="house_way, optimal or a way name (default house_way)")
+    simulate_.add_argument("--player", default="house_way", metavar="WAY",
+                           type=_way_or("house_way", "optimal"),
+                           help="house_way, optimal, a way's name or a house-way description "
+                                "file (default house_way)")
+    simulate_.add_argument("--banker", default="house_way", metavar="WAY",
+                           type=_way_or("house_way", "optimal"),
+                           help="house_way, optimal, a way's name or a house-way description "
+                                "file (default house_way)")
     simulate_.add_argument("--no-progress", action="store_true", help="no progress bar")
     common(simulate_, commission=True)
     simulate_.set_defaults(run=_simulate)
@@ -482,8 +514,9 @@ def add_cli(commands: Commands) -> None:
         "CPU-minute; a peak of about 500 MiB (800 MiB with two ways). A progress bar shows "
         "on a terminal; Ctrl-C stops the count within about a second.", epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    exact.add_argument("--player-way", choices=WAYS,
-                       help="the player's way (default: the banker's)")
+    exact.add_argument("--player-way", type=way_argument, metavar="WAY",
+                       help="the player's way: a name or a description file (default: the "
+                            "banker's)")
     exact.add_argument("--workers", type=count_argument, default=1,
                        help="threads (default 1; no more than the CPUs); the counts do not "
                             "depend on it")

@@ -25,6 +25,7 @@ from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike, format_cards
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
+from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.houseway import WAYS, BatchWay, WayLike, check_way, house_way
 from pokerrules.paigow.outcomes import (
     GRID_BYTES,
@@ -243,7 +244,7 @@ def _strategies(rules: object, way: object,
 
 def _sides(player: WayLike, banker: WayLike) -> int:
     """1 when both sides set every hand alike (one table side), else 2."""
-    if player is banker or (isinstance(player, str) and player == banker):
+    if player is banker or (isinstance(player, (str, DescribedWay)) and player == banker):
         return 1
     if isinstance(player, BatchWay) and isinstance(banker, BatchWay):
         return 1 if player.function is banker.function else 2

@@ -207,8 +207,7 @@ def house_way_and_rule(
     """
     rules, chosen = _chosen(rules, way)
     if not isinstance(chosen, (str, DescribedWay)):
-        raise PokerRulesError("house_way_and_rule explains the described ways only "
-                              "(a built-in name or a loaded way)")
+        raise PokerRulesError("house_way_and_rule explains the built-in and loaded ways only")
     cards = hand_cards(hand)
     high, low, rule = _paigow.house_way_codes(
         _codes(cards), rules.hand_rules.variant, way_handle(chosen))
@@ -274,8 +273,7 @@ def house_way_rule(
     """
     rules, chosen = _chosen(rules, way)
     if not isinstance(chosen, (str, DescribedWay)):
-        raise PokerRulesError("house_way_rule explains the described ways only "
-                              "(a built-in name or a loaded way)")
+        raise PokerRulesError("house_way_rule explains the built-in and loaded ways only")
     _, rule = house_way_and_rule(hand, rules, chosen)
     return described(chosen).sections[rule - 1]
 
@@ -341,8 +339,8 @@ def house_way_many(
     check_flag(with_rules, "with_rules")
     rules, chosen = _chosen(rules, way)
     if not isinstance(chosen, (str, DescribedWay)):
-        raise PokerRulesError("house_way_many runs the described ways only; name one with "
-                              "way= or load one with load_house_way")
+        raise PokerRulesError("house_way_many runs the built-in and loaded ways only; name one "
+                              "with way= or load one with load_house_way")
     out, numbers = _paigow.house_way_batch(codes, rules.hand_rules.variant, way_handle(chosen))
     result: npt.NDArray[np.uint8] = out
     if with_rules:

@@ -17,7 +17,8 @@ from pokerrules import _paigow
 from pokerrules.cards import CardsLike, card_codes, format_cards, parse_cards
 from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.houseway import WAYS, BatchWay, way_number
+from pokerrules.paigow.description import DescribedWay
+from pokerrules.paigow.houseway import WAYS, BatchWay, way_handle
 from pokerrules.paigow.parallel import run_threads
 from pokerrules.paigow.rules import PaiGowRules, callable_name
 from pokerrules.paigow.setting import Setting
@@ -154,6 +155,8 @@ def way_label(way: object) -> str:
     """A strategy's name in results and messages."""
     if isinstance(way, str):
         return way
+    if isinstance(way, DescribedWay):
+        return way.name
     if isinstance(way, BatchWay):
         return str(way)
     return callable_name(way)
@@ -161,7 +164,7 @@ def way_label(way: object) -> str:
 
 def fill_steps(deck_size: int, way: object) -> range:
     """The first hand of each step that sets the table by ``way``."""
-    return range(0, math.comb(deck_size, 7), TABLE_STEP if isinstance(way, str) else BATCH)
+    return range(0, math.comb(deck_size, 7), TABLE_STEP if isinstance(way, (str, DescribedWay)) else BATCH)
 
 
 def check_steps(deck_size: int) -> range:
@@ -183,11 +186,11 @@ def fill_table(deck: npt.NDArray[np.uint8], rules: PaiGowRules, way: object, sid
     total = math.comb(len(deck), 7)
     steps = fill_steps(len(deck), way)
     done = step_done or (lambda _: None)
-    if isinstance(way, str):
-        number = way_number(way)
+    if isinstance(way, (str, DescribedWay)):
+        program = way_handle(way)
 
         def fill(start: int) -> None:
-            _paigow.exact_fill_way(deck, variant, number, side, sides, table, start,
+            _paigow.exact_fill_way(deck, variant, program, side, sides, table, start,
                                    min(steps.step, total - start))
 
         run_threads(fill, steps, threads=threads, on_result=done)

@@ -12,6 +12,7 @@ from pokerrules.cards import Card
 from pokerrules.checks import loaded, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
+from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.setting import Setting
 
 __all__ = [
@@ -79,7 +80,8 @@ class PaiGowRules:
         banker_commission: the fraction of a banking player's net win of the
             round the house keeps; 0 <= banker_commission < 1.
         house_way: the default way to set hands: a name from
-            ``pokerrules.paigow.WAYS`` ("foxwoods", "trump_plaza") or a
+            ``pokerrules.paigow.WAYS`` ("foxwoods", "trump_plaza"), a way from
+            :func:`~pokerrules.paigow.load_house_way` or a
             callable ``(cards, rules) -> Setting``; not
             :func:`~pokerrules.paigow.house_way` itself or ``HouseWay()``, which
             set a hand by this very field.
@@ -165,9 +167,12 @@ class PaiGowRules:
 
     @property
     def house_way_name(self) -> str:
-        """The house way's name; for a callable, see :func:`callable_name`."""
+        """The house way's name (a loaded way's ``way:`` line); for a callable, see
+        :func:`callable_name`."""
         if isinstance(self.house_way, str):
             return self.house_way
+        if isinstance(self.house_way, DescribedWay):
+            return self.house_way.name
         return callable_name(self.house_way)
 
     def to_dict(self) -> dict[str, Any]:

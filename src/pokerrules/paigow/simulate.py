@@ -29,6 +29,7 @@ from pokerrules._core import ALL_CARDS
 from pokerrules.cards import SeedLike, format_cards
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import IllegalMoveError, PokerRulesError
+from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.houseway import BatchWay, Strategy, WayLike, check_way, house_way
 from pokerrules.paigow.outcomes import batch_settings
 from pokerrules.paigow.parallel import (
@@ -73,8 +74,14 @@ _COUNT = {name: k for k, name in enumerate(_paigow.SIM_COUNTS)}
 #: The names simulate takes beside the built-in ways' names.
 NAMES = ("house_way", "optimal")
 
-#: A side's strategy, resolved: a built-in way's number, a callable or a BatchWay.
-Resolved: TypeAlias = int | Strategy | BatchWay
+#: A side's strategy, resolved: a built-in way's number, a loaded way, a callable
+#: or a BatchWay.
+Resolved: TypeAlias = int | DescribedWay | Strategy | BatchWay
+
+
+def _kernel_way(spec: int | DescribedWay) -> int | _paigow.CompiledWay:
+    """What the C kernels take: a built-in way's number or a loaded way's program."""
+    return spec.compiled if isinstance(spec, DescribedWay) else spec
 
 
 def _resolve(spec: WayLike, rules: PaiGowRules, seat: str, seed: int) -> tuple[Resolved, str]:
@@ -86,7 +93,11 @@ def _resolve(spec: WayLike, rules: PaiGowRules, seat: str, seed: int) -> tuple[R
         name = rules.house_way if spec == "house_way" else spec
         if isinstance(name, str):
             return _paigow.WAYS.index(name), name
+        if isinstance(name, DescribedWay):
+            return name, name.name
         return name, callable_name(name)
+    if isinstance(spec, DescribedWay):
+        return spec, spec.name
     if isinstance(spec, BatchWay):
         return spec, str(spec)
     return spec, callable_name(spec)
@@ -124,8 +135,8 @@ def _set_all(
 ) -> npt.NDArray[np.uint8]:
     """(n, 7) rows, five high codes then two low, for (n, 7) hands."""
     variant = rules.hand_rules.variant
-    if isinstance(spec, int):
-        rows, _ = _paigow.house_way_batch(hands, variant, spec)
+    if isinstance(spec, (int, DescribedWay)):
+        rows, _ = _paigow.house_way_batch(hands, variant, _kernel_way(spec))
         out: npt.NDArray[np.uint8] = rows
         return out
     if isinstance(spec, BatchWay):
@@ -158,8 +169,9 @@ def _run_chunk(
     that pools and clusters can pickle it."""
     rules, player, banker, n, words = task
     variant = rules.hand_rules.variant
-    if isinstance(player, int) and isinstance(banker, int):
-        counts: npt.NDArray[np.int64] = _paigow.sim_rounds(variant, player, banker, n, words)
+    if isinstance(player, (int, DescribedWay)) and isinstance(banker, (int, DescribedWay)):
+        counts: npt.NDArray[np.int64] = _paigow.sim_rounds(
+            variant, _kernel_way(player), _kernel_way(banker), n, words)
         return counts
     deal = _paigow.sim_deal(n, words)
     player_rows = _set_all(np.ascontiguousarray(deal[:, :7]), player, rules, "player")

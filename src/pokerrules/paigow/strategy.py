@@ -20,6 +20,7 @@ from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
+from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.parallel import check_workers, run_chunks
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
@@ -126,18 +127,29 @@ class OptimalSetting:
                 "settings": [s.to_dict() for s in self.settings]}
 
 
-def _hist_part(task: tuple[list[int], int, int, int, int]) -> npt.NDArray[np.int64]:
-    """One chunk of the exact histogram (module-level: pools pickle it)."""
+def _kernel_way(way: str | DescribedWay) -> int | _paigow.CompiledWay:
+    return way.compiled if isinstance(way, DescribedWay) else _paigow.WAYS.index(way)
+
+
+def _hist_part(
+    task: tuple[list[int], int, str | DescribedWay, int, int]
+) -> npt.NDArray[np.int64]:
+    """One chunk of the exact histogram (module-level: pools pickle it, a loaded
+    way as its text)."""
     dead, variant, way, part, nparts = task
-    hist: npt.NDArray[np.int64] = _paigow.banker_hist_part(dead, variant, way, part, nparts)
+    hist: npt.NDArray[np.int64] = _paigow.banker_hist_part(
+        dead, variant, _kernel_way(way), part, nparts)
     return hist
 
 
-def _opponent_way(rules: PaiGowRules, way: str | None) -> str:
+def _opponent_way(rules: PaiGowRules, way: str | DescribedWay | None) -> str | DescribedWay:
     chosen = rules.house_way if way is None else way
+    if isinstance(chosen, DescribedWay):
+        return chosen
     if not isinstance(chosen, str) or chosen not in _paigow.WAYS:
         raise PokerRulesError(f"the opponent's house way must be a built-in name "
-                              f"({', '.join(_paigow.WAYS)}), not {shown(chosen)}")
+                              f"({', '.join(_paigow.WAYS)}) or a loaded way, not "
+                              f"{shown(chosen)}")
     return chosen
 
 
@@ -165,7 +177,7 @@ def optimal_setting(
     samples: int = 100_000,
     seed: SeedLike | None = None,
     seat: str = "player",
-    way: str | None = None,
+    way: str | DescribedWay | None = None,
     workers: int = 1,
     executor: Executor | None = None,
 ) -> OptimalSetting:
@@ -228,15 +240,15 @@ def optimal_setting(
     workers = check_workers(workers, executor)
     codes = [c.code for c in cards]
     variant = rules.hand_rules.variant
-    way_number = _paigow.WAYS.index(opponent)
     if method == "sample":
         samples = check_count(samples, "samples")
         if seed is None:
             raise ArgumentTypeError("method='sample' needs a seed (int or numpy Generator)")
-        hist = _paigow.banker_hist_sample(codes, variant, way_number, samples, seed_words(seed))
+        hist = _paigow.banker_hist_sample(codes, variant, _kernel_way(opponent), samples,
+                                          seed_words(seed))
     else:
         nparts = PARTS_PER_WORKER * workers if executor is None else 8
-        tasks = [(codes, variant, way_number, part, nparts) for part in range(nparts)]
+        tasks = [(codes, variant, opponent, part, nparts) for part in range(nparts)]
         parts: list[npt.NDArray[np.int64]] = []
         if run_chunks(_hist_part, tasks, total=nparts,
                       on_result=lambda _, part: parts.append(part), workers=workers,
@@ -267,7 +279,8 @@ def optimal_setting(
             k += 1
     best = max(values, key=lambda v: v.ev)  # max keeps the first of equals
     mine = next(v for v in values if v.house_way)
-    return OptimalSetting(cards, method, seat, opponent, total, tuple(values), best, mine,
+    name = opponent.name if isinstance(opponent, DescribedWay) else opponent
+    return OptimalSetting(cards, method, seat, name, total, tuple(values), best, mine,
                           commission)
 
 

@@ -1,0 +1,437 @@
+/* House ways given as data: the interpreter of a compiled description
+ * (pg_way, see paigow.h) and its check over every hand class.
+ *
+ * A hand's facts (paigow.h) are read once; the sections' conditions are
+ * tried in priority order, then the rules of the first section that holds;
+ * the first rule whose condition holds names the front. Ties between cards
+ * of one rank go to the back that is best, then to the lowest codes, so a
+ * hand always sets one way.
+ */
+#include "paigow_hand.h"
+
+/* ----------------------------------------------------------- described ways */
+
+const char *const pg_fact_names[PG_NFACTS] = {
+    "quads", "trips", "second trips", "pair", "second pair", "third pair",
+    "single", "second single", "third single", "fourth single", "fifth single",
+    "number of pairs", "number of trips", "number of singles", "number of aces",
+    "joker", "straight", "flush",
+};
+const char pg_fact_kinds[PG_NFACTS] = {
+    'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'c', 'c', 'c', 'c', 'f', 'f', 'f',
+};
+
+/* The highest rank of a mask, -1 for none, and the mask without it. */
+static int take_top(uint32_t *m) {
+    if (!*m) return -1;
+    int r = top(*m);
+    *m &= ~(1u << r);
+    return r;
+}
+
+static void hand_facts(const hand_info *in, int8_t f[PG_NFACTS]) {
+    const uint32_t *by = in->by_count;
+    uint32_t m = by[4];
+    f[PG_F_QUADS] = (int8_t)take_top(&m);
+    m = by[3];
+    f[PG_F_TRIPS] = (int8_t)take_top(&m);
+    f[PG_F_SECOND_TRIPS] = (int8_t)take_top(&m);
+    m = by[2];
+    f[PG_F_PAIR] = (int8_t)take_top(&m);
+    f[PG_F_SECOND_PAIR] = (int8_t)take_top(&m);
+    f[PG_F_THIRD_PAIR] = (int8_t)take_top(&m);
+    m = by[1];
+    for (int k = 0; k < 5; k++) f[PG_F_SINGLE + k] = (int8_t)take_top(&m);
+    f[PG_F_NPAIRS] = (int8_t)count_bits(by[2]);
+    f[PG_F_NTRIPS] = (int8_t)count_bits(by[3]);
+    f[PG_F_NSINGLES] = (int8_t)count_bits(by[1]);
+    f[PG_F_NACES] = (int8_t)count_bits(rank_cards(in, RANK_ACE));
+    f[PG_F_JOKER] = (int8_t)in->joker;
+    f[PG_F_STRAIGHT] = (int8_t)in->straight;
+    f[PG_F_FLUSH] = (int8_t)in->flush;
+}
+
+static int holds(const pg_way *w, int pc, const int8_t *f) {
+    int st[PG_WAY_STACK], sp = 0;
+    const int16_t *code = w->code;
+    for (;;) {
+        int op = code[pc++], a, b;
+        switch (op) {
+        case PG_OP_TRUE: st[sp++] = 1; break;
+        case PG_OP_FACT: st[sp++] = f[code[pc++]]; break;
+        case PG_OP_CONST: st[sp++] = code[pc++]; break;
+        case PG_OP_PRESENT: st[sp - 1] = st[sp - 1] >= 0; break;
+        case PG_OP_NONZERO: st[sp - 1] = st[sp - 1] > 0; break;
+        case PG_OP_NOT: st[sp - 1] = !st[sp - 1]; break;
+        case PG_OP_AND: sp--; st[sp - 1] = st[sp - 1] && st[sp]; break;
+        case PG_OP_OR: sp--; st[sp - 1] = st[sp - 1] || st[sp]; break;
+        case PG_OP_END: return st[0];
+        default: /* a comparison (pg_way_validate admits no other opcode here) */
+            b = st[--sp];
+            a = st[sp - 1];
+            if (a < 0 || b < 0) st[sp - 1] = 0;
+            else if (op == PG_OP_EQ) st[sp - 1] = a == b;
+            else if (op == PG_OP_NE) st[sp - 1] = a != b;
+            else if (op == PG_OP_LT) st[sp - 1] = a < b;
+            else if (op == PG_OP_LE) st[sp - 1] = a <= b;
+            else if (op == PG_OP_GT) st[sp - 1] = a > b;
+            else st[sp - 1] = a >= b;
+        }
+    }
+}
+
+static int ref_rank(const pg_way *w, int pc, const int8_t *f) {
+    int v = w->code[pc + 1];
+    return w->code[pc] == PG_OP_REF_RANK ? v : f[v];
+}
+
+/* Two cards of rank r: of more than two, the pair that leaves the best back,
+ * then the lowest codes. 0 when the hand holds fewer than two. */
+static int front_two_of(const hand_info *in, int r, front_t *out) {
+    if (r < 0) return 0;
+    uint32_t bits = rank_cards(in, r);
+    int n = count_bits(bits);
+    if (n < 2) return 0;
+    *out = two_of(in, r);
+    if (n == 2) return 1;
+    uint16_t best = 0;
+    int first = 1;
+    for (int hi = 1; hi < 5; hi++) /* (higher code, lower code) ascending: ties keep the first */
+        for (int lo = 0; lo < hi; lo++) {
+            if (!((bits >> hi) & 1u) || !((bits >> lo) & 1u)) continue;
+            int a = 4 * r + lo, b = 4 * r + hi;
+            uint8_t back[5];
+            int k = 0;
+            for (int i = 0; i < 7; i++)
+                if (in->hand[i] != a && in->hand[i] != b) back[k++] = in->hand[i];
+            uint16_t v = pr_eval_key(in->t, in->key - pr_card_key[a] - pr_card_key[b], back, 5);
+            if (first || v > best) {
+                best = v;
+                *out = pick(a, b);
+                first = 0;
+            }
+        }
+    return 1;
+}
+
+/* One card of rank r and one of rank s (the lowest codes not yet taken). */
+static int front_each(const hand_info *in, int r, int s, front_t *out) {
+    if (r < 0 || s < 0) return 0;
+    uint32_t br = rank_cards(in, r);
+    if (!br) return 0;
+    int a = 4 * r + pr_ctz32(br);
+    uint32_t bs = rank_cards(in, s);
+    if (s == r) bs &= bs - 1;
+    if (!bs) return 0;
+    out->a = a;
+    out->b = 4 * s + pr_ctz32(bs);
+    return 1;
+}
+
+/* The best front keeping a straight, flush or straight flush behind. */
+static int front_straight_or_flush(const hand_info *in, front_t *out) {
+    const uint8_t *hand = in->hand;
+    int found = 0, best_tie = 0;
+    uint32_t best_front = 0;
+    uint16_t best_back = 0;
+    if (!in->any_sf) return 0;
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 7; j++) {
+            uint8_t back[5];
+            int n = 0;
+            for (int k = 0; k < 7; k++)
+                if (k != i && k != j) back[n++] = hand[k];
+            uint64_t key = in->key - pr_card_key[hand[i]] - pr_card_key[hand[j]];
+            uint16_t v = pr_eval_key(in->t, key, back, 5);
+            int cat = in->t->class_cat[v];
+            if (cat != PR_STRAIGHT && cat != PR_FLUSH && cat != PR_STRAIGHT_FLUSH) continue;
+            uint32_t fk = front_key(in, hand[i], hand[j]);
+            int hi = hand[i] > hand[j] ? hand[i] : hand[j];
+            int tie = hi * 64 + hand[i] + hand[j] - hi;
+            if (!found || fk > best_front || (fk == best_front && v > best_back) ||
+                (fk == best_front && v == best_back && tie < best_tie)) {
+                *out = pick(hand[i], hand[j]);
+                best_front = fk;
+                best_back = v;
+                best_tie = tie;
+                found = 1;
+            }
+        }
+    return found;
+}
+
+/* One front of an action at pc; *next gets the following front's offset. */
+static int one_front(const pg_way *w, int pc, const hand_info *in, const int8_t *f,
+                     front_t *out, int *next) {
+    switch (w->code[pc]) {
+    case PG_OP_TWO_OF:
+        *next = pc + 3;
+        return front_two_of(in, ref_rank(w, pc + 1, f), out);
+    case PG_OP_EACH:
+        *next = pc + 5;
+        return front_each(in, ref_rank(w, pc + 1, f), ref_rank(w, pc + 3, f), out);
+    default: /* PG_OP_STRAIGHT_OR_FLUSH */
+        *next = pc + 1;
+        return front_straight_or_flush(in, out);
+    }
+}
+
+/* The action's front: the best of its fronts (the first on a tie); 0 when one cannot be made. */
+static int act(const pg_way *w, int pc, const hand_info *in, const int8_t *f, front_t *out) {
+    int have = 0;
+    uint32_t best = 0;
+    while (w->code[pc] != PG_OP_END) {
+        front_t fr;
+        if (!one_front(w, pc, in, f, &fr, &pc)) return 0;
+        uint32_t k = front_key(in, fr.a, fr.b);
+        if (!have || k > best) {
+            *out = fr;
+            best = k;
+            have = 1;
+        }
+    }
+    return have;
+}
+
+/* The hand's section, or -1. */
+static int section_of(const pg_way *w, const int8_t *f) {
+    for (int s = 0; s < w->nsections; s++)
+        if (holds(w, w->section_cond[s], f)) return s;
+    return -1;
+}
+
+static int way_front(const pr_tables *t, const pg_way *w, const uint8_t hand[7], front_t *out) {
+    hand_info in;
+    int8_t f[PG_NFACTS];
+    read_hand(&in, t, hand);
+    hand_facts(&in, f);
+    int s = section_of(w, f);
+    if (s >= 0)
+        for (int r = w->section_rules[s]; r < w->section_rules[s + 1]; r++)
+            if (holds(w, w->rule_cond[r], f)) {
+                if (act(w, w->rule_action[r], &in, f, out)) return r + 1;
+                break;
+            }
+    /* a way that passed pg_way_check never gets here: the two lowest codes, rule 0 */
+    *out = pick(hand[0] < hand[1] ? hand[0] : hand[1], hand[0] < hand[1] ? hand[1] : hand[0]);
+    for (int i = 2; i < 7; i++) {
+        if (hand[i] < out->a) {
+            out->b = out->a;
+            out->a = hand[i];
+        } else if (hand[i] < out->b) out->b = hand[i];
+    }
+    return 0;
+}
+
+int pg_way_set(const pr_tables *t, const pg_way *w, const uint8_t hand[7], uint8_t out_high[5],
+               uint8_t out_low[2]) {
+    front_t f = pick(-1, -1);
+    int rule = way_front(t, w, hand, &f);
+    split(hand, f, out_high, out_low);
+    return rule;
+}
+
+void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
+                  uint8_t *out, uint8_t *rules) {
+    for (int64_t i = 0; i < n; i++) {
+        uint8_t *row = out + 7 * i;
+        int rule = pg_way_set(t, w, hands + 7 * i, row, row + 5);
+        if (rules) rules[i] = (uint8_t)rule;
+    }
+}
+
+/* The depth after a condition at pc, or -1; *end gets the offset after its END. */
+static int check_cond(const pg_way *w, int pc, int *end) {
+    int sp = 0;
+    while (pc >= 0 && pc < w->ncode) {
+        int op = w->code[pc++];
+        if (op == PG_OP_TRUE) sp++;
+        else if (op == PG_OP_FACT || op == PG_OP_CONST) {
+            if (pc >= w->ncode) return -1;
+            int v = w->code[pc++];
+            if (op == PG_OP_FACT ? (v < 0 || v >= PG_NFACTS) : (v < 0 || v > 100)) return -1;
+            sp++;
+        } else if (op == PG_OP_PRESENT || op == PG_OP_NONZERO || op == PG_OP_NOT) {
+            if (sp < 1) return -1;
+        } else if (op == PG_OP_AND || op == PG_OP_OR || (op >= PG_OP_EQ && op <= PG_OP_GE)) {
+            if (sp < 2) return -1;
+            sp--;
+        } else if (op == PG_OP_END) {
+            *end = pc;
+            return sp == 1 ? 0 : -1;
+        } else return -1;
+        if (sp > PG_WAY_STACK) return -1;
+    }
+    return -1;
+}
+
+static int check_ref(const pg_way *w, int pc) {
+    if (pc + 1 >= w->ncode) return -1;
+    int kind = w->code[pc], v = w->code[pc + 1];
+    if (kind == PG_OP_REF_RANK) return v >= 0 && v <= RANK_ACE ? 0 : -1;
+    if (kind == PG_OP_REF_FACT) return v >= 0 && v < PG_NFACTS && pg_fact_kinds[v] == 'r' ? 0 : -1;
+    return -1;
+}
+
+static int check_action(const pg_way *w, int pc) {
+    int fronts = 0;
+    while (pc >= 0 && pc < w->ncode) {
+        int op = w->code[pc];
+        if (op == PG_OP_END) return fronts ? 0 : -1;
+        if (op == PG_OP_TWO_OF) {
+            if (check_ref(w, pc + 1) < 0) return -1;
+            pc += 3;
+        } else if (op == PG_OP_EACH) {
+            if (check_ref(w, pc + 1) < 0 || check_ref(w, pc + 3) < 0) return -1;
+            pc += 5;
+        } else if (op == PG_OP_STRAIGHT_OR_FLUSH) pc += 1;
+        else return -1;
+        fronts++;
+    }
+    return -1;
+}
+
+int pg_way_validate(const pg_way *w) {
+    int end;
+    if (w->nsections < 1 || w->nsections > PG_WAY_MAX_SECTIONS || w->nrules < 1 ||
+        w->nrules > PG_WAY_MAX_RULES || w->ncode < 1 || w->ncode > PG_WAY_MAX_CODE)
+        return -1;
+    if (w->section_rules[0] != 0 || w->section_rules[w->nsections] != w->nrules) return -1;
+    for (int s = 0; s < w->nsections; s++) {
+        if (w->section_rules[s + 1] < w->section_rules[s]) return -1;
+        if (check_cond(w, w->section_cond[s], &end) < 0) return -1;
+    }
+    for (int r = 0; r < w->nrules; r++)
+        if (check_cond(w, w->rule_cond[r], &end) < 0 || check_action(w, w->rule_action[r]) < 0)
+            return -1;
+    return 0;
+}
+
+/* ---- the load-time check over hand classes */
+
+typedef struct {
+    const pr_tables *t;
+    const pg_way *w;
+    pg_way_report *rep;
+    int8_t held[PG_WAY_MAX_RULES];
+    int count[13];
+} check_job;
+
+/* Does the front at positions (i, j) of the suit-blind hand foul? */
+static int fouls_blind(const pr_tables *t, const uint8_t blind[7], int i, int j) {
+    uint8_t back[5], front[2] = {blind[i], blind[j]};
+    int n = 0;
+    for (int k = 0; k < 7; k++)
+        if (k != i && k != j) back[n++] = blind[k];
+    return pg_is_foul(t, back, front);
+}
+
+static int position(const uint8_t hand[7], int code) {
+    for (int i = 0; i < 7; i++)
+        if (hand[i] == code) return i;
+    return 0;
+}
+
+static void note(pg_way_report *rep, int rule, int problem, const uint8_t hand[7]) {
+    if (rep->rule_problem[rule] != PG_WAY_FINE) return;
+    rep->rule_problem[rule] = problem;
+    memcpy(rep->rule_hand[rule], hand, 7);
+}
+
+/* One hand of a class; blind has the same ranks in the same places, no flush. */
+static void check_hand(check_job *job, const uint8_t hand[7], const uint8_t blind[7]) {
+    const pg_way *w = job->w;
+    pg_way_report *rep = job->rep;
+    hand_info in;
+    int8_t f[PG_NFACTS];
+    read_hand(&in, job->t, hand);
+    hand_facts(&in, f);
+    rep->classes++;
+    int s = section_of(w, f);
+    if (s < 0) return;
+    int chosen = -1;
+    for (int r = w->section_rules[s]; r < w->section_rules[s + 1]; r++)
+        if (holds(w, w->rule_cond[r], f)) {
+            job->held[r] = 1;
+            if (chosen < 0) chosen = r;
+        }
+    if (chosen < 0) {
+        if (!rep->section_uncovered[s]) memcpy(rep->section_hand[s], hand, 7);
+        rep->section_uncovered[s]++;
+        return;
+    }
+    if (!rep->section_uncovered[s] && !rep->rule_classes[chosen]) memcpy(rep->section_hand[s], hand, 7);
+    rep->rule_classes[chosen]++;
+    int pc = w->rule_action[chosen];
+    while (w->code[pc] != PG_OP_END) {
+        front_t fr;
+        int sf = w->code[pc] == PG_OP_STRAIGHT_OR_FLUSH;
+        if (!one_front(w, pc, &in, f, &fr, &pc)) {
+            note(rep, chosen, PG_WAY_UNDEFINED, hand);
+            return;
+        }
+        /* a straight or flush behind beats every two-card hand */
+        if (!sf && fouls_blind(job->t, blind, position(hand, fr.a), position(hand, fr.b))) {
+            note(rep, chosen, PG_WAY_FOULS, hand);
+            return;
+        }
+    }
+}
+
+/* The hands of the rank multiset in job->count (and the joker when joker). */
+static void check_class(check_job *job, int joker) {
+    uint8_t blind[7], flushy[7];
+    int n = 0, distinct = 0;
+    for (int r = 0; r < 13; r++) {
+        distinct += job->count[r] > 0;
+        for (int k = 0; k < job->count[r]; k++, n++) blind[n] = (uint8_t)(4 * r + n % 4);
+    }
+    if (joker) blind[n++] = PR_JOKER;
+    check_hand(job, blind, blind);
+    /* with a flush: the highest five (four beside the joker) ranks in suit 0 */
+    int suited = joker ? 4 : 5;
+    if (distinct < suited) return;
+    n = 0;
+    for (int r = 12; r >= 0; r--) {
+        int c = job->count[r];
+        int in_flush = c > 0 && suited > 0;
+        suited -= in_flush;
+        for (int k = 0; k < c; k++) flushy[n++] = (uint8_t)(4 * r + (in_flush ? k : (k + 1) % 4));
+    }
+    if (joker) flushy[n++] = PR_JOKER;
+    /* the same ranks in the same places as blind, which lists them lowest first */
+    uint8_t aligned[7];
+    for (int i = 0; i < 7; i++) aligned[i] = flushy[i];
+    int m = 0;
+    for (int r = 0; r < 13; r++)
+        for (int i = 0; i < 7; i++)
+            if (aligned[i] != PR_JOKER && aligned[i] >> 2 == r) flushy[m++] = aligned[i];
+    if (joker) flushy[m++] = PR_JOKER;
+    check_hand(job, flushy, blind);
+}
+
+static void rank_counts(check_job *job, int r, int left, int joker) {
+    if (r == 13) {
+        if (!left) check_class(job, joker);
+        return;
+    }
+    for (int c = 0; c <= 4 && c <= left; c++) {
+        job->count[r] = c;
+        rank_counts(job, r + 1, left - c, joker);
+    }
+    job->count[r] = 0;
+}
+
+void pg_way_check(const pr_tables *t, const pg_way *w, pg_way_report *report) {
+    check_job job;
+    memset(&job, 0, sizeof job);
+    memset(report, 0, sizeof *report);
+    job.t = t;
+    job.w = w;
+    job.rep = report;
+    rank_counts(&job, 0, 7, 0);
+    rank_counts(&job, 0, 6, 1);
+    for (int r = 0; r < w->nrules; r++)
+        if (!job.held[r]) report->rule_problem[r] = PG_WAY_NEVER_HOLDS;
+}
+

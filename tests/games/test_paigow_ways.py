@@ -1,0 +1,342 @@
+"""House ways as descriptions: the built-in ways' texts set every hand as the
+hand-written reference ways do, a loaded way goes wherever a way's name goes,
+and a bad description is refused naming its file, line, rule and a hand."""
+
+import dataclasses
+import doctest
+import itertools
+import math
+import pickle
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_paigow_exact import PUBLISHED, SMALL
+
+from pokerrules import _paigow
+from pokerrules.cli import main
+from pokerrules.paigow import (
+    HOUSE_WAY_RULES,
+    WAYS,
+    DescribedWay,
+    HouseWayError,
+    PaiGowRules,
+    exact_hand_counts,
+    exact_house_edge,
+    house_way,
+    house_way_many,
+    house_way_rule,
+    load_house_way,
+    optimal_setting,
+    simulate,
+    way_description,
+    way_rule_names,
+)
+from pokerrules.paigow.houseway import builtin_way
+
+DOCS = Path(__file__).parents[2] / "docs" / "games" / "paigow_ways.rst"
+PRESETS = ("classic", "casino")
+CARD = re.compile(r"(?:[2-9TJQKA][cdhs]|Jk)(?: (?:[2-9TJQKA][cdhs]|Jk)){6}")
+
+
+def variant(preset):
+    return PaiGowRules.casino().hand_rules.variant if preset == "casino" \
+        else PaiGowRules.classic().hand_rules.variant
+
+
+def class_hands():
+    """One hand per rank multiset (the joker in it or not), and one with a flush
+    where the ranks allow one: every hand class the loader's check visits."""
+    hands = []
+    for joker in (0, 1):
+        for ranks in itertools.combinations_with_replacement(range(13), 7 - joker):
+            counts = np.bincount(ranks, minlength=13)
+            if counts.max() > 4:
+                continue
+            plain = [4 * r + k % 4 for k, r in enumerate(ranks)] + [52] * joker
+            hands.append(plain)
+            distinct = sorted(set(ranks), reverse=True)
+            if len(distinct) >= 5 - joker:
+                suited = set(distinct[:5 - joker])
+                flushy, seen = [], dict.fromkeys(range(13), 0)
+                for r in ranks:
+                    k = seen[r]
+                    seen[r] += 1
+                    flushy.append(4 * r + (k if r in suited else (k + 1) % 4))
+                hands.append(flushy + [52] * joker)
+    return np.array(hands, dtype=np.uint8)
+
+
+CLASSES = class_hands()
+
+
+def same_as_reference(hands, preset, name):
+    way = builtin_way(name)
+    ref, sections = _paigow.reference_way_batch(hands, variant(preset), WAYS.index(name))
+    got, rules = house_way_many(hands, preset, way, with_rules=True)
+    np.testing.assert_array_equal(got, ref)
+    np.testing.assert_array_equal(np.array(way.sections)[rules - 1], sections)
+    return set(rules.tolist())
+
+
+@pytest.mark.fast
+def test_the_format_page_examples():
+    assert doctest.testfile(str(DOCS), module_relative=False).failed == 0
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("name", WAYS)
+def test_each_description_sets_every_hand_class_as_the_reference_way(preset, name):
+    # 130k hands: every rank pattern, with and without a flush; every rule sets some
+    used = same_as_reference(CLASSES, preset, name)
+    assert used == set(range(1, len(builtin_way(name).rules) + 1))
+    rng = np.random.default_rng(36)
+    sample = np.argsort(rng.random((100_000, 53)), axis=1)[:, :7].astype(np.uint8)
+    same_as_reference(sample, preset, name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("name", WAYS)
+def test_each_description_sets_every_hand_of_the_deck_as_the_reference_way(preset, name):
+    deck = np.arange(53, dtype=np.uint8)
+    total, step = math.comb(53, 7), 1 << 22
+    for start in range(0, total, step):
+        same_as_reference(_paigow.exact_hands(deck, start, min(step, total - start)),
+                          preset, name)
+
+
+def test_a_loaded_way_is_immutable_named_and_keeps_its_text_and_lines(tmp_path):
+    path = tmp_path / "fox.way"
+    path.write_text(way_description("foxwoods"), encoding="utf-8")
+    way = load_house_way(path)
+    assert (way.name, way.path, way.source) == ("Foxwoods", str(path),
+                                                way_description("foxwoods"))
+    assert load_house_way(str(path)) == way == load_house_way(way.source)
+    text_lines = way.source.splitlines()
+    for rule in way.rules:
+        assert text_lines[rule.line - 1].strip().startswith(f"{rule.label}:")
+    assert [r.number for r in way.rules] == list(range(1, len(way.rules) + 1))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        way.name = "other"  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(way)) == way
+
+
+def test_rule_numbers_and_names_of_builtin_and_loaded_ways():
+    hands = CLASSES[:2000]
+    for name in WAYS:
+        loaded = load_house_way(way_description(name))
+        settings, rules = house_way_many(hands, "classic", name, with_rules=True)
+        assert settings.dtype == rules.dtype == np.uint8
+        assert (settings.shape, rules.shape) == ((2000, 7), (2000,))
+        again, loaded_rules = house_way_many(hands, "classic", loaded, with_rules=True)
+        np.testing.assert_array_equal(again, settings)
+        np.testing.assert_array_equal(loaded_rules, rules)
+        assert way_rule_names(name) == way_rule_names(loaded)
+    names = way_rule_names("trump_plaza")
+    assert names[1] == "five aces: kings in front"
+    assert all(text.split(":")[0] in HOUSE_WAY_RULES.values() for text in names.values())
+    _, rules = house_way_many([[39, 38, 9, 8, 52, 35, 0]], "classic", "trump_plaza",
+                              with_rules=True)
+    assert names[int(rules[0])] == "two pairs: high and low or medium and medium with an " \
+                                   "ace to play"
+    assert HOUSE_WAY_RULES[house_way_rule("9s 9d 4h 4c Jk Td 2c", way="trump_plaza")] == \
+        "two pairs"
+
+
+def test_a_loaded_way_goes_wherever_a_ways_name_goes(tmp_path):
+    way = load_house_way(way_description("trump_plaza"))
+    rules = PaiGowRules(house_way=way)
+    builtin = PaiGowRules(house_way="trump_plaza")
+    assert rules.house_way_name == "Trump Plaza"
+    hand = "9s 9d 4h 4c Jk Td 2c"
+    assert house_way(hand, way=way) == house_way(hand, rules) == house_way(hand, builtin)
+    assert way(tuple(house_way(hand).cards), rules) == house_way(hand, way="trump_plaza")
+    mine, theirs = simulate(rules, 20_000, seed=3), simulate(builtin, 20_000, seed=3)
+    assert (mine.wins, mine.pushes, mine.losses) == (theirs.wins, theirs.pushes, theirs.losses)
+    mine = simulate(PaiGowRules(), 2_000, way=way, player_way=way, seed=3)
+    assert mine.banker == "Trump Plaza"
+    a, b = exact_house_edge(rules, deck=SMALL), exact_house_edge(builtin, deck=SMALL)
+    assert (a.wins, a.losses) == (b.wins, b.losses)
+    hands = ["Ac Ad Kc Kd Jc Jd 2c", "Jk Ac 8d 7c 3c 3d 2d"]
+    a, b = (exact_hand_counts(hands, r, deck=SMALL) for r in (rules, builtin))
+    assert [(h.setting, h.wins, h.losses) for h in a] == [(h.setting, h.wins, h.losses)
+                                                          for h in b]
+    assert exact_house_edge(PaiGowRules(), way=way, deck=SMALL).banker_way == "Trump Plaza"
+    one = optimal_setting("As Jk Qs Qh Qd 7s 2s", rules, "sample", samples=3000, seed=1)
+    two = optimal_setting("As Jk Qs Qh Qd 7s 2s", builtin, "sample", samples=3000, seed=1)
+    assert [v.ev for v in one.settings] == [v.ev for v in two.settings]
+    assert one.way == "Trump Plaza"
+
+
+def test_paigow_set_asks_c_once_per_hand(capsys, monkeypatch, tmp_path):
+    calls = []
+    real = _paigow.house_way_codes
+
+    def counted(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(_paigow, "house_way_codes", counted)
+    assert main(["paigow", "set", "As Ah Jk 7c 7d 3s 2h"]) == 0
+    out = capsys.readouterr().out
+    assert "rule 4 (full house, the joker counted as an ace): pair in front" in out
+    assert len(calls) == 1
+    path = tmp_path / "hands.txt"
+    path.write_text("As Ah Jk 7c 7d 3s 2h\n9s 9d 4h 4c Jk Td 2c\nKh Kd As Qc Jd Th 4s\n")
+    calls.clear()
+    assert main(["paigow", "set", "--file", str(path)]) == 0
+    capsys.readouterr()
+    assert len(calls) == 3
+
+
+def test_every_paigow_subcommand_takes_a_description_file(capsys, tmp_path, monkeypatch):
+    from pokerrules.paigow import cli
+
+    path = tmp_path / "mine.way"
+    path.write_text(way_description("trump_plaza").replace("way: Trump Plaza", "way: Mine"))
+    monkeypatch.setattr(cli, "exact_house_edge",
+                        lambda *a, **k: exact_house_edge(*a, **k, deck=SMALL))
+    runs = [["set", "--json", "9s 9d 4h 4c Jk Td 2c"], ["round", "--seats", "2"],
+            ["optimal", "--sample", "500", "As Jk Qs Qh Qd 7s 2s"],
+            ["simulate", "--rounds", "1000", "--no-progress"],
+            ["exact", "--no-progress", "--player-way", str(path)]]
+    for args in runs:
+        assert main(["paigow", *args, "--way", str(path)]) == 0, args
+        out = capsys.readouterr().out
+        assert "Mine" in out or args[0] == "round", args
+    assert main(["paigow", "simulate", "--rounds", "100", "--no-progress",
+                 "--player", str(path), "--banker", "trump_plaza"]) == 0
+    assert "Mine player" in capsys.readouterr().out
+
+
+def test_a_user_description_gives_the_small_decks_counts(capsys, tmp_path, monkeypatch):
+    from pokerrules.paigow import cli
+
+    path = tmp_path / "copy.way"
+    path.write_text(way_description("foxwoods"))
+    monkeypatch.setattr(cli, "exact_house_edge",
+                        lambda *a, **k: exact_house_edge(*a, **k, deck=SMALL))
+    assert main(["paigow", "exact", "--way", str(path), "--commission", "0.05",
+                 "--rules", "classic", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    counted = exact_house_edge(PaiGowRules.classic().replace(commission=0.05), deck=SMALL)
+    for name, count in (("player wins", counted.wins), ("player loses", counted.losses)):
+        assert re.search(rf"\n  {name} +{count:,}  ", text), name
+    assert f"house edge {counted.house_edge:.4%}\n" in text
+
+
+@pytest.mark.slow
+def test_a_user_description_gives_the_published_counts_and_edge(capsys, tmp_path):
+    path = tmp_path / "copy.way"
+    path.write_text(way_description("foxwoods"))
+    assert main(["paigow", "exact", "--way", str(path), "--commission", "0.05",
+                 "--rules", "classic", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    for name, count in zip(("player wins", "push", "player loses"), PUBLISHED, strict=True):
+        assert re.search(rf"\n  {name} +{count:,}  ", text), name
+    assert "at 5% commission; house edge 2.7212%\n" in text
+
+
+# ------------------------------------------------------------------ refusals
+
+FOX = way_description("foxwoods")
+
+
+def edited(old, new):
+    assert old in FOX
+    return FOX.replace(old, new)
+
+
+def line_of(text, fragment):
+    return next(n for n, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+def refused(tmp_path, text, fragment, *words, hand=True):
+    """Loads ``text`` from a file and checks the refusal names the file, the line
+    holding ``fragment``, and ``words``; returns the message."""
+    path = tmp_path / "bad.way"
+    path.write_text(text)
+    with pytest.raises(HouseWayError) as info:
+        load_house_way(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}, line {line_of(text, fragment)}: "), message
+    for word in words:
+        assert word in message, message
+    if hand:
+        assert CARD.search(message), message
+    return message
+
+
+BAD_DESCRIPTIONS = {
+    "an unknown word": (
+        edited("if pair = K -> two of K", "if pair = K and lucky -> two of K"),
+        "kings in front", ("rule 'kings in front'", "unknown word 'lucky'"), False),
+    "an unknown rank": (
+        edited("if quads >= J", "if quads >= Z"), "split jacks to kings",
+        ("rule 'split jacks to kings'", "unknown word 'z'"), False),
+    "a condition that never holds": (
+        edited("three aces: if trips = A", "three aces: if trips = A and single = A"),
+        "three aces", ("rule 'three aces'", "never holds"), True),
+    "a rule that fouls": (
+        edited("highest card behind: always -> second single and third single",
+               "highest card behind: always -> single and second single"),
+        "highest card behind", ("rule 'highest card behind'", "fouls"), True),
+    "a front the hand cannot make": (
+        edited("pair behind: always -> single and second single",
+               "pair behind: always -> two of second pair"),
+        "pair behind", ("rule 'pair behind'", "cannot set"), True),
+    "hands no rule covers": (
+        edited("split sixes or lower: otherwise", "split sixes or lower: if pair >= 4"),
+        "two pairs:", ("section 'two pairs'", "no rule takes"), True),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_DESCRIPTIONS))
+def test_a_bad_description_is_refused_naming_file_line_rule_and_hand(tmp_path, case):
+    text, fragment, words, hand = BAD_DESCRIPTIONS[case]
+    refused(tmp_path, text, fragment, *words, hand=hand)
+
+
+def test_a_malformed_description_is_refused_naming_the_line(tmp_path):
+    refused(tmp_path, FOX.replace("two pairs:", "two pears:"), "two pears:",
+            "unknown section 'two pears'", hand=False)
+    twice = FOX + "\nfull house:\n  again: always -> two of pair\n"
+    path = tmp_path / "twice.way"
+    path.write_text(twice)
+    with pytest.raises(HouseWayError, match=r"line \d+: a second section 'full house'"):
+        load_house_way(path)
+    refused(tmp_path, "way: x\nkings: always -> two of K\n", "kings:",
+            "a rule before any section", hand=False)
+    refused(tmp_path, edited("always -> second single and third single",
+                             "always -> second single or third single"),
+            "highest card behind", "a front is", hand=False)
+    missing = FOX[:FOX.index("no pair:")]
+    with pytest.raises(HouseWayError, match="no section 'no pair'"):
+        load_house_way(missing)
+    with pytest.raises(HouseWayError, match="<text>, line 1: no 'way: NAME' line"):
+        load_house_way(FOX.replace("way: Foxwoods", ""))
+    with pytest.raises(HouseWayError, match="cannot read the house way"):
+        load_house_way(tmp_path / "absent.way")
+
+
+def test_nothing_half_loaded_is_used(tmp_path):
+    # a refused load leaves no way behind; the built-in ways are untouched
+    before = house_way_many(CLASSES[:500], "classic")
+    with pytest.raises(HouseWayError):
+        load_house_way(edited("highest card behind: always -> second single and third single",
+                              "highest card behind: always -> single and second single"))
+    np.testing.assert_array_equal(house_way_many(CLASSES[:500], "classic"), before)
+    assert isinstance(builtin_way("foxwoods"), DescribedWay)
+
+
+def test_a_malformed_program_never_reaches_the_kernel():
+    way = builtin_way("foxwoods").compiled
+    assert way.nrules == len(builtin_way("foxwoods").rules)
+    with pytest.raises(ValueError, match="well-formed"):
+        _paigow.CompiledWay([0], [0, 1], [0], [2], [_paigow.WAY_OPS["true"]])
+    with pytest.raises(ValueError, match="well-formed"):  # an action reading past the end
+        _paigow.CompiledWay([0], [0, 1], [0], [2], [_paigow.WAY_OPS["true"],
+                                                    _paigow.WAY_OPS["end"],
+                                                    _paigow.WAY_OPS["two of"]])
