@@ -73,8 +73,12 @@ def test_a_loaded_description_file_compares_with_a_built_in_way_by_its_own_rules
     path.write_text(SPLIT_TWO_PAIRS, encoding="utf-8")
     way = load_house_way(path)
     rules = PRESETS[preset]
-    found = compare_ways(way, "foxwoods", rules, exact=False, deck=DECK)
+    found = compare_ways(way, "foxwoods", rules, deck=DECK)
     expected = reference(way, "foxwoods", rules, DECK)
+    assert found.exact_a == exact_house_edge(rules, way, deck=DECK)
+    assert found.exact_b == exact_house_edge(rules, "foxwoods", deck=DECK)
+    assert found.exact_a is not None and found.exact_b is not None
+    assert found.exact_a.wins != found.exact_b.wins  # splitting every two pairs changes them
     assert {r.rule: (r.hands, r.differ) for r in found.rules if r.hands} == expected
     assert found.a == "Split Two Pairs" and found.b == "foxwoods"
     assert {r.rule: r.name for r in found.rules} == way_rule_names(way)
@@ -148,8 +152,9 @@ def test_the_command_prints_the_comparison(capsys, monkeypatch):
     assert "set otherwise by trump_plaza" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="2"):
         main(["paigow", "compare", "foxwoods", "tropicana"])
-    assert "neither a built-in way (foxwoods, trump_plaza) nor a description file: " \
-        "'tropicana'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "a way's name (foxwoods, trump_plaza) or a house-way description file" in err
+    assert "'tropicana'" in err
 
 
 def test_the_command_takes_description_files(capsys, monkeypatch, tmp_path):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 from typing import Any
 
 from pokerrules.cards import Card, format_cards
@@ -23,13 +22,11 @@ from pokerrules.cli_common import (
     run_input,
     seed_argument,
 )
-from pokerrules.errors import HouseWayError
+from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
 from pokerrules.paigow.compare import compare_ways
 from pokerrules.paigow.description import DescribedWay, load_house_way
 from pokerrules.paigow.exact import ExactResult, exact_house_edge
-from pokerrules.errors import PokerRulesError
-from pokerrules.paigow.description import DescribedWay, load_house_way
 from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, described, house_way_and_rule
 from pokerrules.paigow.rules import PRESETS, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
@@ -344,20 +341,6 @@ def _exact(args: argparse.Namespace) -> int:
     return 0
 
 
-def _way_or_file(text: str) -> str | DescribedWay:
-    """The ``type`` of ``compare``'s A and B: a built-in way's name, else the path
-    of a description file, loaded and checked (its refusal as the error)."""
-    if text in WAYS:
-        return text
-    if not os.path.isfile(text):
-        raise argparse.ArgumentTypeError(
-            f"neither a built-in way ({', '.join(WAYS)}) nor a description file: {shown(text)}")
-    try:
-        return load_house_way(text)
-    except HouseWayError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
 def _compare(args: argparse.Namespace) -> int:
     rules = _rules(args)
     try:
@@ -382,9 +365,9 @@ def _add_compare(sub: Any) -> None:
         epilog="example:\n  pokerrules paigow compare foxwoods trump_plaza --rules casino "
         "[--json]\n  pokerrules paigow compare my_casino.way foxwoods --no-exact",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    compare.add_argument("a", type=_way_or_file, metavar="A",
+    compare.add_argument("a", type=way_argument, metavar="A",
                          help=f"a way: {', '.join(WAYS)}, or the path of a description file")
-    compare.add_argument("b", type=_way_or_file, metavar="B",
+    compare.add_argument("b", type=way_argument, metavar="B",
                          help="the way to compare it with (a name or a file)")
     compare.add_argument("--rules", type=preset_argument(PRESETS, _HAND_RULES),
                          default="classic", metavar="{casino,classic}",
