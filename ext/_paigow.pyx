@@ -148,14 +148,15 @@ def house_way_codes(codes, int variant, way):
     return tuple([high[i] for i in range(5)]), tuple([low[i] for i in range(2)]), rule
 
 
-def house_way_batch(codes, int variant, way):
+def house_way_batch(codes, int variant, way, bint with_rules=True):
     """Sets an (n, 7) array of hands by a house way (a built-in way's number or a
     CompiledWay), with the GIL released. Every row is checked first: the kernel
     assumes seven distinct codes.
 
     Returns:
         (settings, rules): uint8 (n, 7), each row the five-card hand then the
-        two-card hand (each in the hand's order), and uint8 (n,) rule numbers.
+        two-card hand (each in the hand's order), and uint8 (n,) rule numbers
+        (None without with_rules: a built-in way then runs its reference C).
     """
     cdef const pr_tables *t = _tables(variant)
     cdef const pg_way *w = _way(way)
@@ -166,32 +167,13 @@ def house_way_batch(codes, int variant, way):
     out = np.empty((n, 7), dtype=np.uint8)
     rules = np.empty(n, dtype=np.uint8)
     if n == 0:
-        return out, rules
+        return out, rules if with_rules else None
     cdef uint8_t[:, ::1] o = out
     cdef uint8_t[::1] r = rules
+    cdef uint8_t *numbers = &r[0] if with_rules else NULL
     with nogil:
-        pg_way_batch(t, w, &mv[0, 0], n, &o[0, 0], &r[0])
-    return out, rules
-
-
-def reference_way_batch(codes, int variant, int way):
-    """Sets an (n, 7) array of hands by the hand-written reference of built-in way
-    number ``way`` (the check of the descriptions). Returns (settings, section numbers)."""
-    cdef const pr_tables *t = _tables(variant)
-    _reference(way)
-    arr = _rows(codes, 7, "reference_way_batch")
-    cdef const uint8_t[:, ::1] mv = arr
-    _check(t, mv)
-    cdef int64_t n = arr.shape[0]
-    out = np.empty((n, 7), dtype=np.uint8)
-    rules = np.empty(n, dtype=np.uint8)
-    if n == 0:
-        return out, rules
-    cdef uint8_t[:, ::1] o = out
-    cdef uint8_t[::1] r = rules
-    with nogil:
-        pg_house_way_batch(t, &mv[0, 0], n, way, &o[0, 0], &r[0])
-    return out, rules
+        pg_way_batch(t, w, &mv[0, 0], n, &o[0, 0], numbers)
+    return out, rules if with_rules else None
 
 
 def is_foul_codes(high, low, int variant):

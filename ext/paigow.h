@@ -76,16 +76,30 @@ typedef struct {
     int16_t rule_cond[PG_WAY_MAX_RULES];
     int16_t rule_action[PG_WAY_MAX_RULES];
     int16_t code[PG_WAY_MAX_CODE];
+    /* filled by pg_way_validate: when the sections' conditions read a rank fact
+     * only as there or not, each hand shape's section (see paigow_way.c) */
+    int32_t by_shape;
+    int8_t shape_section[1 << 14];
+    /* -1, or the number of the reference way (below) that sets every hand as
+     * this description does (the built-in ways: tested over every hand), which
+     * pg_way_setting runs instead */
+    int32_t reference;
 } pg_way;
 
-/* 0 when w is well formed (every offset, opcode, operand and stack depth), else -1. */
-int pg_way_validate(const pg_way *w);
+/* 0 when w is well formed (every offset, opcode, operand and stack depth), else
+ * -1; then fills w's table of sections by hand shape where it can. */
+int pg_way_validate(pg_way *w);
 
 /* Sets a hand by a described way (as pg_house_way_set); returns the rule, 1 .. nrules. */
 int pg_way_set(const pr_tables *t, const pg_way *w, const uint8_t hand[7], uint8_t out_high[5],
                uint8_t out_low[2]);
 
-/* n hands -> n rows (high then low); rules (if not NULL) gets each hand's rule number. */
+/* The same setting, without the rule: by the reference way when w names one. */
+void pg_way_setting(const pr_tables *t, const pg_way *w, const uint8_t hand[7],
+                    uint8_t out_high[5], uint8_t out_low[2]);
+
+/* n hands -> n rows (high then low); rules (if not NULL) gets each hand's rule
+ * number (else the rows come from pg_way_setting). */
 void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
                   uint8_t *out, uint8_t *rules);
 

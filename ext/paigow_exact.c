@@ -107,7 +107,7 @@ void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_w
     unrank(start, pos);
     for (int64_t i = start; i < start + n; i++) {
         for (int j = 0; j < 7; j++) hand[j] = deck[pos[j]];
-        pg_way_set(t, way, hand, high, low);
+        pg_way_setting(t, way, hand, high, low);
         set_key(table, sides, i, side, setting_key(t, high, low));
         next_subset(pos, 7, ndeck);
     }

@@ -105,7 +105,7 @@ int pg_low_index(const pr_tables *t, int a, int b) {
 static int64_t banker_cell(const pr_tables *t, const uint8_t *lows, int nlow,
                            const uint8_t hand[7], const pg_way *way) {
     uint8_t high[5], low[2];
-    pg_way_set(t, way, hand, high, low);
+    pg_way_setting(t, way, hand, high, low);
     return (int64_t)pr_eval_codes(t, high, 5) * nlow + lows[low[0] * PR_NCODES + low[1]];
 }
 
@@ -370,9 +370,9 @@ void pg_sim_rounds(const pr_tables *t, const pg_way *player_way, const pg_way *b
     int64_t tally[PG_SIM_NCOUNTS] = {0};
     for (int64_t i = 0; i < n; i++) {
         draw(r, deck, PR_NCODES, 14);
-        /* the built-in ways never foul (tested over every rule), so no foul check here */
-        pg_way_set(t, player_way, deck, ph, pl);
-        pg_way_set(t, banker_way, deck + 7, bh, bl);
+        /* a way never fouls (its description's check covers every hand class) */
+        pg_way_setting(t, player_way, deck, ph, pl);
+        pg_way_setting(t, banker_way, deck + 7, bh, bl);
         int flags = compare(pr_eval_codes(t, ph, 5), lows[pl[0] * PR_NCODES + pl[1]],
                             pr_eval_codes(t, bh, 5), lows[bl[0] * PR_NCODES + bl[1]]);
         tally[PG_SIM_LOSSES] += (flags & PG_OUTCOME_MASK) == 0;

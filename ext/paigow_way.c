@@ -200,12 +200,64 @@ static int section_of(const pg_way *w, const int8_t *f) {
     return -1;
 }
 
+/* A hand's shape: how many pairs, trips, quads, aces and singletons, and whether
+ * it holds the joker, a straight, a flush. Every count and flag fact is one of
+ * these, and so is whether each rank fact has a value. */
+static int shape_of(const int8_t *f) {
+    return f[PG_F_NPAIRS] | f[PG_F_NTRIPS] << 2 | (f[PG_F_QUADS] >= 0) << 4 |
+           f[PG_F_NACES] << 5 | f[PG_F_NSINGLES] << 8 | f[PG_F_JOKER] << 11 |
+           f[PG_F_STRAIGHT] << 12 | f[PG_F_FLUSH] << 13;
+}
+
+/* Facts with a shape's counts and flags, each rank fact 0 when there, else -1. */
+static void shape_facts(int shape, int8_t f[PG_NFACTS]) {
+    int pairs = shape & 3, trips = (shape >> 2) & 3, singles = (shape >> 8) & 7;
+    f[PG_F_QUADS] = (int8_t)((shape >> 4) & 1 ? 0 : -1);
+    f[PG_F_TRIPS] = (int8_t)(trips >= 1 ? 0 : -1);
+    f[PG_F_SECOND_TRIPS] = (int8_t)(trips >= 2 ? 0 : -1);
+    for (int k = 0; k < 3; k++) f[PG_F_PAIR + k] = (int8_t)(pairs > k ? 0 : -1);
+    for (int k = 0; k < 5; k++) f[PG_F_SINGLE + k] = (int8_t)(singles > k ? 0 : -1);
+    f[PG_F_NPAIRS] = (int8_t)pairs;
+    f[PG_F_NTRIPS] = (int8_t)trips;
+    f[PG_F_NSINGLES] = (int8_t)singles;
+    f[PG_F_NACES] = (int8_t)((shape >> 5) & 7);
+    f[PG_F_JOKER] = (int8_t)((shape >> 11) & 1);
+    f[PG_F_STRAIGHT] = (int8_t)((shape >> 12) & 1);
+    f[PG_F_FLUSH] = (int8_t)((shape >> 13) & 1);
+}
+
+/* Whether the condition at pc reads each rank fact only as there or not. */
+static int reads_shape_only(const pg_way *w, int pc) {
+    for (;;) {
+        int op = w->code[pc++];
+        if (op == PG_OP_END) return 1;
+        if (op == PG_OP_CONST) pc++;
+        else if (op == PG_OP_FACT) {
+            int fact = w->code[pc++];
+            if (pg_fact_kinds[fact] == 'r' && w->code[pc] != PG_OP_PRESENT) return 0;
+        }
+    }
+}
+
+/* The sections by shape, when every section's condition reads only the shape. */
+static void fill_shapes(pg_way *w) {
+    w->by_shape = 0;
+    for (int s = 0; s < w->nsections; s++)
+        if (!reads_shape_only(w, w->section_cond[s])) return;
+    for (int shape = 0; shape < (1 << 14); shape++) {
+        int8_t f[PG_NFACTS];
+        shape_facts(shape, f);
+        w->shape_section[shape] = (int8_t)section_of(w, f);
+    }
+    w->by_shape = 1;
+}
+
 static int way_front(const pr_tables *t, const pg_way *w, const uint8_t hand[7], front_t *out) {
     hand_info in;
     int8_t f[PG_NFACTS];
     read_hand(&in, t, hand);
     hand_facts(&in, f);
-    int s = section_of(w, f);
+    int s = w->by_shape ? w->shape_section[shape_of(f)] : section_of(w, f);
     if (s >= 0)
         for (int r = w->section_rules[s]; r < w->section_rules[s + 1]; r++)
             if (holds(w, w->rule_cond[r], f)) {
@@ -231,12 +283,20 @@ int pg_way_set(const pr_tables *t, const pg_way *w, const uint8_t hand[7], uint8
     return rule;
 }
 
+void pg_way_setting(const pr_tables *t, const pg_way *w, const uint8_t hand[7],
+                    uint8_t out_high[5], uint8_t out_low[2]) {
+    if (w->reference >= 0 && w->reference < PG_NWAYS)
+        pg_house_way_set(t, hand, w->reference, out_high, out_low);
+    else
+        pg_way_set(t, w, hand, out_high, out_low);
+}
+
 void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
                   uint8_t *out, uint8_t *rules) {
     for (int64_t i = 0; i < n; i++) {
         uint8_t *row = out + 7 * i;
-        int rule = pg_way_set(t, w, hands + 7 * i, row, row + 5);
-        if (rules) rules[i] = (uint8_t)rule;
+        if (rules) rules[i] = (uint8_t)pg_way_set(t, w, hands + 7 * i, row, row + 5);
+        else pg_way_setting(t, w, hands + 7 * i, row, row + 5);
     }
 }
 
@@ -291,7 +351,7 @@ static int check_action(const pg_way *w, int pc) {
     return -1;
 }
 
-int pg_way_validate(const pg_way *w) {
+int pg_way_validate(pg_way *w) {
     int end;
     if (w->nsections < 1 || w->nsections > PG_WAY_MAX_SECTIONS || w->nrules < 1 ||
         w->nrules > PG_WAY_MAX_RULES || w->ncode < 1 || w->ncode > PG_WAY_MAX_CODE)
@@ -304,6 +364,8 @@ int pg_way_validate(const pg_way *w) {
     for (int r = 0; r < w->nrules; r++)
         if (check_cond(w, w->rule_cond[r], &end) < 0 || check_action(w, w->rule_action[r]) < 0)
             return -1;
+    fill_shapes(w);
+    w->reference = -1;
     return 0;
 }
 

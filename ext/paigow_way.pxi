@@ -10,7 +10,7 @@ cdef extern from "paigow.h" nogil:
     const char *const pg_fact_names[]
     const char pg_fact_kinds[]
     ctypedef struct pg_way:
-        int32_t nsections, nrules, ncode
+        int32_t nsections, nrules, ncode, reference
         int16_t section_cond[16]
         int16_t section_rules[17]
         int16_t rule_cond[250]
@@ -23,7 +23,7 @@ cdef extern from "paigow.h" nogil:
         uint8_t section_hand[16][7]
         int64_t rule_classes[250]
         int64_t classes
-    int pg_way_validate(const pg_way *w)
+    int pg_way_validate(pg_way *w)
     int pg_way_set(const pr_tables *t, const pg_way *w, const uint8_t *hand, uint8_t *out_high,
                    uint8_t *out_low)
     void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
@@ -55,9 +55,11 @@ cdef class CompiledWay:
     Immutable; checked in C to be well formed before any kernel reads it."""
 
     cdef pg_way *w
+    cdef readonly tuple parts
 
     def __cinit__(self, section_cond, section_rules, rule_cond, rule_action, code):
         cdef int i
+        self.parts = (section_cond, section_rules, rule_cond, rule_action, code)
         if not (0 < len(section_cond) <= PG_WAY_MAX_SECTIONS
                 and len(section_rules) == len(section_cond) + 1
                 and 0 < len(rule_cond) <= PG_WAY_MAX_RULES and len(rule_action) == len(rule_cond)
@@ -116,6 +118,16 @@ cdef class CompiledWay:
             free(rep)
 
 
+def reference_copy(CompiledWay way, int number):
+    """A copy of a built-in way's own compiled description that sets hands by
+    the hand-written reference way ``number`` where no rule numbers are asked for
+    (the tests check that both set every hand alike)."""
+    _reference(number)
+    copy = CompiledWay(*way.parts)
+    copy.w.reference = number
+    return copy
+
+
 _BUILTIN = {}
 
 
@@ -131,3 +143,23 @@ cdef const pg_way *_way(way) except NULL:
             compiled = _BUILTIN.setdefault(way, builtin_way(WAYS[way]).compiled)
         return (<CompiledWay>compiled).w
     raise PokerRulesError(f"unknown house way {way!r}")
+
+
+def reference_way_batch(codes, int variant, int way):
+    """Sets an (n, 7) array of hands by the hand-written reference of built-in way
+    number ``way`` (the check of the descriptions). Returns (settings, section numbers)."""
+    cdef const pr_tables *t = _tables(variant)
+    _reference(way)
+    arr = _rows(codes, 7, "reference_way_batch")
+    cdef const uint8_t[:, ::1] mv = arr
+    _check(t, mv)
+    cdef int64_t n = arr.shape[0]
+    out = np.empty((n, 7), dtype=np.uint8)
+    rules = np.empty(n, dtype=np.uint8)
+    if n == 0:
+        return out, rules
+    cdef uint8_t[:, ::1] o = out
+    cdef uint8_t[::1] r = rules
+    with nogil:
+        pg_house_way_batch(t, &mv[0, 0], n, way, &o[0, 0], &r[0])
+    return out, rules

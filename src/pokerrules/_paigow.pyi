@@ -1,18 +1,40 @@
 # Types of the compiled Pai Gow kernels (ext/_paigow.pyx); use pokerrules.paigow.
 from collections.abc import Sequence
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
 WAYS: tuple[str, ...]
 FORTUNE_LINES: tuple[str, ...]
+WAY_OPS: dict[str, int]
+WAY_FACTS: tuple[tuple[str, str], ...]
+WAY_LIMITS: tuple[int, int, int]
+WAY_PROBLEMS: tuple[str, ...]
 
-def house_way_codes(
-    codes: Sequence[int], variant: int, way: int
-) -> tuple[tuple[int, ...], tuple[int, ...], int]: ...
-def house_way_batch(
+class CompiledWay:
+    parts: tuple[Sequence[int], ...]
+    def __init__(
+        self, section_cond: Sequence[int], section_rules: Sequence[int],
+        rule_cond: Sequence[int], rule_action: Sequence[int], code: Sequence[int],
+    ) -> None: ...
+    @property
+    def nrules(self) -> int: ...
+    def check(self, variant: int) -> dict[str, Any]: ...
+
+#: A way as the kernels take it: a built-in way's number or a compiled description.
+Way: TypeAlias = int | CompiledWay
+
+def reference_copy(way: CompiledWay, number: int) -> CompiledWay: ...
+def reference_way_batch(
     codes: npt.ArrayLike, variant: int, way: int
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]: ...
+def house_way_codes(
+    codes: Sequence[int], variant: int, way: Way
+) -> tuple[tuple[int, ...], tuple[int, ...], int]: ...
+def house_way_batch(
+    codes: npt.ArrayLike, variant: int, way: Way, with_rules: bool = True
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8] | None]: ...
 def is_foul_codes(high: Sequence[int], low: Sequence[int], variant: int) -> bool: ...
 def foul_batch(codes: npt.ArrayLike, variant: int, check: bool = True) -> npt.NDArray[np.bool_]: ...
 def fortune_line_codes(codes: Sequence[int], variant: int) -> int: ...
@@ -27,17 +49,17 @@ def hist_shape(variant: int) -> tuple[int, int]: ...
 def setting_outcomes(
     codes: Sequence[int], variant: int
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8], npt.NDArray[np.bool_]]: ...
-def banker_hist_brute(dead: Sequence[int], variant: int, way: int) -> npt.NDArray[np.int64]: ...
+def banker_hist_brute(dead: Sequence[int], variant: int, way: Way) -> npt.NDArray[np.int64]: ...
 def banker_hist_part(
-    dead: Sequence[int], variant: int, way: int, part: int, nparts: int
+    dead: Sequence[int], variant: int, way: Way, part: int, nparts: int
 ) -> npt.NDArray[np.int64]: ...
 def banker_hist_sample(
-    dead: Sequence[int], variant: int, way: int, n: int, seed_words: npt.ArrayLike,
+    dead: Sequence[int], variant: int, way: Way, n: int, seed_words: npt.ArrayLike,
     piece: int = ...,
 ) -> npt.NDArray[np.int64]: ...
 def sim_deal(n: int, seed_words: npt.ArrayLike) -> npt.NDArray[np.uint8]: ...
 def sim_rounds(
-    variant: int, player_way: int, banker_way: int, n: int, seed_words: npt.ArrayLike,
+    variant: int, player_way: Way, banker_way: Way, n: int, seed_words: npt.ArrayLike,
     piece: int = ...,
 ) -> npt.NDArray[np.int64]: ...
 def settle_batch(
@@ -46,7 +68,7 @@ def settle_batch(
 def exact_table_bytes(ndeck: int, sides: int) -> int: ...
 def exact_hands(deck: npt.ArrayLike, start: int, n: int) -> npt.NDArray[np.uint8]: ...
 def exact_fill_way(
-    deck: npt.ArrayLike, variant: int, way: int, side: int, sides: int,
+    deck: npt.ArrayLike, variant: int, way: Way, side: int, sides: int,
     table: npt.NDArray[np.uint8], start: int, n: int,
 ) -> None: ...
 def exact_fill_settings(

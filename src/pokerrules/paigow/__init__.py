@@ -10,6 +10,8 @@ Setting('Jk As Ah 3s 2h / 7d 7c')
 False
 """
 
+from pokerrules.errors import HouseWayError
+from pokerrules.paigow.description import DescribedWay, WayRule, load_house_way
 from pokerrules.paigow.exact import (
     BatchWay,
     ExactHand,
@@ -28,8 +30,6 @@ from pokerrules.paigow.fortune import (
     fortune_house_edge,
     fortune_lines,
 )
-from pokerrules.errors import HouseWayError
-from pokerrules.paigow.description import DescribedWay, WayRule, load_house_way
 from pokerrules.paigow.houseway import (
     HOUSE_WAY_RULES,
     WAYS,

@@ -157,8 +157,8 @@ def _print_set(record: dict[str, Any]) -> None:
     print(f"high:  {record['high']:<16}  {record['high_hand']}")
     print(f"low:   {record['low']:<16}  {record['low_hand']}")
     why = ", the joker counted as an ace" if record["joker_as_ace"] else ""
-    print(f"house way: {record['way']}, rule {record['rule']} ({record['rule_name']}{why}): "
-          f"{record['way_rule_label']}")
+    print(f"house way: {record['way']}, rule {record['rule']} ({record['rule_name']}{why})")
+    print(f"           {record['way_rule_label']}")
     if "settings" in record:
         print()
         print(" #  high             low     ")

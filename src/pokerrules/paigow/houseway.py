@@ -85,9 +85,12 @@ def builtin_way(name: str) -> DescribedWay:
     Raises:
         PokerRulesError: no built-in way has that name.
     """
-    way_number(name, "name")
+    number = way_number(name, "name")
     way = load_house_way(way_description(name))
-    return DescribedWay(name, way.source, None, way.sources, way.rules, way.compiled,
+    # where no rule numbers are asked for, the hand-written C of the way runs (it sets
+    # every hand as the description does: tests/games/test_paigow_ways.py)
+    compiled = _paigow.reference_copy(way.compiled, number)
+    return DescribedWay(name, way.source, None, way.sources, way.rules, compiled,
                         way.sections)
 
 
@@ -341,11 +344,11 @@ def house_way_many(
     if not isinstance(chosen, (str, DescribedWay)):
         raise PokerRulesError("house_way_many runs the built-in and loaded ways only; name one "
                               "with way= or load one with load_house_way")
-    out, numbers = _paigow.house_way_batch(codes, rules.hand_rules.variant, way_handle(chosen))
+    out, numbers = _paigow.house_way_batch(codes, rules.hand_rules.variant, way_handle(chosen),
+                                           with_rules)
     result: npt.NDArray[np.uint8] = out
-    if with_rules:
-        rule_numbers: npt.NDArray[np.uint8] = numbers
-        return result, rule_numbers
+    if numbers is not None:  # with_rules
+        return result, numbers
     return result
 
 

@@ -164,7 +164,8 @@ def way_label(way: object) -> str:
 
 def fill_steps(deck_size: int, way: object) -> range:
     """The first hand of each step that sets the table by ``way``."""
-    return range(0, math.comb(deck_size, 7), TABLE_STEP if isinstance(way, (str, DescribedWay)) else BATCH)
+    step = TABLE_STEP if isinstance(way, (str, DescribedWay)) else BATCH
+    return range(0, math.comb(deck_size, 7), step)
 
 
 def check_steps(deck_size: int) -> range:

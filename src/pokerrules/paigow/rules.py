@@ -12,7 +12,6 @@ from pokerrules.cards import Card
 from pokerrules.checks import loaded, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
-from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.setting import Setting
 
 __all__ = [
@@ -167,12 +166,14 @@ class PaiGowRules:
 
     @property
     def house_way_name(self) -> str:
-        """The house way's name (a loaded way's ``way:`` line); for a callable, see
+        """The house way's name (a loaded way's own); for a callable, see
         :func:`callable_name`."""
         if isinstance(self.house_way, str):
             return self.house_way
-        if isinstance(self.house_way, DescribedWay):
-            return self.house_way.name
+        description = loaded("pokerrules.paigow.description")  # no loaded way before it
+        if description is not None and isinstance(self.house_way, description.DescribedWay):
+            name: str = self.house_way.name
+            return name
         return callable_name(self.house_way)
 
     def to_dict(self) -> dict[str, Any]:

@@ -136,7 +136,7 @@ def _set_all(
     """(n, 7) rows, five high codes then two low, for (n, 7) hands."""
     variant = rules.hand_rules.variant
     if isinstance(spec, (int, DescribedWay)):
-        rows, _ = _paigow.house_way_batch(hands, variant, _kernel_way(spec))
+        rows, _ = _paigow.house_way_batch(hands, variant, _kernel_way(spec), False)
         out: npt.NDArray[np.uint8] = rows
         return out
     if isinstance(spec, BatchWay):
