@@ -331,6 +331,34 @@ def test_nothing_half_loaded_is_used(tmp_path):
     assert isinstance(builtin_way("foxwoods"), DescribedWay)
 
 
+def test_the_check_visits_every_hand_class():
+    report = builtin_way("foxwoods").compiled.check(PaiGowRules().hand_rules.variant)
+    assert report["classes"] == len(CLASSES) == 114_218
+    assert sum(report["rule_classes"]) == report["classes"]
+    assert set(report["problem"]) == {"fine"} and not any(report["uncovered"])
+
+
+def test_any_well_formed_program_sets_each_hand_with_its_own_cards():
+    # programs the loader never checked: fronts that cannot be made fall back, never crash
+    ops = _paigow.WAY_OPS
+    alphabet = [ops["two of"], ops["each"], ops["straight or flush"], ops["rank"],
+                ops["fact ref"], ops["end"], 0, 3, 12]
+    rng = np.random.default_rng(7)
+    hands = CLASSES[rng.choice(len(CLASSES), 300, replace=False)]
+    accepted = 0
+    for _ in range(3000):
+        action = rng.choice(alphabet, rng.integers(1, 9)).tolist()
+        try:
+            way = _paigow.CompiledWay([0], [0, 1], [0], [2],
+                                      [ops["true"], ops["end"], *action])
+        except ValueError:
+            continue
+        accepted += 1
+        rows, _ = _paigow.house_way_batch(hands, PaiGowRules().hand_rules.variant, way)
+        np.testing.assert_array_equal(np.sort(rows, axis=1), np.sort(hands, axis=1))
+    assert accepted > 20
+
+
 def test_a_malformed_program_never_reaches_the_kernel():
     way = builtin_way("foxwoods").compiled
     assert way.nrules == len(builtin_way("foxwoods").rules)
