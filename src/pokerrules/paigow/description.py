@@ -303,7 +303,8 @@ def load_house_way(source: str | os.PathLike[str]) -> DescribedWay:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise HouseWayError(f"cannot read the house way {str(path)!r}: {exc}") from None
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise HouseWayError(f"cannot read the house way {str(path)!r}: {why}") from None
     return _load_text(text, str(path))
 
 
