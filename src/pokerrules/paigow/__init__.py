@@ -12,6 +12,7 @@ False
 
 from pokerrules import specs
 from pokerrules.paigow.agents import AGENTS, DEFAULT_AGENTS, LEVELS, HouseWayAgent, OptimalAgent
+from pokerrules.paigow.compare import RuleDifference, WayComparison, compare_ways
 from pokerrules.paigow.description import DescribedWay, WayRule, load_house_way
 from pokerrules.paigow.exact import (
     BatchWay,
@@ -23,13 +24,18 @@ from pokerrules.paigow.exact import (
     exact_memory,
 )
 from pokerrules.paigow.fortune import (
+    ENVY_PAYTABLE,
     FORTUNE_LINES,
     FORTUNE_PAYTABLE,
+    FORTUNE_PAYTABLES,
     FortuneResult,
+    envy_house_edge,
+    envy_value,
     fortune_bonus,
     fortune_counts,
     fortune_house_edge,
     fortune_lines,
+    fortune_paytable,
 )
 from pokerrules.paigow.houseway import (
     HOUSE_WAY_RULES,
@@ -80,8 +86,10 @@ __all__ = [
     "BANKER",
     "BANKER_FOUL_RULES",
     "DEFAULT_AGENTS",
+    "ENVY_PAYTABLE",
     "FORTUNE_LINES",
     "FORTUNE_PAYTABLE",
+    "FORTUNE_PAYTABLES",
     "HOUSE_WAY_RULES",
     "LEVELS",
     "PRESETS",
@@ -108,14 +116,19 @@ __all__ = [
     "RandomSetting",
     "RoundRecord",
     "RoundSettlement",
+    "RuleDifference",
     "SeatRecord",
     "Setting",
     "SettingValue",
     "Settlement",
     "SimulationResult",
     "Strategy",
+    "WayComparison",
     "WayRule",
+    "compare_ways",
     "deal_round",
+    "envy_house_edge",
+    "envy_value",
     "exact_hand_counts",
     "exact_house_edge",
     "exact_house_edges",
@@ -124,6 +137,7 @@ __all__ = [
     "fortune_counts",
     "fortune_house_edge",
     "fortune_lines",
+    "fortune_paytable",
     "foul_many",
     "hand_cards",
     "house_way",
