@@ -16,6 +16,7 @@ __all__ = [
     "STATE_FORMAT_VERSION",
     "STATE_KEYS",
     "canonical",
+    "check_top_level",
     "rng_from_state",
     "rng_state",
     "saved_game",
@@ -93,6 +94,22 @@ def saved_streams(saved: object) -> list[tuple[int, int | None]]:
     return streams
 
 
+
+def check_top_level(data: dict[str, Any], game_name: str, version: int,
+                    keys: frozenset[str], what: str, reads: str = "") -> None:
+    """The top level of a saved JSON object checked: its game, its format
+    ``version`` and exactly ``keys``; ``what`` names such an object in errors
+    ("a round record") and ``reads`` what a version counts ("round records of ")."""
+    if data.get("game") != game_name:
+        raise PokerRulesError(
+            f"this JSON holds a {shown(data.get('game'))} game, not {shown(game_name)}")
+    found = data.get("format")
+    if type(found) is not int or found != version:
+        raise PokerRulesError(f"unknown format version {shown(found)}; this pokerrules "
+                              f"reads {reads}version {version}")
+    if set(data) != keys:
+        raise PokerRulesError(f"{what} has the keys {sorted(keys)}, not {sorted(data)}")
+
 def saved_game(game_name: str, text: object) -> dict[str, Any]:
     """The top level of a saved game, checked: JSON text of this game and version,
     with exactly the keys :meth:`GameState.to_json` writes, of the right types."""
@@ -105,17 +122,8 @@ def saved_game(game_name: str, text: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise PokerRulesError(
             f"not a saved {game_name} game: JSON {type(data).__name__}, not an object")
-    if data.get("game") != game_name:
-        raise PokerRulesError(
-            f"this JSON holds a {shown(data.get('game'))} game, not {shown(game_name)}")
-    version = data.get("format")
-    if type(version) is not int or version != STATE_FORMAT_VERSION:
-        raise PokerRulesError(f"unknown format version {shown(version)}; this pokerrules "
-                              f"reads version {STATE_FORMAT_VERSION}")
-    if set(data) != STATE_KEYS:
-        raise PokerRulesError(
-            f"a saved {game_name} game has the keys {sorted(STATE_KEYS)}, "
-            f"not {sorted(data)}")
+    check_top_level(data, game_name, STATE_FORMAT_VERSION, STATE_KEYS,
+                    f"a saved {game_name} game")
     if type(data["players"]) is not int:
         raise PokerRulesError(f"players must be an int, not {shown(data['players'])}")
     if not isinstance(data["deal"], dict):

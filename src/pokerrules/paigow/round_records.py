@@ -32,7 +32,7 @@ from pokerrules.paigow.table import (
     settle_round,
 )
 from pokerrules.records import FORMAT_VERSION
-from pokerrules.saves import canonical
+from pokerrules.saves import canonical, check_top_level
 
 __all__ = ["RoundRecord", "SeatRecord", "load_round", "play_round", "round_names", "round_record"]
 
@@ -51,15 +51,8 @@ def _record_data(record: object) -> dict[str, Any]:
             raise PokerRulesError(f"a round record is JSON text: {str(exc)[:120]}") from None
     if not isinstance(record, dict):
         raise PokerRulesError(f"a round record is a JSON object, not {shown(record)}")
-    if record.get("game") != "paigow":
-        raise PokerRulesError(f"this record holds a {shown(record.get('game'))} game, not 'paigow'")
-    version = record.get("format")
-    if type(version) is not int or version != FORMAT_VERSION:
-        raise PokerRulesError(f"unknown format version {shown(version)}; this pokerrules "
-                              f"reads round records of version {FORMAT_VERSION}")
-    if set(record) != _RECORD_KEYS:
-        raise PokerRulesError(
-            f"a round record has the keys {sorted(_RECORD_KEYS)}, not {sorted(record)}")
+    check_top_level(record, "paigow", FORMAT_VERSION, _RECORD_KEYS, "a round record",
+                    "round records of ")
     return record
 
 
