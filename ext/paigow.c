@@ -55,33 +55,9 @@ int pg_prepare(const pr_tables *t) {
 /* Rule 5: among the settings that keep a straight or flush (or straight flush)
  * behind, the best front, then the best back, then the lowest front codes. */
 static front_t straight_or_flush_front(const hand_info *in) {
-    const pr_tables *t = in->t;
-    const uint8_t *hand = in->hand;
     front_t best = pick(-1, -1);
-    int best_tie = 0;
     uint32_t best_front = 0;
-    uint16_t best_back = 0;
-    for (int i = 0; i < 6; i++)
-        for (int j = i + 1; j < 7; j++) {
-            uint8_t back[5];
-            int n = 0;
-            for (int k = 0; k < 7; k++)
-                if (k != i && k != j) back[n++] = hand[k];
-            uint64_t key = in->key - pr_card_key[hand[i]] - pr_card_key[hand[j]];
-            uint16_t v = pr_eval_key(t, key, back, 5);
-            int cat = t->class_cat[v];
-            if (cat != PR_STRAIGHT && cat != PR_FLUSH && cat != PR_STRAIGHT_FLUSH) continue;
-            uint32_t f = front_key(in, hand[i], hand[j]);
-            int hi = hand[i] > hand[j] ? hand[i] : hand[j];
-            int tie = hi * 64 + hand[i] + hand[j] - hi; /* smaller: lower codes in front */
-            if (best.a < 0 || f > best_front || (f == best_front && v > best_back) ||
-                (f == best_front && v == best_back && tie < best_tie)) {
-                best = pick(hand[i], hand[j]);
-                best_front = f;
-                best_back = v;
-                best_tie = tie;
-            }
-        }
+    if (front_straight_or_flush(in, &best)) best_front = front_key(in, best.a, best.b);
     /* One pair of tens to kings, no trips, exactly one ace (a natural ace or
      * the joker): the ace and the next highest card outside the pair go in
      * front if they beat that front. */

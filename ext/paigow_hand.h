@@ -115,6 +115,39 @@ static inline uint32_t front_key(const hand_info *in, int a, int b) {
     return in->fkeys[a * PR_NCODES + b];
 }
 
+/* The best front keeping a straight, flush or straight flush behind (then the
+ * best back, then the lowest front codes) into *out; 0 if no setting keeps one. */
+static inline int front_straight_or_flush(const hand_info *in, front_t *out) {
+    const uint8_t *hand = in->hand;
+    int found = 0, best_tie = 0;
+    uint32_t best_front = 0;
+    uint16_t best_back = 0;
+    if (!in->any_sf) return 0;
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 7; j++) {
+            uint8_t back[5];
+            int n = 0;
+            for (int k = 0; k < 7; k++)
+                if (k != i && k != j) back[n++] = hand[k];
+            uint64_t key = in->key - pr_card_key[hand[i]] - pr_card_key[hand[j]];
+            uint16_t v = pr_eval_key(in->t, key, back, 5);
+            int cat = in->t->class_cat[v];
+            if (cat != PR_STRAIGHT && cat != PR_FLUSH && cat != PR_STRAIGHT_FLUSH) continue;
+            uint32_t fk = front_key(in, hand[i], hand[j]);
+            int hi = hand[i] > hand[j] ? hand[i] : hand[j];
+            int tie = hi * 64 + hand[i] + hand[j] - hi;
+            if (!found || fk > best_front || (fk == best_front && v > best_back) ||
+                (fk == best_front && v == best_back && tie < best_tie)) {
+                *out = pick(hand[i], hand[j]);
+                best_front = fk;
+                best_back = v;
+                best_tie = tie;
+                found = 1;
+            }
+        }
+    return found;
+}
+
 /* Writes the hand's cards outside the front to high, the front to low, in hand order. */
 static inline void split(const uint8_t hand[7], front_t front, uint8_t high[5], uint8_t low[2]) {
     uint8_t row[10]; /* branch-free: every card goes to both sides' next slot (7 + 3) */

@@ -128,38 +128,6 @@ static int front_each(const hand_info *in, int r, int s, front_t *out) {
     return 1;
 }
 
-/* The best front keeping a straight, flush or straight flush behind. */
-static int front_straight_or_flush(const hand_info *in, front_t *out) {
-    const uint8_t *hand = in->hand;
-    int found = 0, best_tie = 0;
-    uint32_t best_front = 0;
-    uint16_t best_back = 0;
-    if (!in->any_sf) return 0;
-    for (int i = 0; i < 6; i++)
-        for (int j = i + 1; j < 7; j++) {
-            uint8_t back[5];
-            int n = 0;
-            for (int k = 0; k < 7; k++)
-                if (k != i && k != j) back[n++] = hand[k];
-            uint64_t key = in->key - pr_card_key[hand[i]] - pr_card_key[hand[j]];
-            uint16_t v = pr_eval_key(in->t, key, back, 5);
-            int cat = in->t->class_cat[v];
-            if (cat != PR_STRAIGHT && cat != PR_FLUSH && cat != PR_STRAIGHT_FLUSH) continue;
-            uint32_t fk = front_key(in, hand[i], hand[j]);
-            int hi = hand[i] > hand[j] ? hand[i] : hand[j];
-            int tie = hi * 64 + hand[i] + hand[j] - hi;
-            if (!found || fk > best_front || (fk == best_front && v > best_back) ||
-                (fk == best_front && v == best_back && tie < best_tie)) {
-                *out = pick(hand[i], hand[j]);
-                best_front = fk;
-                best_back = v;
-                best_tie = tie;
-                found = 1;
-            }
-        }
-    return found;
-}
-
 /* One front of an action at pc; *next gets the following front's offset. */
 static int one_front(const pg_way *w, int pc, const hand_info *in, const int8_t *f,
                      front_t *out, int *next) {
