@@ -20,7 +20,7 @@ from pokerrules.envs.east_west_v0 import EastWestEncoding
 from pokerrules.shuffle import DealStream
 
 pytest.importorskip("gymnasium", reason="Gymnasium is not installed")
-from pokerrules.envs.vector import make_vec  # noqa: E402
+from pokerrules.envs.vector import make_vec
 
 RULES = [
     pytest.param(EastWestRules(), id="default"),

@@ -114,11 +114,10 @@ class EastWestVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.nd
         rules: :class:`~pokerrules.eastwest.EastWestRules` (default rules).
 
     Raises:
-        ArgumentTypeError: a ``num_envs`` or seed that is no int, or an opponent of
-            none of the kinds.
+        ArgumentTypeError: a ``num_envs`` or seed that is no int, an opponent of
+            none of the kinds, or rules that are no EastWestRules.
         PokerRulesError: ``num_envs`` out of range, an agent name the game does not
             ship (the names are given), a seat other than 0 or 1, a seed out of range.
-        RulesMismatchError: rules that are no EastWestRules.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (as Gymnasium types it)
@@ -244,7 +243,8 @@ class EastWestVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.nd
         self._require_open()
         if self._mask is None:
             raise PokerRulesError("call reset() before action_masks()")
-        return self._mask.copy()
+        mask: np.ndarray = self._mask.copy()
+        return mask
 
     def close_extras(self, **kwargs: Any) -> None:
         """Marks the environment closed: every later call but ``close`` is refused."""
@@ -348,8 +348,7 @@ def make_vec(game: GameSpec | str | Any, num_envs: int, *, opponent: VectorOppon
     Raises:
         UnknownGameError: no game of that name, or a game without a vector
             environment (the games that have one are named).
-        ArgumentTypeError, PokerRulesError, RulesMismatchError: as the environment's
-            constructor.
+        ArgumentTypeError, PokerRulesError: as the environment's constructor.
     """
     spec = game_spec(game)
     env_type = VECTOR_GAMES.get(spec.name)
