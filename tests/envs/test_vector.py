@@ -28,6 +28,8 @@ from gymnasium.wrappers import vector as vector_wrappers  # noqa: E402
 
 from pokerrules.envs.vector import make_vec  # noqa: E402
 
+pytestmark = pytest.mark.fast
+
 N = 6
 
 

@@ -22,6 +22,8 @@ from pokerrules.shuffle import DealStream
 pytest.importorskip("gymnasium", reason="Gymnasium is not installed")
 from pokerrules.envs.vector import make_vec
 
+pytestmark = pytest.mark.fast
+
 RULES = [
     pytest.param(EastWestRules(), id="default"),
     pytest.param(EastWestRules(win_rule="two_rows", ace_low_straight=True,
