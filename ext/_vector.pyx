@@ -38,6 +38,7 @@ cdef extern from "east_west_vec.h" nogil:
         int opponent
         int64_t n
     uint64_t ew_opponent_seed(uint64_t seed)
+    void ew_deal_seeded(ew_game *g, uint64_t seed)
     void ew_deal_stacked(ew_game *g, int dealer, const uint8_t *cards, uint64_t seed)
     void ew_place(ew_game *g, int row)
     void ew_legal(const ew_game *g, uint8_t *mask)
@@ -123,8 +124,8 @@ cdef class EastWestBatch:
         self.games = <ew_game *>PyMem_Calloc(n, sizeof(ew_game))
         if self.games == NULL:
             raise MemoryError()
-        for i in range(n):  # a playable table until the first reset
-            self.games[i].to_move = -1
+        for i in range(n):  # a whole game until the first reset, its next action ignored
+            ew_deal_seeded(&self.games[i], i)
             self.games[i].done = 1
 
     def __dealloc__(self):
@@ -255,6 +256,8 @@ cdef class EastWestBatch:
         if idx.size and (idx.min() < 0 or idx.max() >= self.n):
             raise PokerRulesError(f"a game index is out of range 0 to {self.n - 1}")
         idx = [int(i) for i in idx]
+        if len(set(idx)) != len(idx):
+            raise PokerRulesError("indices name a game twice; a game takes one move a call")
         a = self.checked_actions(actions, idx)
         self.enter()
         try:
@@ -324,8 +327,12 @@ cdef class EastWestBatch:
         obs = np.empty((self.n, EW_OBS), dtype=np.float32)
         cdef float[:, ::1] o = obs
         cdef Py_ssize_t i
-        for i in range(self.n):
-            ew_encode(&self.games[i], seat, &o[i, 0])
+        self.enter()
+        try:
+            for i in range(self.n):
+                ew_encode(&self.games[i], seat, &o[i, 0])
+        finally:
+            self.busy = False
         return obs
 
     def legal(self):
@@ -334,16 +341,24 @@ cdef class EastWestBatch:
         mask = np.empty((self.n, EW_ACTIONS), dtype=np.bool_)
         cdef uint8_t[:, ::1] m = mask.view(np.uint8)
         cdef Py_ssize_t i
-        for i in range(self.n):
-            ew_legal(&self.games[i], &m[i, 0])
+        self.enter()
+        try:
+            for i in range(self.n):
+                ew_legal(&self.games[i], &m[i, 0])
+        finally:
+            self.busy = False
         return mask
 
     def to_move(self):
         """The seat to move in each game: int8 (n,), -1 where the game is over."""
         out = np.empty(self.n, dtype=np.int8)
         cdef Py_ssize_t i
-        for i in range(self.n):
-            out[i] = self.games[i].to_move
+        self.enter()
+        try:
+            for i in range(self.n):
+                out[i] = self.games[i].to_move
+        finally:
+            self.busy = False
         return out
 
     def greedy(self):
@@ -351,8 +366,12 @@ cdef class EastWestBatch:
         (0 where the game is over)."""
         out = np.empty(self.n, dtype=np.int64)
         cdef Py_ssize_t i
-        for i in range(self.n):
-            out[i] = ew_greedy(&self.games[i], self.b.tables)
+        self.enter()
+        try:
+            for i in range(self.n):
+                out[i] = ew_greedy(&self.games[i], self.b.tables)
+        finally:
+            self.busy = False
         return out
 
     def game(self, Py_ssize_t i):
@@ -362,6 +381,8 @@ cdef class EastWestBatch:
         cards), ``done``."""
         if not 0 <= i < self.n:
             raise PokerRulesError(f"no game {i}; games are 0 to {self.n - 1}")
+        if self.busy:
+            raise PokerRulesError("this batch is in use by another call (another thread)")
         cdef ew_game *g = &self.games[i]
         over = g.to_move < 0
         return {
@@ -378,6 +399,8 @@ cdef class EastWestBatch:
 
     def save(self):
         """Every game's state, for :meth:`restore` (an opaque snapshot of this batch)."""
+        if self.busy:
+            raise PokerRulesError("this batch is in use by another call (another thread)")
         snap = _Snapshot()
         snap.owner = self
         snap.games = (<char *>self.games)[:self.n * sizeof(ew_game)]

@@ -358,3 +358,58 @@ def test_rules_reach_the_engine():
             game.play(game.legal_moves()[0])
     assert terminations.all() and draws > 0
     assert draws == sum(not g.result().winners for g in games)
+
+
+# --- the compiled batch itself: whatever it is given, an error or a playable batch ---
+
+def test_the_compiled_batch_refuses_garbage_and_stays_playable():
+    from pokerrules import _vector
+
+    variant = EastWestRules().hand_rules.variant
+    for bad in [(0, variant, "majority", 0, "self"), (2, -1, "majority", 0, "self"),
+                (2, 99, "majority", 0, "self"), (2, 0, "majority", 0, "self"),
+                (2, variant, "best", 0, "self"), (2, variant, "majority", 2, "self"),
+                (2, variant, "majority", 0, "smart")]:
+        with pytest.raises(PokerRulesError):
+            _vector.EastWestBatch(*bad)
+    batch = _vector.EastWestBatch(4, variant, "majority", 0, "self")
+    batch.finish()  # before any deal: every game awaits its reset
+    batch.reset([1, 2, 3, 4])
+    rng = np.random.default_rng(0)
+    garbage = [None, "x", 1.5, [], [[1]], np.zeros(4), np.full(4, 2**63, np.uint64),
+               np.full(4, -1), np.full(4, 3), np.arange(5), np.zeros((4, 27), np.int64),
+               np.full((4, 27), 20), np.tile(np.arange(20, 47), (4, 1)) + 5]
+    refused = accepted = 0
+    for _ in range(300):
+        call = rng.integers(6)
+        arg = garbage[rng.integers(len(garbage))]
+        try:
+            if call == 0:
+                batch.reset(arg)
+            elif call == 1:
+                batch.stack(arg, arg)
+            elif call == 2:
+                batch.stack(np.zeros(4, np.int64), arg)
+            elif call == 3:
+                batch.place(arg, arg)
+            elif call == 4:
+                batch.act(arg, 4)
+            else:
+                batch.observe(int(rng.integers(-1, 3)))
+            accepted += 1
+        except PokerRulesError:
+            refused += 1
+        # after each call every game is still whole: stepping to its end works
+        legal = batch.legal()
+        to_move = batch.to_move()
+        assert ((to_move >= 0) == legal.any(axis=1)).all()
+    assert refused > 100 and accepted > 10
+    batch.place([0, 1], batch.legal()[:2].argmax(axis=1))
+    with pytest.raises(PokerRulesError, match="twice"):
+        batch.place([2, 2], [0, 0])
+    with pytest.raises(PokerRulesError, match="out of range"):
+        batch.place([4], [0])
+    with pytest.raises(PokerRulesError, match="no game 9"):
+        batch.game(9)
+    with pytest.raises(PokerRulesError, match="not of this batch"):
+        batch.restore(_vector.EastWestBatch(4, variant, "majority", 0, "self").save())
