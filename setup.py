@@ -1,5 +1,6 @@
-"""Builds the compiled core pokerrules._core, the Pai Gow kernels pokerrules._paigow and
-the Chinese Poker playouts pokerrules._chinese_poker from ext/ (Cython + C).
+"""Builds the compiled core pokerrules._core, the Pai Gow kernels pokerrules._paigow,
+the batch engines of the vector environments pokerrules._vector and the Chinese Poker
+playouts pokerrules._chinese_poker from ext/ (Cython + C).
 
 The evaluator's C files (ext/pr_*.c) are compiled once, into a static library that
 both _core and _paigow link; _paigow takes the tables from _core (cimport), so that a
@@ -61,6 +62,15 @@ extensions = [
         libraries=[EVALUATOR],
         depends=["ext/pr_eval.h", "ext/pr_port.h", "ext/paigow.h", "ext/paigow_hand.h",
                  "ext/paigow_sim.h", "ext/paigow_exact.h", "ext/paigow_way.pxi"],
+        extra_compile_args=compile_args,
+        extra_link_args=link_args,
+    ),
+    Extension(
+        "pokerrules._vector",
+        sources=["ext/_vector.pyx", "ext/east_west_vec.c"],
+        include_dirs=["ext"],
+        libraries=[EVALUATOR],
+        depends=["ext/pr_eval.h", "ext/pr_port.h", "ext/deal_stream.h", "ext/east_west_vec.h"],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
     ),

@@ -19,6 +19,8 @@ the encoding (observation layout and action indices):
   so the encodings need numpy alone).
 - :mod:`pokerrules.envs.single_agent`: one seat against fixed opponents as a
   Gymnasium environment, for single-agent learners.
+- :mod:`pokerrules.envs.vector`: thousands of games stepped in C in one call, as a
+  Gymnasium vector environment (``make_vec``; East–West).
 
 Importing this package registers the games with the frameworks that are
 installed: the OpenSpiel games (``pyspiel.load_game("pokerrules_z_poker")``) and
