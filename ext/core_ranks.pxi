@@ -367,3 +367,72 @@ def evaluate_partial(cards, rules=STANDARD):
     cdef HandRules r = _hand_rules(rules)
     cdef int n = _load(r, cards, buf, 0, 5, "evaluate_partial")
     return _new_rank(r, KIND_PARTIAL, pr_partial_key(r._tables, buf, n), buf, n)
+
+
+# ------------------------------------------------ ranking a set hand's sides
+
+cdef int _side_codes(HandRules rules, object side, int n, uint8_t *buf) except -1:
+    """The codes of one side of a :class:`~pokerrules.paigow.Setting`, a tuple of ``n``
+    Cards it checked when it was made, into ``buf``: read from the Cards, nothing is
+    parsed. The deck of ``rules`` (a setting may hold the joker) and duplicates cost a
+    few bit operations and are checked all the same, so that whatever an object holds,
+    the evaluator reads only inside its tables."""
+    cdef PyObject **items
+    cdef PyObject *x
+    cdef uint64_t seen = 0, bad = 0
+    cdef int i, c
+    if type(side) is not tuple or PySequence_Fast_GET_SIZE(side) != n:
+        raise ArgumentTypeError(f"a setting's side is a tuple of {n} Cards, not {_shown(side)}")
+    items = PySequence_Fast_ITEMS(side)
+    for i in range(n):
+        x = items[i]
+        if <void *>Py_TYPE(x) != <void *>Card:
+            raise ArgumentTypeError(f"a setting holds Cards, not {_shown(<object>x)}")
+        c = (<Card><object>x).code
+        buf[i] = c
+        bad |= seen & (1ULL << c)
+        seen |= 1ULL << c
+    if bad or seen & ~rules.tables().deck_mask:
+        _first_bad_card(rules, buf, n)
+    return n
+
+
+def _setting_rank(side, bint high, rules=PAI_GOW, tuple carried=None):
+    """The rank of one side of a Setting, from the Cards it holds: its five-card
+    ``high`` hand (as :func:`evaluate` ranks it) or its two-card low hand (as
+    :func:`evaluate_two`). ``rules`` and ``carried`` as :func:`_hand_rules` takes them.
+    For :mod:`pokerrules.paigow.setting` (not public API).
+
+    Raises:
+        CardNotInDeckError: a card that is not in the rules' deck (the joker under
+            STANDARD); bad rules as for :func:`evaluate`.
+    """
+    cdef uint8_t buf[5]
+    cdef HandRules r = _hand_rules(rules, "rules", carried)
+    if high:
+        _side_codes(r, side, 5, buf)
+        return _new_rank(r, KIND_FIVE, pr_eval_codes(r._tables, buf, 5), buf, 5)
+    _side_codes(r, side, 2, buf)
+    return _new_rank(r, KIND_TWO, pr_partial_key(r._tables, buf, 2), buf, 2)
+
+
+def _setting_ranks(high, low, rules=PAI_GOW, tuple carried=None):
+    """``(_setting_rank(high, True, ...), _setting_rank(low, False, ...))`` in one call."""
+    cdef uint8_t five[5]
+    cdef uint8_t two[2]
+    cdef HandRules r = _hand_rules(rules, "rules", carried)
+    _side_codes(r, high, 5, five)
+    _side_codes(r, low, 2, two)
+    return (_new_rank(r, KIND_FIVE, pr_eval_codes(r._tables, five, 5), five, 5),
+            _new_rank(r, KIND_TWO, pr_partial_key(r._tables, two, 2), two, 2))
+
+
+def _setting_foul(high, low, rules=PAI_GOW, tuple carried=None):
+    """Whether a Setting of these sides fouls: its two cards, ranked as a partial
+    hand (:func:`evaluate_partial`), above its five. No rank is built."""
+    cdef uint8_t five[5]
+    cdef uint8_t two[2]
+    cdef HandRules r = _hand_rules(rules, "rules", carried)
+    _side_codes(r, low, 2, two)
+    _side_codes(r, high, 5, five)
+    return pr_partial_key(r._tables, two, 2) > pr_partial_key(r._tables, five, 5)

@@ -180,20 +180,22 @@ cdef object _coerce_rules(object rules, type kind, dict presets, str argument, o
         return rules
     if rules is None and default is not None:
         return default
-    kind_name = kind.__name__
-    choices = _spoken_list(list(presets)) if presets else ""
     if isinstance(rules, str) and presets:
         name = _text(rules)
         key = name.lower() if name.isascii() else ""
         if key in presets:
             return presets[key]
-        hint = f" ({_shown(name)} {hints[key]})" if hints and key in hints else ""
-        raise PokerRulesError(f"no {kind_name} preset is named {_shown(name)}; the presets "
-                              f"are {choices}{hint}")
     if carried is not None and not isinstance(rules, (str, bytes)):
         inner = getattr(rules, carried[0], None)
         if isinstance(inner, kind):
             return inner
+    # no rules: the error's words are made only now
+    kind_name = kind.__name__
+    choices = _spoken_list(list(presets)) if presets else ""
+    if isinstance(rules, str) and presets:
+        hint = f" ({_shown(name)} {hints[key]})" if hints and key in hints else ""
+        raise PokerRulesError(f"no {kind_name} preset is named {_shown(name)}; the presets "
+                              f"are {choices}{hint}")
     takes = kind_name
     if carried is not None:
         takes += f"{', ' if presets else ' or '}{carried[1]}"
@@ -270,16 +272,23 @@ cdef int _load(HandRules rules, object cards, uint8_t *buf, int lo, int hi,
     if n < lo:
         raise HandSizeError(_size_message(what, lo, hi, [buf[i] for i in range(n)], cards))
     if bad or seen & ~t.deck_mask:
-        # the first offending card in the order given
-        seen = 0
-        for i in range(n):
-            c = buf[i]
-            if not (t.deck_mask >> c) & 1:
-                raise CardNotInDeckError(f"{_card_text(c)} is not in the {rules.deck} deck")
-            if (seen >> c) & 1:
-                raise DuplicateCardError(f"duplicate card {_card_text(c)}")
-            seen |= 1ULL << c
+        _first_bad_card(rules, buf, n)
     return n
+
+
+cdef int _first_bad_card(HandRules rules, const uint8_t *buf, int n) except -1:
+    """Raises the error of the first card of ``buf`` (codes 0..52) that is not in the
+    rules' deck or that came before, in the order given."""
+    cdef uint64_t deck = rules.tables().deck_mask, seen = 0
+    cdef int i, c
+    for i in range(n):
+        c = buf[i]
+        if not (deck >> c) & 1:
+            raise CardNotInDeckError(f"{_card_text(c)} is not in the {rules.deck} deck")
+        if (seen >> c) & 1:
+            raise DuplicateCardError(f"duplicate card {_card_text(c)}")
+        seen |= 1ULL << c
+    return 0
 
 
 cdef str _size_message(str what, int lo, int hi, list codes, object cards):

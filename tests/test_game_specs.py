@@ -319,6 +319,17 @@ def test_a_spec_needs_its_tools_to_register():
      "default_agents holds agents' names, not None"),
     ({"default_agents": ()}, PokerRulesError, "the default line-up"),
     ({"default_agents": ("wizard",)}, PokerRulesError, "the default line-up"),
+    ({"players": 2}, ArgumentTypeError, "game toy-race: players must be a list or tuple of "
+                                        "ints, the numbers of players it takes, not 2"),
+    ({"players": "2"}, ArgumentTypeError, "players must be a list or tuple of ints"),
+    ({"players": (2, True)}, ArgumentTypeError, "not (2, True)"),
+    ({"players": (2.0,)}, ArgumentTypeError, "not (2.0,)"),
+    ({"players": ()}, PokerRulesError, "game toy-race: players must hold one or more "
+                                       "distinct numbers of players, each 1 or more, not ()"),
+    ({"players": (0, 2)}, PokerRulesError, "each 1 or more, not (0, 2)"),
+    ({"players": (-1,)}, PokerRulesError, "each 1 or more, not (-1,)"),
+    ({"players": [3, 3]}, PokerRulesError, "distinct numbers of players, each 1 or more, "
+                                           "not [3, 3]"),
 ])
 def test_a_spec_that_cannot_be_played_is_refused_naming_the_field(change, error, message):
     with pytest.raises(error, match=re.escape(message)):
@@ -329,6 +340,80 @@ def test_a_spec_that_cannot_be_played_is_refused_naming_the_field(change, error,
 def test_a_list_of_aliases_or_agents_is_kept_as_a_tuple():
     spec, tools = race_game(aliases=["ToyRace"], default_agents=["greedy"])
     assert (spec.aliases, tools.default_agents) == (("ToyRace",), ("greedy",))
+    assert race_game(players=[4, 2, 3])[0].players == (2, 3, 4)  # smallest first
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("counts, text", [
+    ((2,), "2"), ((2, 4), "2 or 4"), ((2, 3, 4), "2, 3 or 4"), ((1, 3, 5, 7), "1, 3, 5 or 7"),
+    ((2, 3, 4, 5, 6, 7), "2 to 7")])
+def test_a_specs_numbers_of_players_in_words(counts, text):
+    assert race_game(players=counts)[0].players_text == text
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("game", ["east-west", "z-poker", "chinese-poker", "pai-gow"])
+def test_a_built_in_games_players_are_the_counts_its_new_game_takes(game):
+    spec = game_spec(game)
+    taken = []
+    for count in range(0, 10):
+        try:
+            state = spec.new_game(seed=0, players=count)
+        except PokerRulesError:
+            continue
+        assert state.players == count
+        taken.append(count)
+    assert tuple(taken) == spec.players
+    for count in (0, 9, True, 2.0, "2", None):
+        with pytest.raises(PokerRulesError, match=re.escape(
+                f"game {spec.name} takes {spec.players_text} players, not {count!r}")):
+            spec.check_players(count)
+    assert spec.check_players(np.int64(2)) == 2
+
+
+@pytest.mark.fast
+def test_play_game_checks_the_number_of_agents_before_building_the_game(race):
+    built = []
+
+    def new_counted_race(**options):
+        built.append(options)
+        return new_race(**options)
+
+    register(*race_game(new_game=new_counted_race, players=(2, 3)))
+    with pytest.raises(PokerRulesError, match=re.escape(
+            "game toy-race takes 2 or 3 players, not 4")):
+        play_game("toy-race", ["greedy"] * 4, seed=1)
+    assert built == []
+    # a count the spec lists reaches new_game, which may refuse it itself
+    with pytest.raises(PokerRulesError, match="the race is for 2 players, not 3"):
+        play_game("toy-race", ["greedy"] * 3, seed=1)
+    assert built == [{"seed": 1, "players": 3}]
+
+
+@pytest.mark.fast
+def test_the_command_line_checks_the_number_of_players_against_the_spec(race, capsys):
+    assert main(["play", "toy-race", "--players", "5", "--quiet"]) != 0
+    assert "game toy-race takes 2 players, not 5" in capsys.readouterr().err
+    assert main(["play", "toy-race", "--agents", "greedy", "--quiet"]) != 0
+    assert "--agents names 1 agent: game toy-race takes 2 players, not 1" in \
+        capsys.readouterr().err
+
+
+@pytest.mark.fast
+def test_an_environment_takes_the_numbers_of_players_of_its_games_spec():
+    envs = pytest.importorskip("pokerrules.envs")
+    pytest.importorskip("pettingzoo")
+    from pokerrules.envs.east_west_v0 import EastWestEncoding
+
+    for game, count in [("chinese-poker", 5), ("pai-gow", 8), ("pai-gow", 1)]:
+        spec = game_spec(game)
+        with pytest.raises(PokerRulesError, match=re.escape(
+                f"game {spec.name} takes {spec.players_text} players, not {count}")):
+            envs.make_env(game, players=count)
+    with pytest.raises(PokerRulesError, match="game east-west takes 2 players, not 3"):
+        EastWestEncoding(players=3)
+    assert envs.make_env("pai-gow", players=np.int64(3)).possible_agents == \
+        ["player_0", "player_1", "player_2"]
 
 
 @pytest.mark.fast
@@ -447,6 +532,8 @@ VALID = {
     "levels": st.just(RACE_TOOLS.levels),
     "aliases": st.lists(mostly(NAMES, TAKEN), max_size=3) | st.tuples(NAMES),
     "rules_presets": st.lists(NAMES, max_size=2) | st.tuples(NAMES),
+    "players": st.lists(st.integers(1, 9), min_size=1, max_size=4, unique=True)
+    | st.tuples(st.integers(1, 9)),
     "environment": st.none() | st.just(race_env),
     "add_cli": mostly(st.sampled_from([None, game_with_commands("race-goal"),
                                        game_with_commands("a", "b")]),
@@ -461,6 +548,8 @@ ANYTHING = st.one_of(
                     max_size=3),
     st.sampled_from([object(), int, RandomAgent, RandomAgent(), lambda: None, print,
                      np.int64(1), {"easy": 1, "normal": 2, "hard": 3}, frozenset({"x"})]),
+    # numbers of players that are not counts: none, one twice, no ints
+    st.sampled_from([(), [], (0, 2), (2, 2), (True,), (2.0,), (np.int64(2),), range(2, 4)]),
 )
 
 
@@ -498,6 +587,8 @@ def test_any_spec_registers_as_a_game_or_is_refused_changing_nothing():
             assert game_spec(spec.name) is spec
             assert all(game_spec(alias) is spec for alias in spec.aliases)
             assert spelling_of_every_name_is_not_empty(spec)
+            assert spec.players == tuple(sorted(set(spec.players))) and spec.players[0] >= 1
+            assert all(type(n) is int and spec.check_players(n) == n for n in spec.players)
             if game_tools(spec).add_cli is not None:
                 build_parser()  # no command of the game is another's
             accepted += 1

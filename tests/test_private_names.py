@@ -40,7 +40,10 @@ NAMEDTUPLE_API = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
 
 #: module -> the private names of the compiled core it gives public names.
 SEAMS = {"pokerrules.checks": {"_core._shown", "_core._read_cards", "_core._hand_rules",
-                                 "_core._rules_of", "_core._flag"}}
+                                 "_core._rules_of", "_core._flag"},
+         # a Setting's ranks and foul, from the Cards it holds
+         "pokerrules.paigow.setting": {"_core._setting_rank", "_core._setting_ranks",
+                                       "_core._setting_foul"}}
 
 #: Kept as it is: one attribute of the standard library's. Each entry must still be
 #: found, so none goes stale.

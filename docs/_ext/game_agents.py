@@ -1,6 +1,7 @@
-"""The ``game-agents`` directive: a game's agents, levels and default line-up,
-written from the tools registered beside its spec
-(:class:`pokerrules.specs.GameTools`: ``agents``, ``levels``, ``default_agents``) so
+"""The ``game-agents`` directive: a game's agents, levels, default line-up and
+numbers of players, written from the tools registered beside its spec
+(:class:`pokerrules.specs.GameTools`: ``agents``, ``levels``, ``default_agents``)
+and the spec's ``players`` so
 that the page and the code agree. It takes any name of
 the game.
 
@@ -66,7 +67,9 @@ def agent_lines(game: GameSpec | ModuleType | str) -> list[str]:
     line_up = ",".join(tools.default_agents)
     lines += ["", f"The default line-up (``DEFAULT_AGENTS``) is ``{line_up}``: without "
               "``--agents`` or ``--level``, and in :func:`~pokerrules.runner.play_game` "
-              "without agents, the seats take its first names, one per player.", ""]
+              "without agents, the seats take its first names, one per player.", "",
+              f"Players: {spec.players_text} (``SPEC.players``, what ``--players`` and "
+              "the number of agents may be).", ""]
     return lines
 
 

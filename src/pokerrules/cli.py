@@ -159,6 +159,8 @@ def _play(args: argparse.Namespace) -> int:
     if given is not None and inferred:
         options["players"] = len(given)
     try:
+        if "players" in options:
+            game.check_players(options["players"])
         state = game.new_game(seed=args.seed, **options)
     except PokerRulesError as error:
         if not inferred:

@@ -127,8 +127,9 @@ def play_game(
         PokerRulesError: agents that are not
             a list (a single name is no list), an unknown agent name, an agent
             without a ``choose`` method (or a class instead of an instance), a
-            ``max_moves`` that is no int >= 1, a number of players the game does
-            not take, or a game that did not end within ``max_moves``.
+            ``max_moves`` that is no int >= 1, a number of agents the game does
+            not take (:attr:`GameSpec.players <pokerrules.specs.GameSpec.players>`, or
+            fewer under ``rules``), or a game that did not end within ``max_moves``.
     """
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise ArgumentTypeError(
@@ -147,6 +148,7 @@ def play_game(
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise PokerRulesError(
             f"agents must be a list with one agent per player, not {shown(agents)}")
+    spec.check_players(len(agents))
     players: list[Agent] = []
     for seat, agent in enumerate(agents):
         if isinstance(agent, str):

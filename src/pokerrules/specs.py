@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from pokerrules import errors
-from pokerrules.checks import shown
+from pokerrules.checks import is_int, shown
 from pokerrules.deprecation import deprecated_names
 from pokerrules.errors import ArgumentTypeError, PokerRulesError, RulesMismatchError
 
@@ -112,16 +112,23 @@ class GameSpec:
         rules_presets: names of rules presets that ``rules=`` may give instead of
             a ``rules_type`` ("classic", "casino"), in any case; ``new_game`` turns
             them into rules.
+        players: the numbers of players a game of it may have, a tuple of
+            distinct positive ints, smallest first (East–West ``(2,)``, Chinese
+            Poker ``(2, 3, 4)``); ``new_game(players=...)`` takes each of them (its
+            rules may narrow them: a Pai Gow table of four positions seats at most
+            four). A list is taken as its tuple. Default ``(2,)``.
 
     Raises:
         ArgumentTypeError: a field of the wrong type, naming the field: a name, alias
             or package that is no text, aliases that are no list or tuple (a str is
             one name, not a list of them), a rules type that is no class, presets
             that are no list or tuple of text, a
-            ``new_game`` or ``parse_move`` that is not callable.
+            ``new_game`` or ``parse_move`` that is not callable, ``players`` that
+            are no list or tuple of ints (a bool is no count).
         PokerRulesError: a name, alias or package that is empty once case, blanks,
             dashes, underscores and a leading ``pokerrules.`` are left out (as
-            :func:`game_spec` compares names).
+            :func:`game_spec` compares names); ``players`` that are empty, hold a
+            count below 1 or one twice.
     """
 
     name: str
@@ -131,6 +138,7 @@ class GameSpec:
     parse_move: Callable[[str], Any]
     aliases: tuple[str, ...] = ()
     rules_presets: tuple[str, ...] = ()
+    players: tuple[int, ...] = (2,)
 
     def __post_init__(self) -> None:
         _check_name("a game's name", self.name)
@@ -150,6 +158,15 @@ class GameSpec:
             if not callable(getattr(self, label)):
                 raise ArgumentTypeError(f"{game}: {label} must be callable, not "
                                         f"{shown(getattr(self, label))}")
+        counts = self.players
+        if not isinstance(counts, (list, tuple)) or not all(
+                isinstance(n, int) and not isinstance(n, bool) for n in counts):
+            raise ArgumentTypeError(f"{game}: players must be a list or tuple of ints, the "
+                                    f"numbers of players it takes, not {shown(counts)}")
+        if not counts or min(counts) < 1 or len(set(counts)) < len(counts):
+            raise PokerRulesError(f"{game}: players must hold one or more distinct numbers "
+                                  f"of players, each 1 or more, not {shown(counts)}")
+        object.__setattr__(self, "players", tuple(sorted(int(n) for n in counts)))
 
     def __repr__(self) -> str:
         return f"GameSpec({self.name!r}, package={self.package!r})"
@@ -162,6 +179,27 @@ class GameSpec:
     def module(self) -> ModuleType:
         """The game's package, imported."""
         return importlib.import_module(self.package)
+
+    @property
+    def players_text(self) -> str:
+        """The numbers of players in words, such as "2", "2, 3 or 4" or "2 to 7"."""
+        counts = [str(n) for n in self.players]
+        if len(counts) > 3 and self.players[-1] - self.players[0] == len(counts) - 1:
+            return f"{counts[0]} to {counts[-1]}"
+        return counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
+
+    def check_players(self, players: object) -> int:
+        """``players`` checked as a number of players of the game: one of
+        :attr:`players` (a Python or numpy int); returned as an int.
+
+        Raises:
+            PokerRulesError: any other value, naming the game, the numbers it
+                takes and ``players``.
+        """
+        if is_int(players) and int(players) in self.players:
+            return int(players)
+        raise PokerRulesError(f"game {self.name} takes {self.players_text} players, "
+                              f"not {shown(players)}")
 
     def check_rules(self, rules: object) -> None:
         """``rules`` checked as ``rules=`` of the game: None, a ``rules_type`` or

@@ -679,7 +679,7 @@ def test_cli_plays_a_game(capsys):
                  "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)["scores"]) == 2
     assert main(["play", "chinese-poker", "--agents", "greedy"]) == 2
-    assert "--agents names 1 agent: Chinese Poker takes 2, 3 or 4 players, not 1" in \
+    assert "--agents names 1 agent: game chinese-poker takes 2, 3 or 4 players, not 1" in \
         capsys.readouterr().err
 
 

@@ -703,9 +703,10 @@ def test_cli_plays_east_west(capsys):
     assert record["game"] == "east-west" and len(record["moves"]) == 24
     assert len(record["detail"]["rows"]) == 3
     assert main(["play", "east-west", "--players", "3"]) == 2
-    assert "two-player game" in capsys.readouterr().err
+    assert "game east-west takes 2 players, not 3" in capsys.readouterr().err
     assert main(["play", "east-west", "--agents", "greedy"]) == 2
-    assert "--agents names 1 agent: East-West is a two-player game" in capsys.readouterr().err
+    assert "--agents names 1 agent: game east-west takes 2 players, not 1" in \
+        capsys.readouterr().err
 
 
 @pytest.mark.fast

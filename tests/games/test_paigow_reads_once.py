@@ -1,16 +1,24 @@
 """A hand's cards are read and checked once, at the public edge: settings made from
 a checked hand, the ``set`` command's listing of all 21 settings and ``pokerrules
-rank``'s record do not read or format the same cards again."""
+rank``'s record do not read or format the same cards again, and a setting's ranks
+and its foul come from the Cards it holds in one call into the core."""
 
+import random
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from pokerrules import PAI_GOW, STANDARD, cli
-from pokerrules.errors import DuplicateCardError, IllegalMoveError
-from pokerrules.paigow import PaiGowRules, Setting, settings
+from pokerrules import PAI_GOW, PIQUET, STANDARD, Card, _core, cli
+from pokerrules.errors import (
+    ArgumentTypeError,
+    CardNotInDeckError,
+    DuplicateCardError,
+    IllegalMoveError,
+)
+from pokerrules.hands import evaluate, evaluate_partial, evaluate_two
+from pokerrules.paigow import PaiGowRules, Setting, is_foul, settings
 from pokerrules.paigow import cli as paigow_cli
 from pokerrules.paigow import setting as setting_module
 
@@ -76,3 +84,76 @@ def test_a_rank_record_parses_and_formats_the_cards_once(monkeypatch, text, rule
     record = cli.rank_record(text, rules)
     assert record == expected and record["cards"] == text
     assert calls == Counter(parse_cards=1, format_cards=formats)
+
+
+def _hands(count: int, seed: int) -> list[list[int]]:
+    rng = random.Random(seed)
+    deck = list(range(53))
+    out = []
+    for _ in range(count):
+        rng.shuffle(deck)
+        out.append(deck[:7])
+    return out
+
+
+@pytest.mark.parametrize("rules", [PAI_GOW, PaiGowRules.casino(), "paigow"])
+def test_a_settings_ranks_and_foul_are_those_of_evaluating_its_cards(rules):
+    hand_rules = PaiGowRules.casino().hand_rules if isinstance(rules, PaiGowRules) \
+        else PAI_GOW
+    fouls = 0
+    for hand in _hands(40, 11):
+        for s in settings(hand):
+            high, low = evaluate(s.high, hand_rules), evaluate_two(s.low, hand_rules)
+            assert s.high_rank(rules) == high and s.high_rank(rules).cards == high.cards
+            assert s.low_rank(rules) == low and s.low_rank(rules).kind == "two-card"
+            assert s.ranks(rules) == (high, low)
+            foul = evaluate_partial(s.low, hand_rules) > evaluate_partial(s.high, hand_rules)
+            assert is_foul(s, rules) is foul
+            fouls += foul
+    assert 0 < fouls < 40 * 21  # both answers were checked
+
+
+def test_ranking_a_setting_reads_no_cards_and_crosses_into_the_core_once(monkeypatch):
+    setting = Setting("Jk As Ah 3s 2h", "7d 7c")
+    calls: Counter[str] = Counter()
+    _counting(monkeypatch, setting_module, "read_cards", calls)
+    for name in ("_setting_rank", "_setting_ranks", "_setting_foul"):
+        _counting(monkeypatch, _core, name, calls)
+    setting.high_rank()
+    setting.low_rank(PaiGowRules.casino())
+    assert calls == Counter(_setting_rank=2)
+    high, low = setting.ranks("paigow")
+    assert calls == Counter(_setting_rank=2, _setting_ranks=1)
+    assert not is_foul(setting, PaiGowRules.casino())
+    assert calls == Counter(_setting_rank=2, _setting_ranks=1, _setting_foul=1)
+    assert (high.describe(), low.describe()) == ("Three of a kind, aces, kickers three, two",
+                                                 "One pair, sevens")
+
+
+def test_a_setting_is_ranked_under_rules_whose_deck_holds_its_cards():
+    # the joker in front: the high hand ranks under STANDARD, the low one does not
+    setting = Setting("Ac Kd 9h 5s 3c", "Jk Kc")
+    assert setting.high_rank(STANDARD) == evaluate(setting.high, STANDARD)
+    with pytest.raises(CardNotInDeckError, match=r"^Jk is not in the standard deck$"):
+        setting.low_rank(STANDARD)
+    with pytest.raises(CardNotInDeckError, match=r"^Jk is not in the standard deck$"):
+        setting.ranks(STANDARD)
+    with pytest.raises(CardNotInDeckError, match=r"^Jk is not in the standard deck$"):
+        is_foul(setting, STANDARD)
+    with pytest.raises(CardNotInDeckError, match=r"^5s is not in the piquet deck$"):
+        setting.high_rank(PIQUET)  # as evaluate(setting.high, PIQUET): the first in order
+
+
+@pytest.mark.parametrize(("side", "value", "error", "message"), [
+    ("high", (Card("As"),) * 5, DuplicateCardError, "duplicate card As"),
+    ("high", ("As", "Ks", "Qs", "Js", "Ts"), ArgumentTypeError, "a setting holds Cards"),
+    ("high", [Card(c) for c in range(5)], ArgumentTypeError, "a tuple of 5 Cards"),
+    ("low", (Card("As"),), ArgumentTypeError, "a tuple of 2 Cards"),
+    ("low", (Card("As"), 51), ArgumentTypeError, "a setting holds Cards, not 51")])
+def test_a_setting_whose_sides_were_replaced_is_refused_not_ranked(side, value, error, message):
+    setting = Setting("Ac Kd 9h 5s 3c", "Qd Kc")
+    object.__setattr__(setting, side, value)
+    for rank in (lambda: setting.ranks(), lambda: is_foul(setting),
+                 lambda: getattr(setting, f"{side}_rank")()):
+        with pytest.raises(error, match=message):
+            rank()

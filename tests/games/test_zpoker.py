@@ -452,7 +452,7 @@ def test_cli_draws_the_grid_and_reports_the_winner(capsys):
     assert data["moves"] == [r.move for r in record.moves]
     assert data["winners"] == list(record.result.winners)
     assert main(["play", "z-poker", "--seed", "9", "--players", "3"]) == 2
-    assert "two-player" in capsys.readouterr().err
+    assert "game z-poker takes 2 players, not 3" in capsys.readouterr().err
 
 
 @pytest.mark.fast

@@ -92,6 +92,7 @@ __getattr__ = deprecation.deprecated_names(__name__, {
 SPEC = specs.GameSpec(
     name="chinese-poker", package=__name__, aliases=("ChinesePoker", "chinese_poker_v0"),
     rules_type=ChinesePokerRules, new_game=new_game, parse_move=parse_move,
+    players=PLAYERS_ALLOWED,
 )
 #: What plays the game and shows it, registered beside :data:`SPEC`.
 TOOLS = specs.GameTools(

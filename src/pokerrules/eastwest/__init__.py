@@ -114,7 +114,7 @@ __getattr__ = deprecation.deprecated_names(__name__, {
 #: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
 SPEC = specs.GameSpec(
     name="east-west", package=__name__, aliases=("EastWest", "east_west_v0"),
-    rules_type=EastWestRules, new_game=new_game, parse_move=parse_move,
+    rules_type=EastWestRules, new_game=new_game, parse_move=parse_move, players=(2,),
 )
 #: What plays the game and shows it, registered beside :data:`SPEC`.
 TOOLS = specs.GameTools(

@@ -57,7 +57,8 @@ SCOPES: tuple[Scope, ...] = ("round", "game")
 _DECK = len(CHINESE_POKER_DECK.codes)  # 48
 _INDEX = np.full(53, -1, dtype=np.intp)
 _INDEX[list(CHINESE_POKER_DECK.codes)] = np.arange(_DECK)
-_SEATS = 4  # the most players; relative seats beyond the players stay 0
+_COUNTS = chinese_poker.SPEC.players  # 2, 3, 4
+_SEATS = max(_COUNTS)  # relative seats beyond the players stay 0
 _SEAT_START = 3 * _DECK  # the blocks after hand, played and table
 # The card blocks as multiples of 48 (hand, played, table, then the three piles,
 # which start after 23 single elements: 167 = 3 * 48 + 23, so not on a multiple).
@@ -186,7 +187,7 @@ class ChinesePokerEncoding(Encoding):
                                f"target + 50 ({self._most_points + 1})"),
             ("dealer", _SEATS, "one-hot: relative seat of this round's dealer (all 0 "
                                "during the cut)"),
-            ("players", 3, "one-hot: 2, 3 or 4 players"),
+            ("players", len(_COUNTS), f"one-hot: {chinese_poker.SPEC.players_text} players"),
             ("phase", 2, "one-hot: choosing the dealt hands, playing (all 0 while chance "
                          "cuts or deals, and when over)"),
             ("must_play", 1, "1 when the player to move may not pass"),

@@ -27,6 +27,7 @@ from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesErr
 from pokerrules.game import GameState
 from pokerrules.runner import Agent
 from pokerrules.shuffle import seed_int
+from pokerrules.specs import game_spec
 
 __all__ = ["AgentPolicy", "Encoding", "Field", "check_options", "keywords", "layout",
            "real_number", "reset_seed"]
@@ -117,9 +118,11 @@ class Encoding(ABC):
         depends on them.
 
         Raises:
-            PokerRulesError: a player count or rules the game does not take.
+            PokerRulesError: a player count the game's spec does not list
+                (:attr:`~pokerrules.specs.GameSpec.players`), or rules or a count
+                its ``new_game`` does not take.
         """
-        self.players = players
+        self.players = game_spec(self.game).check_players(players)
         self.rules = rules
         return self.new_game(seed=0).rules  # type: ignore[attr-defined]
 

@@ -29,7 +29,7 @@ from pokerrules.paigow.state import DECK_SIZE, LOW_PAIRS
 __all__ = ["PaiGowEncoding", "env", "raw_env"]
 
 _ACTIONS = len(LOW_PAIRS)  # 21
-_SEATS = 7
+_SEATS = max(paigow.SPEC.players)  # the most seats: positions 1 to 7
 _ACTION_OF = {pair: k for k, pair in enumerate(LOW_PAIRS)}
 
 

@@ -166,6 +166,8 @@ SPEC = specs.GameSpec(
     name="pai-gow", package=__name__, aliases=("PaiGow", "pai_gow", "pai_gow_v0"),
     rules_type=PaiGowRules, new_game=new_game, parse_move=parse_move,
     rules_presets=tuple(PRESETS),
+    # seats, banker included: a table has 2 to 7 positions
+    players=tuple(range(2, 8)),
 )
 #: What plays the round and shows it, registered beside :data:`SPEC`.
 TOOLS = specs.GameTools(

@@ -25,6 +25,11 @@ __all__ = [
     "paigow_rules",
 ]
 
+# The ranking of each wheel rule, made once: the hand rules are immutable, and a
+# round asks for them at every move.
+_HAND_RULES: dict[bool, HandRules] = {
+    wheel: PAI_GOW.replace(wheel_second_highest=wheel) for wheel in (False, True)}
+
 #: A house way given as code: the seven cards and the rules in, a setting out.
 HouseWayFunction: TypeAlias = Callable[[tuple[Card, ...], "PaiGowRules"], "Setting"]
 
@@ -157,8 +162,7 @@ class PaiGowRules:
     def hand_rules(self) -> HandRules:
         """The :class:`HandRules` that rank these hands (the Pai Gow deck with
         the joker, and this wheel rule)."""
-        rules: HandRules = PAI_GOW.replace(wheel_second_highest=self.wheel_second_highest)
-        return rules
+        return _HAND_RULES[self.wheel_second_highest]
 
     def replace(self, **changes: Any) -> PaiGowRules:
         """A copy with some fields changed (validated like the constructor)."""

@@ -8,15 +8,16 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
 
+from pokerrules import _core
 from pokerrules.cards import Card, CardsLike, format_cards
-from pokerrules.checks import check_hand_rules, read_cards, shown
+from pokerrules.checks import read_cards, shown
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,
     HandSizeError,
     IllegalMoveError,
 )
-from pokerrules.hands import PAI_GOW, HandRank, HandRules, evaluate, evaluate_partial, evaluate_two
+from pokerrules.hands import PAI_GOW, HandRank, HandRules
 
 __all__ = ["Setting", "hand_cards", "is_foul", "settings"]
 
@@ -31,11 +32,6 @@ class HasHandRules(Protocol):
 
 # table rules (or a game's) give their ranking through the attribute hand_rules
 _CARRIED = ("hand_rules", "PaiGowRules")
-
-
-def _ranking(rules: HandRules | HasHandRules | str) -> HandRules:
-    """The HandRules of either kind of rules object, or of a preset's name."""
-    return check_hand_rules(rules, "rules", _CARRIED)
 
 
 def _no_duplicates(cards: Iterable[Card], what: str) -> None:
@@ -142,15 +138,24 @@ class Setting:
 
     def high_rank(self, rules: HandRules | HasHandRules | str = PAI_GOW) -> HandRank:
         """The five-card rank of the high hand (under ``rules``: PaiGowRules,
-        HandRules or a HandRules preset's name)."""
-        rank: HandRank = evaluate(self.high, _ranking(rules))
-        return rank
+        HandRules or a HandRules preset's name), as :func:`~pokerrules.hands.evaluate`
+        ranks it.
+
+        Raises:
+            CardNotInDeckError: the joker under rules without it. ArgumentTypeError,
+                PokerRulesError: ``rules`` that are no rules or no preset's name.
+        """
+        return _core._setting_rank(self.high, True, rules, _CARRIED)
 
     def low_rank(self, rules: HandRules | HasHandRules | str = PAI_GOW) -> HandRank:
         """The two-card rank of the low hand (a pair beats two unpaired cards;
-        the joker is an ace)."""
-        rank: HandRank = evaluate_two(self.low, _ranking(rules))
-        return rank
+        the joker is an ace), as :func:`~pokerrules.hands.evaluate_two` ranks it.
+        Raises as :meth:`high_rank`."""
+        return _core._setting_rank(self.low, False, rules, _CARRIED)
+
+    def ranks(self, rules: HandRules | HasHandRules | str = PAI_GOW) -> tuple[HandRank, HandRank]:
+        """``(high_rank(rules), low_rank(rules))`` in one call. Raises as :meth:`high_rank`."""
+        return _core._setting_ranks(self.high, self.low, rules, _CARRIED)
 
     def __str__(self) -> str:
         return f"{format_cards(self.high)} / {format_cards(self.low)}"
@@ -207,7 +212,4 @@ def is_foul(setting: Setting, rules: HandRules | HasHandRules | str = PAI_GOW) -
     """
     if not isinstance(setting, Setting):
         raise ArgumentTypeError(f"is_foul takes a Setting, not {type(setting).__name__}")
-    hand_rules = _ranking(rules)
-    low: HandRank = evaluate_partial(setting.low, hand_rules)
-    high: HandRank = evaluate_partial(setting.high, hand_rules)
-    return bool(low > high)
+    return _core._setting_foul(setting.high, setting.low, rules, _CARRIED)

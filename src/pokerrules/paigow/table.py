@@ -19,7 +19,6 @@ from pokerrules.errors import (
     DuplicateCardError,
     PokerRulesError,
 )
-from pokerrules.hands import evaluate, evaluate_two
 from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.rules import (
     DEFAULT_RULES,
@@ -257,10 +256,10 @@ def settle(
     else:
         if banker_foul:
             banker = house_way(banker.cards, rules)
-        high = "player" if evaluate(player.high, hand_rules) > evaluate(banker.high, hand_rules) \
-            else "banker"
-        low = "player" if evaluate_two(player.low, hand_rules) > \
-            evaluate_two(banker.low, hand_rules) else "banker"
+        player_high, player_low = player.ranks(hand_rules)
+        banker_high, banker_low = banker.ranks(hand_rules)
+        high = "player" if player_high > banker_high else "banker"
+        low = "player" if player_low > banker_low else "banker"
         outcome = Outcome.WIN if high == low == "player" else \
             Outcome.LOSS if high == low == "banker" else Outcome.PUSH
     commission = float(wager * rules.commission) if outcome is Outcome.WIN else 0.0

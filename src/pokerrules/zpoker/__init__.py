@@ -107,7 +107,7 @@ __getattr__ = deprecation.deprecated_names(__name__, {
 #: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
 SPEC = specs.GameSpec(
     name="z-poker", package=__name__, aliases=("ZPoker", "z_poker_v0"),
-    rules_type=ZPokerRules, new_game=new_game, parse_move=parse_move,
+    rules_type=ZPokerRules, new_game=new_game, parse_move=parse_move, players=(PLAYERS,),
 )
 #: What plays the game and shows it, registered beside :data:`SPEC`.
 TOOLS = specs.GameTools(
