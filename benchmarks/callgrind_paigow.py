@@ -1,7 +1,7 @@
 """A fixed workload for counting the Pai Gow kernels' instructions with callgrind,
 which the load of a shared machine does not move (wall-clock medians do):
 
-    valgrind --tool=callgrind --toggle-collect=pg_house_way_batch \\
+    valgrind --tool=callgrind --toggle-collect=pg_way_batch \\
         python benchmarks/callgrind_paigow.py house_way
     valgrind --tool=callgrind --toggle-collect=pg_sim_rounds \\
         python benchmarks/callgrind_paigow.py simulate

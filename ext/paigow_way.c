@@ -261,10 +261,14 @@ void pg_way_setting(const pr_tables *t, const pg_way *w, const uint8_t hand[7],
 
 void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
                   uint8_t *out, uint8_t *rules) {
+    if (!rules && w->reference >= 0 && w->reference < PG_NWAYS) { /* one loop in the reference C */
+        pg_house_way_batch(t, hands, n, w->reference, out, NULL);
+        return;
+    }
     for (int64_t i = 0; i < n; i++) {
         uint8_t *row = out + 7 * i;
-        if (rules) rules[i] = (uint8_t)pg_way_set(t, w, hands + 7 * i, row, row + 5);
-        else pg_way_setting(t, w, hands + 7 * i, row, row + 5);
+        int rule = pg_way_set(t, w, hands + 7 * i, row, row + 5);
+        if (rules) rules[i] = (uint8_t)rule;
     }
 }
 
