@@ -1,5 +1,5 @@
-"""A sweep of two full-deck exact counts (classic rules, Foxwoods and Trump
-Plaza on both sides) on a local Dask cluster of two worker processes, one
+"""A sweep of two full-deck exact counts (classic rules, foxwoods and
+foxwoods_ballys_two_pairs on both sides) on a local Dask cluster of two worker processes, one
 variant each; checks the Foxwoods count against the published enumeration."""
 
 import time
