@@ -73,7 +73,7 @@ cdef extern from "paigow_sim.h" nogil:
 
 
 #: House way names, indexed by their number in the C kernel.
-WAYS = ("foxwoods", "trump_plaza")
+WAYS = ("foxwoods", "foxwoods_ballys_two_pairs")
 #: Fortune bonus lines, indexed by their number in the C kernel, lowest pay first.
 FORTUNE_LINES = (
     "nothing", "straight", "three_of_a_kind", "flush", "full_house", "four_of_a_kind",

@@ -100,18 +100,20 @@ static front_t split_aces(const hand_info *in) {
     return best;
 }
 
-static int trump_plaza_class(int r) {
+/* Bally's Atlantic City's classes of a pair: 0 low (2-6), 1 medium (7-10),
+ * 2 high (J-K), 3 aces. */
+static int ballys_pair_class(int r) {
     return r < RANK_SEVEN ? 0 : r <= RANK_TEN ? 1 : r < RANK_ACE ? 2 : 3;
 }
 
-/* Rule 7: two pairs. */
+/* Rule 7: two pairs, by the Foxwoods rule or by Bally's Atlantic City's. */
 static front_t two_pairs_front(const hand_info *in, int way) {
     uint32_t pairs = in->by_count[2];
     int high = top(pairs), low = top(pairs & ~(1u << high));
     int top_rank = top(in->by_count[1]);
     int keep;
-    if (way == PG_WAY_TRUMP_PLAZA) {
-        int h = trump_plaza_class(high), l = trump_plaza_class(low);
+    if (way == PG_WAY_FOXWOODS_BALLYS_TWO_PAIRS) {
+        int h = ballys_pair_class(high), l = ballys_pair_class(low);
         if (h == 3 || (h == 2 && l >= 1)) keep = 0;
         else if (h == 2 || l == 1) keep = top_rank == RANK_ACE; /* low+high, medium+medium */
         else keep = top_rank >= RANK_KING;                     /* low+low, low+medium */

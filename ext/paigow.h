@@ -13,7 +13,7 @@
 #include "pr_eval.h"
 
 /* the reference ways (below) */
-enum { PG_WAY_FOXWOODS, PG_WAY_TRUMP_PLAZA, PG_NWAYS };
+enum { PG_WAY_FOXWOODS, PG_WAY_FOXWOODS_BALLYS_TWO_PAIRS, PG_NWAYS };
 
 /* Fortune bonus lines, lowest pay first */
 enum {

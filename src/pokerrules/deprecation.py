@@ -17,10 +17,36 @@ spelling goes in the next release
 from __future__ import annotations
 
 import importlib
+import os
 import warnings
 from collections.abc import Callable, Mapping
+from types import FrameType
 
-__all__ = ["deprecated_names"]
+__all__ = ["deprecated_names", "warn_deprecated"]
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def warn_deprecated(message: str) -> None:
+    """Warns ``message`` (a :class:`DeprecationWarning`) at the first caller outside
+    pokerrules, however deep in the library the old spelling was met: that is the
+    line to change, and where Python's default filters show it."""
+    import inspect  # only when an old spelling is met: it costs an import
+
+    here = inspect.currentframe()
+    frame = here.f_back if here is not None else None
+    level = 2  # warn_deprecated is level 1
+    while frame is not None and _ours(frame):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, DeprecationWarning, stacklevel=level)
+
+
+def _ours(frame: FrameType) -> bool:
+    """A frame of pokerrules' code, or of code generated for it (a dataclass's
+    ``__init__``)."""
+    where = frame.f_code.co_filename
+    return where.startswith(_PACKAGE) or (
+        where == "<string>" and str(frame.f_globals.get("__name__", "")).startswith("pokerrules"))
 
 
 def deprecated_names(

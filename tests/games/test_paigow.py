@@ -40,6 +40,7 @@ from pokerrules.shuffle import DealStream
 
 pytestmark = pytest.mark.fast
 
+BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
 GOLDEN = Path(__file__).parent / "golden"
@@ -78,8 +79,8 @@ def test_rules_validate(field, value, match):
 def test_rules_are_frozen_and_pickle():
     with pytest.raises(AttributeError):
         CASINO.commission = 0.1
-    for obj in (CLASSIC, CASINO, CLASSIC.replace(house_way="trump_plaza", positions=4),
-                HouseWay(), HouseWay("trump_plaza"), RandomSetting(3, allow_fouls=False),
+    for obj in (CLASSIC, CASINO, CLASSIC.replace(house_way=BALLYS, positions=4),
+                HouseWay(), HouseWay(BALLYS), RandomSetting(3, allow_fouls=False),
                 Setting("Ah Kd 7c 5s 3h", "Qc Jd")):
         assert pickle.loads(pickle.dumps(obj)) == obj
     assert PaiGowRules.from_dict(CASINO.to_dict()) == CASINO
@@ -290,7 +291,7 @@ def test_round_money_adds_up():
     for seed in range(40):
         rules = CASINO if seed % 2 else CLASSIC
         strategies = {1: RandomSetting(seed) if seed % 5 == 0 else None,
-                      2: None, 4: RandomSetting(seed + 1), 7: "trump_plaza"}
+                      2: None, 4: RandomSetting(seed + 1), 7: BALLYS}
         record = play_round(rules, strategies, seed, wagers={2: 5, 7: 2.5})
         players = record.seats[1:]
         assert [s.position for s in record.seats] == [1, 2, 4, 7]
@@ -363,9 +364,9 @@ def test_strategy_names_are_stable():
     def mine(cards, rules):
         return house_way(cards, rules)
 
-    record = play_round(CLASSIC, {1: mine, 2: HouseWay("trump_plaza")}, seed=3)
+    record = play_round(CLASSIC, {1: mine, 2: HouseWay(BALLYS)}, seed=3)
     assert record.seat(1).strategy.endswith("test_strategy_names_are_stable.<locals>.mine")
-    assert record.seat(2).strategy == "HouseWay(way='trump_plaza')"
+    assert record.seat(2).strategy == "HouseWay(way='foxwoods_ballys_two_pairs')"
     assert record.rules.to_dict()["house_way"] == "foxwoods"
     assert CLASSIC.replace(house_way=mine).house_way_name.endswith("<locals>.mine")
 
@@ -513,8 +514,8 @@ GOLDEN_ROUNDS = {
     "paigow_classic_7_seats": (CLASSIC, dict.fromkeys(range(1, 8)), 1, 1),
     "paigow_casino_random": (
         CASINO.replace(banker_foul="house_way"),
-        {1: RandomSetting(9), 3: RandomSetting(4), 4: "trump_plaza", 6: None}, 2, 4),
-    "paigow_short_table": (CLASSIC.replace(positions=4, house_way="trump_plaza"),
+        {1: RandomSetting(9), 3: RandomSetting(4), 4: BALLYS, 6: None}, 2, 4),
+    "paigow_short_table": (CLASSIC.replace(positions=4, house_way=BALLYS),
                            {1: None, 2: None, 4: None}, 2024, 7),
 }
 
@@ -537,9 +538,9 @@ def test_cli_set(capsys):
     assert main(["paigow", "set", "As Ah Jk 7c 7d 3s 2h"]) == 0
     out = capsys.readouterr().out
     assert "low:   7d 7c" in out and "rule 4 (full house, the joker counted as an ace)" in out
-    assert main(["paigow", "set", "--json", "--way", "trump_plaza", "9s 9d 4h 4c Jk Td 2c"]) == 0
+    assert main(["paigow", "set", "--json", "--way", BALLYS, "9s 9d 4h 4c Jk Td 2c"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert (record["low"], record["way"], record["rule"]) == ("Jk Td", "trump_plaza", 7)
+    assert (record["low"], record["way"], record["rule"]) == ("Jk Td", BALLYS, 7)
     assert main(["paigow", "set", "--all", "As Ah Jk 7c 7d 3s 2h"]) == 0
     out = capsys.readouterr().out
     # the three fronts of two aces foul (the back keeps only sevens)

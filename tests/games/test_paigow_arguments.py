@@ -24,14 +24,15 @@ from pokerrules.paigow.outcomes import GRID_BYTES, table_bytes
 
 pytestmark = pytest.mark.fast
 
+BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
 TINY = SMALL[:14]
 HAND = [TINY[k] for k in (0, 2, 4, 6, 8, 10, 12)]
 
 
-def trump_plaza_many(hands, rules):
-    return house_way_many(hands, rules, "trump_plaza")
+def ballys_two_pairs_many(hands, rules):
+    return house_way_many(hands, rules, BALLYS)
 
 
 ARRAY = np.array([1, 2, 3])
@@ -58,32 +59,32 @@ def test_a_way_that_is_no_strategy_is_refused_naming_its_argument(call, way):
 @pytest.mark.parametrize("call", WAY_CALLS.values(), ids=WAY_CALLS.keys())
 def test_an_unknown_way_name_is_refused_naming_its_argument(call):
     with pytest.raises(PokerRulesError, match=r"unknown house way 'caesars' for (player_)?way"
-                                              r"; choose from .*foxwoods, trump_plaza"):
+                                              r"; choose from .*foxwoods, " + BALLYS):
         call("caesars")
 
 
 def test_a_batch_way_is_checked_when_made():
     with pytest.raises(ArgumentTypeError, match="BatchWay's name must be text or None, not 5"):
-        BatchWay(trump_plaza_many, name=5)
+        BatchWay(ballys_two_pairs_many, name=5)
     with pytest.raises(ArgumentTypeError, match="BatchWay's function must be a function"):
         BatchWay(ARRAY)
     with pytest.raises(ArgumentTypeError, match="BatchWay's function must be a function"):
         BatchWay(HouseWay)
-    assert str(BatchWay(trump_plaza_many, "trump plaza, batched")) == "trump plaza, batched"
+    assert str(BatchWay(ballys_two_pairs_many, "two pairs, batched")) == "two pairs, batched"
 
 
 @pytest.mark.parametrize("dtype", ["m8[s]", "M8[s]", np.float64, np.bool_, object])
 def test_a_batch_way_that_returns_no_integer_codes_is_refused(dtype):
-    way = BatchWay(lambda hands, rules: trump_plaza_many(hands, rules).astype(dtype))
+    way = BatchWay(lambda hands, rules: ballys_two_pairs_many(hands, rules).astype(dtype))
     with pytest.raises(PokerRulesError, match=r"returned .* it returns integer card codes"):
         exact_house_edge(CLASSIC, "foxwoods", way, deck=TINY)
 
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int64, np.uint64])
 def test_a_batch_way_may_return_any_integer_dtype(dtype):
-    way = BatchWay(lambda hands, rules: trump_plaza_many(hands, rules).astype(dtype))
+    way = BatchWay(lambda hands, rules: ballys_two_pairs_many(hands, rules).astype(dtype))
     counts = exact_house_edge(CLASSIC, "foxwoods", way, deck=TINY)
-    named = exact_house_edge(CLASSIC, "foxwoods", "trump_plaza", deck=TINY)
+    named = exact_house_edge(CLASSIC, "foxwoods", BALLYS, deck=TINY)
     assert (counts.wins, counts.pushes, counts.losses) == (named.wins, named.pushes,
                                                            named.losses)
 
@@ -96,9 +97,9 @@ def test_the_rules_house_way_cannot_be_the_rules_own_house_way(way):
         PaiGowRules(house_way=way)
     with pytest.raises(PokerRulesError, match="which would be itself"):
         CLASSIC.replace(house_way=way)
-    rules = PaiGowRules(house_way=HouseWay("trump_plaza"))  # a named way is fine
+    rules = PaiGowRules(house_way=HouseWay(BALLYS))  # a named way is fine
     assert house_way("9s 9d 4h 4c Jk Td 2c", rules) == house_way("9s 9d 4h 4c Jk Td 2c",
-                                                                 way="trump_plaza")
+                                                                 way=BALLYS)
 
 
 FLAG_CALLS = {
@@ -128,10 +129,10 @@ def test_numpy_bools_are_flags(call):
 def test_exact_memory_takes_exact_house_edges_order_and_checks_every_argument():
     one, two = table_bytes(53, 1) + GRID_BYTES, table_bytes(53, 2) + GRID_BYTES
     assert exact_memory() == exact_memory(CLASSIC) == exact_memory("casino") == one
-    assert exact_memory(CLASSIC, "foxwoods", "trump_plaza") == two
-    assert exact_memory(CLASSIC, "trump_plaza") == one
-    assert exact_memory(PaiGowRules(house_way="trump_plaza"), None, "trump_plaza") == one
-    assert exact_memory(CLASSIC, "foxwoods", BatchWay(trump_plaza_many)) == two
+    assert exact_memory(CLASSIC, "foxwoods", BALLYS) == two
+    assert exact_memory(CLASSIC, BALLYS) == one
+    assert exact_memory(PaiGowRules(house_way=BALLYS), None, BALLYS) == one
+    assert exact_memory(CLASSIC, "foxwoods", BatchWay(ballys_two_pairs_many)) == two
     assert exact_memory(CLASSIC, deck=TINY) == table_bytes(14, 1) + GRID_BYTES
     with pytest.raises(ArgumentTypeError, match="rules must be PaiGowRules"):
         exact_memory(object())
@@ -154,45 +155,45 @@ def test_exact_memory_counts_the_grids_of_each_thread(monkeypatch):
 
 def test_the_order_of_exact_memory_in_0x_still_works_with_a_warning():
     with pytest.warns(DeprecationWarning, match=r"exact_memory\(player_way, banker_way, deck\)"):
-        assert exact_memory("foxwoods", "trump_plaza") == exact_memory(CLASSIC, "foxwoods",
-                                                                         "trump_plaza")
+        assert exact_memory("foxwoods", BALLYS) == exact_memory(CLASSIC, "foxwoods",
+                                                                         BALLYS)
     with pytest.warns(DeprecationWarning):
         assert exact_memory("foxwoods", "foxwoods", TINY) == exact_memory(deck=TINY)
     with pytest.warns(DeprecationWarning):
         assert exact_memory(player_way="foxwoods", banker_way="foxwoods", deck=TINY) == \
             exact_memory(deck=TINY)
     with pytest.warns(DeprecationWarning), pytest.raises(PokerRulesError, match="not both"):
-        exact_memory(CLASSIC, "foxwoods", banker_way="trump_plaza")
+        exact_memory(CLASSIC, "foxwoods", banker_way=BALLYS)
 
 
 def test_simulates_keywords_of_0x_still_work_with_a_warning():
-    new = simulate(CASINO, 500, way="trump_plaza", player_way="house_way", seed=2)
+    new = simulate(CASINO, 500, way=BALLYS, player_way="house_way", seed=2)
     with pytest.warns(DeprecationWarning, match="banker= and player= are deprecated"):
-        assert simulate(CASINO, 500, banker="trump_plaza", seed=2) == new
+        assert simulate(CASINO, 500, banker=BALLYS, seed=2) == new
     with pytest.warns(DeprecationWarning):
-        assert simulate(CASINO, 500, banker="trump_plaza", player="house_way", seed=2) == new
+        assert simulate(CASINO, 500, banker=BALLYS, player="house_way", seed=2) == new
     with pytest.warns(DeprecationWarning):
-        assert simulate(CASINO, 500, player="trump_plaza", seed=2) == \
-            simulate(CASINO, 500, player_way="trump_plaza", seed=2)
+        assert simulate(CASINO, 500, player=BALLYS, seed=2) == \
+            simulate(CASINO, 500, player_way=BALLYS, seed=2)
     with pytest.warns(DeprecationWarning), pytest.raises(PokerRulesError, match="not both"):
-        simulate(CASINO, 500, way="foxwoods", banker="trump_plaza", seed=2)
+        simulate(CASINO, 500, way="foxwoods", banker=BALLYS, seed=2)
 
 
 def test_the_player_sets_by_the_bankers_way_unless_told():
-    both = simulate(CASINO, 500, way="trump_plaza", player_way="trump_plaza", seed=2)
-    assert simulate(CASINO, 500, way="trump_plaza", seed=2) == both
-    assert (both.player, both.banker) == ("trump_plaza", "trump_plaza")
+    both = simulate(CASINO, 500, way=BALLYS, player_way=BALLYS, seed=2)
+    assert simulate(CASINO, 500, way=BALLYS, seed=2) == both
+    assert (both.player, both.banker) == (BALLYS, BALLYS)
 
 
 def test_simulate_takes_a_batch_way():
-    batched = simulate(CASINO, 2_000, player_way=BatchWay(trump_plaza_many, "tp"), seed=4)
-    named = simulate(CASINO, 2_000, player_way="trump_plaza", seed=4)
+    batched = simulate(CASINO, 2_000, player_way=BatchWay(ballys_two_pairs_many, "tp"), seed=4)
+    named = simulate(CASINO, 2_000, player_way=BALLYS, seed=4)
     assert batched.player == "tp"
     assert (batched.wins, batched.pushes, batched.losses) == (named.wins, named.pushes,
                                                               named.losses)
 
     def other_cards(hands, rules):
-        out = trump_plaza_many(hands, rules)
+        out = ballys_two_pairs_many(hands, rules)
         out[:, 0] = out[:, 1]  # a card twice, one not at all
         return out
 

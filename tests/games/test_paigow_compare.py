@@ -15,6 +15,7 @@ from pokerrules.paigow.compare import EXAMPLES, compare_ways
 from pokerrules.paigow.description import load_house_way
 from pokerrules.paigow.houseway import house_way_and_rule, way_description, way_rule_names
 
+BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 # pairs, trips, the joker and a run: every rule but five aces and four of a kind
 DECK = "2c 2d 2h 3c 3d 3h 4c 4d 9c 9d Kc Kd Ac Ad Jk"
 
@@ -50,8 +51,8 @@ def reference(a, b, rules, deck):
 @pytest.mark.parametrize("preset", ["classic", "casino"])
 def test_counts_agree_with_a_hand_by_hand_reference(preset):
     rules = PRESETS[preset]
-    found = compare_ways("foxwoods", "trump_plaza", rules, exact=False, deck=DECK, workers=2)
-    expected = reference("foxwoods", "trump_plaza", rules, DECK)
+    found = compare_ways("foxwoods", BALLYS, rules, exact=False, deck=DECK, workers=2)
+    expected = reference("foxwoods", BALLYS, rules, DECK)
     assert {r.rule: (r.hands, r.differ) for r in found.rules if r.hands} == expected
     assert found.hands == sum(h for h, _ in expected.values()) == 6435
     assert found.differ == sum(d for _, d in expected.values()) > 0
@@ -62,7 +63,7 @@ def test_counts_agree_with_a_hand_by_hand_reference(preset):
     for hand, set_a, set_b in two_pairs.examples:  # each example is set as it says
         cards = parse_cards(hand)
         assert str(house_way(cards, rules, "foxwoods")) == set_a
-        assert str(house_way(cards, rules, "trump_plaza")) == set_b
+        assert str(house_way(cards, rules, BALLYS)) == set_b
         assert house_way_and_rule(cards, rules, "foxwoods")[1] == two_pairs.rule
 
 
@@ -111,11 +112,11 @@ def test_comparing_over_the_whole_deck_counts_every_hand_once():
 
 
 def test_a_way_against_itself_differs_nowhere_and_the_counts_are_its_exact_ones():
-    found = compare_ways("trump_plaza", "trump_plaza", "casino", deck=DECK)
+    found = compare_ways(BALLYS, BALLYS, "casino", deck=DECK)
     assert found.differ == 0 and all(not r.examples for r in found.rules)
-    expected = exact_house_edge("casino", "trump_plaza", deck=DECK)
+    expected = exact_house_edge("casino", BALLYS, deck=DECK)
     assert found.exact_a == found.exact_b == expected
-    assert "trump_plaza on both sides: wins" in str(found)
+    assert "foxwoods_ballys_two_pairs on both sides: wins" in str(found)
     assert found.to_dict()["exact_a"]["wins"] == expected.wins
 
 
@@ -142,19 +143,19 @@ def test_the_command_prints_the_comparison(capsys, monkeypatch):
         return compare_ways(a, b, rules, exact=kwargs["exact"], deck=DECK)
 
     monkeypatch.setattr(cli, "compare_ways", small)
-    assert main(["paigow", "compare", "foxwoods", "trump_plaza", "--rules", "casino",
+    assert main(["paigow", "compare", "foxwoods", BALLYS, "--rules", "casino",
                  "--commission", "2.5%", "--no-exact", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["a"] == "foxwoods" and record["b"] == "trump_plaza"
+    assert record["a"] == "foxwoods" and record["b"] == BALLYS
     assert record["wheel_second_highest"] is True and record["exact_a"] is None
     (_, _, rules, kwargs), = calls
     assert rules.commission == 0.025 and kwargs["exact"] is False
-    assert main(["paigow", "compare", "foxwoods", "trump_plaza", "--no-exact"]) == 0
-    assert "set otherwise by trump_plaza" in capsys.readouterr().out
+    assert main(["paigow", "compare", "foxwoods", BALLYS, "--no-exact"]) == 0
+    assert "set otherwise by foxwoods_ballys_two_pairs" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="2"):
         main(["paigow", "compare", "foxwoods", "tropicana"])
     err = capsys.readouterr().err
-    assert "a way's name (foxwoods, trump_plaza) or a house-way description file" in err
+    assert f"a way's name (foxwoods, {BALLYS}) or a house-way description file" in err
     assert "'tropicana'" in err
 
 

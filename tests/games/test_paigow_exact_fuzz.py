@@ -27,25 +27,26 @@ from pokerrules.paigow import (
     house_way_many,
 )
 
+BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CLASSIC = PaiGowRules.classic()
 TINY = SMALL[:14]
 
 
-def trump_plaza_many(hands, rules):
-    return house_way_many(hands, rules, "trump_plaza")
+def ballys_two_pairs_many(hands, rules):
+    return house_way_many(hands, rules, BALLYS)
 
 
-def trump_plaza(cards, rules):
-    return house_way(cards, rules, "trump_plaza")
+def ballys_two_pairs(cards, rules):
+    return house_way(cards, rules, BALLYS)
 
 
 def no_setting(cards, rules):
     return None
 
 
-BATCHED = BatchWay(trump_plaza_many, "tp")
-#: strategies that set as Trump Plaza does, by another route
-AS_TRUMP_PLAZA = (BATCHED, trump_plaza, HouseWay("trump_plaza"))
+BATCHED = BatchWay(ballys_two_pairs_many, "tp")
+#: strategies that set as foxwoods_ballys_two_pairs does, by another route
+AS_BALLYS_TWO_PAIRS = (BATCHED, ballys_two_pairs, HouseWay(BALLYS))
 
 ANYTHING = st.one_of(
     st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=12),
@@ -55,17 +56,17 @@ ANYTHING = st.one_of(
                      np.int64(3), np.True_, np.str_("foxwoods"), np.float64(1.0), {}, (),
                      [None], "house_way", "optimal", "caesars", "FOXWOODS", b"foxwoods",
                      no_setting, BatchWay(lambda hands, rules: hands[:, :5]),
-                     BatchWay(lambda hands, rules: trump_plaza_many(hands, rules)
+                     BatchWay(lambda hands, rules: ballys_two_pairs_many(hands, rules)
                               .astype("m8[s]")),
-                     BatchWay(lambda hands, rules: trump_plaza_many(hands, rules)
+                     BatchWay(lambda hands, rules: ballys_two_pairs_many(hands, rules)
                               .astype(float))]),
 )
 SOME = ANYTHING.filter(lambda value: value is not None)  # None is the full deck: too slow
 
 RULES = st.sampled_from([CLASSIC, PaiGowRules.casino(), "classic", "Casino",
-                         PaiGowRules(house_way="trump_plaza"),
-                         PaiGowRules(house_way=trump_plaza)])
-WAYS = st.sampled_from([None, "foxwoods", "trump_plaza", *AS_TRUMP_PLAZA])
+                         PaiGowRules(house_way=BALLYS),
+                         PaiGowRules(house_way=ballys_two_pairs)])
+WAYS = st.sampled_from([None, "foxwoods", BALLYS, *AS_BALLYS_TWO_PAIRS])
 DECKS = st.sampled_from([TINY, np.array(TINY), format_cards(TINY), tuple(map(Card, TINY)),
                          SMALL, np.array(SMALL, dtype=np.int64)])
 FLAGS = st.sampled_from([None, True, False, np.True_, np.False_])
@@ -94,8 +95,8 @@ def named(way, rules):
         way = rules.house_way
     if isinstance(way, str):
         return way
-    assert way in AS_TRUMP_PLAZA or way is trump_plaza, way
-    return "trump_plaza"
+    assert way in AS_BALLYS_TWO_PAIRS or way is ballys_two_pairs, way
+    return BALLYS
 
 
 REFERENCE: dict[tuple[object, ...], tuple[int, int, int]] = {}
@@ -144,8 +145,9 @@ MEMORY = {"rules": RULES, "way": WAYS, "player_way": WAYS, "deck": DECKS, "worke
 MEMORY_ANY = {name: ANYTHING for name in MEMORY}
 HAND_COUNTS = {"hands": HANDS, "rules": RULES, "way": WAYS, "player_way": WAYS, "deck": DECKS}
 HAND_COUNTS_ANY = {**{name: ANYTHING for name in HAND_COUNTS}, "deck": SOME}
-SETTERS = (trump_plaza_many, lambda hands, rules: trump_plaza_many(hands, rules).astype(np.int64),
-           lambda hands, rules: trump_plaza_many(hands, rules).astype(np.uint16).tolist())
+SETTERS = (ballys_two_pairs_many,
+           lambda hands, rules: ballys_two_pairs_many(hands, rules).astype(np.int64),
+           lambda hands, rules: ballys_two_pairs_many(hands, rules).astype(np.uint16).tolist())
 BATCH = {"function": st.sampled_from(SETTERS), "name": st.one_of(st.none(), st.text(max_size=8))}
 BATCH_ANY = {name: ANYTHING for name in BATCH}
 
@@ -226,7 +228,7 @@ def fuzz_batch_way(examples):
                          deck=TINY)
         if result is not None:
             assert args["function"] in SETTERS
-            assert counts(result) == reference(CLASSIC, "foxwoods", "trump_plaza", TINY)
+            assert counts(result) == reference(CLASSIC, "foxwoods", BALLYS, TINY)
             accepted.append(args)
 
     batch()

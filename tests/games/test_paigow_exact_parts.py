@@ -19,6 +19,7 @@ from pokerrules.paigow.exact import exact_house_edge
 
 pytestmark = pytest.mark.fast
 
+BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CLASSIC = PaiGowRules.classic()
 TINY = SMALL[:14]  # the 14 natural cards: the smallest deck that deals two hands
 
@@ -188,7 +189,7 @@ def test_ctrl_c_between_parts_stops_the_count(monkeypatch, capsys, workers):
 
 
 def test_the_table_is_set_and_checked_in_steps_and_ctrl_c_stops_between_them(monkeypatch):
-    whole = exact_house_edge(CLASSIC, "foxwoods", "trump_plaza", deck=SMALL, parts=1)
+    whole = exact_house_edge(CLASSIC, "foxwoods", BALLYS, deck=SMALL, parts=1)
     monkeypatch.setattr(outcomes, "TABLE_STEP", 1000)
     fill, check = _paigow.exact_fill_way, _paigow.exact_first_asymmetric
     filled, checked = [], []
@@ -203,7 +204,7 @@ def test_the_table_is_set_and_checked_in_steps_and_ctrl_c_stops_between_them(mon
 
     monkeypatch.setattr(_paigow, "exact_fill_way", filling)
     monkeypatch.setattr(_paigow, "exact_first_asymmetric", checking)
-    stepped = exact_house_edge(CLASSIC, "foxwoods", "trump_plaza", deck=SMALL, parts=1)
+    stepped = exact_house_edge(CLASSIC, "foxwoods", BALLYS, deck=SMALL, parts=1)
     assert integers(stepped) == integers(whole) and stepped.symmetric
     steps = [(start, min(1000, 6435 - start)) for start in range(0, 6435, 1000)]  # C(15, 7)
     assert filled == [(side, *step) for side in (0, 1) for step in steps]

@@ -10,11 +10,12 @@ from test_paigow_exact import MEDIUM, SMALL
 from pokerrules.errors import PokerRulesError
 from pokerrules.paigow import PaiGowRules, exact_house_edge, exact_house_edges
 
+BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
 
-VARIANTS = [(CLASSIC, "foxwoods", None), (CASINO, "trump_plaza", None),
-            (CLASSIC, "foxwoods", "trump_plaza"), (CASINO, "trump_plaza", "foxwoods")]
+VARIANTS = [(CLASSIC, "foxwoods", None), (CASINO, BALLYS, None),
+            (CLASSIC, "foxwoods", BALLYS), (CASINO, BALLYS, "foxwoods")]
 
 
 def counts(results):

@@ -43,6 +43,7 @@ from pokerrules.specs import game_spec, game_tools
 
 pytestmark = pytest.mark.fast
 
+BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CASINO = PaiGowRules.casino()
 GOLDEN = Path(__file__).parent / "golden"
 OLD_ROUNDS = sorted([*GOLDEN.glob("paigow_*.json"), *(GOLDEN / "paigow_rounds").glob("*.json")])
@@ -303,7 +304,7 @@ def test_old_records_with_fouls_load_as_rounds_that_allow_them():
 
 
 def test_play_round_is_the_game_played_by_strategies():
-    record = play_round(CASINO, {1: None, 3: RandomSetting(4), 6: "trump_plaza"}, seed=8,
+    record = play_round(CASINO, {1: None, 3: RandomSetting(4), 6: BALLYS}, seed=8,
                         wagers={3: 2})
     state = load_round(record.to_json())
     assert state.to_json() == load_round(record.to_dict()).to_json()

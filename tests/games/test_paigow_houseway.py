@@ -28,12 +28,15 @@ from pokerrules.paigow import (
     foul_many,
     hand_cards,
     house_way,
+    house_way_and_rule,
     house_way_many,
     house_way_rule,
     is_foul,
     settings,
+    way_rule_names,
 )
 
+BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
 TEN, JACK, KING, ACE, SEVEN = 8, 9, 11, 12, 5
@@ -225,10 +228,10 @@ CASES = [
     ("Jk Kc Qd 9s 7h 4c 2d", "Kc Qd", 10),
 ]
 
-# Two pairs where Trump Plaza and Foxwoods part: (hand, foxwoods front, trump_plaza front)
+# Two pairs by each way: (hand, foxwoods front, foxwoods_ballys_two_pairs front)
 TWO_PAIR_SPLITS = [
-    ("9c 9d 4h 4c Ks Td 2c", "4h 4c", "Ks Td"),  # low+medium, a king: TP keeps
-    ("Jc Jd 4h 4s Ac 9d 2s", "4h 4s", "Ac 9d"),  # low+high, an ace: TP keeps
+    ("9c 9d 4h 4c Ks Td 2c", "4h 4c", "Ks Td"),  # low+medium, a king: Bally's keeps
+    ("Jc Jd 4h 4s Ac 9d 2s", "4h 4s", "Ac 9d"),  # low+high, an ace: Bally's keeps
     ("Jc Jd 4h 4s Kc 9d 2s", "4h 4s", "4h 4s"),  # low+high, no ace: both split
     ("Tc Td 8h 8s Kc 9d 2s", "8h 8s", "8h 8s"),  # medium+medium, a king only
     ("6c 6d 4h 4s Kc 9d 2s", "Kc 9d", "Kc 9d"),  # low+low, a king: both keep
@@ -247,11 +250,65 @@ def test_hand_picked_cases(hand, front, rule, way):
 
 
 @pytest.mark.fast
-@pytest.mark.parametrize(("hand", "foxwoods", "trump_plaza"), TWO_PAIR_SPLITS)
-def test_two_pair_rules_of_each_way(hand, foxwoods, trump_plaza):
-    for way, front in (("foxwoods", foxwoods), ("trump_plaza", trump_plaza)):
+@pytest.mark.parametrize(("hand", "foxwoods", "ballys"), TWO_PAIR_SPLITS)
+def test_two_pair_rules_of_each_way(hand, foxwoods, ballys):
+    for way, front in (("foxwoods", foxwoods), ("foxwoods_ballys_two_pairs", ballys)):
         assert compiled_front(hand, way) == (codes_of(front), 7)
         assert reference_front(hand, way) == (codes_of(front), 7)
+
+
+# Bally's Atlantic City's two-pair rule, as foxwoods_ballys_two_pairs sets it
+# (The Wizard of Odds, "Bally's Atlantic City House Way",
+# https://wizardofodds.com/games/pai-gow-poker/house-way/ballys-atlantic-city).
+# Pairs of 2 to 6 are low, 7 to 10 medium, J to K high.
+
+def ballys_sets(hand, front, label):
+    """``hand`` goes to the two-pair section, sets ``front`` in front by the rule
+    labelled ``label``, and the hand-written C and the plain-Python reference agree."""
+    setting, number = house_way_and_rule(hand, CLASSIC, BALLYS)
+    assert {c.code for c in setting.low} == codes_of(front), hand
+    assert way_rule_names(BALLYS)[number] == f"two pairs: {label}", hand
+    assert compiled_front(hand, BALLYS) == reference_front(hand, BALLYS) == (codes_of(front), 7)
+
+
+@pytest.mark.fast
+def test_ballys_low_with_low_or_medium_splits_unless_a_king_or_ace_can_go_in_front():
+    """Bally's: two low pairs, or a low and a medium pair, split (the low pair in
+    front), but stay together behind when the hand holds a king or an ace, which
+    goes in front with the next best card."""
+    ballys_sets("9c 9d 4h 4c Ks Td 2c", "Ks Td",
+                "low with low or medium with a king or ace to play")
+    ballys_sets("6c 6d 4h 4s Ac 9d 2s", "Ac 9d",
+                "low with low or medium with a king or ace to play")
+    ballys_sets("9c 9d 4h 4c Qs Td 2c", "4h 4c", "split low with low or medium")
+
+
+@pytest.mark.fast
+def test_ballys_low_with_high_or_medium_with_medium_splits_unless_an_ace_can_go_in_front():
+    """Bally's: a low pair with a high pair, or two medium pairs, split, but stay
+    together when the hand holds an ace (a king is not enough)."""
+    label = "high and low or medium and medium with an ace to play"
+    ballys_sets("Jc Jd 4h 4s Ac 9d 2s", "Ac 9d", label)
+    ballys_sets("Tc Td 8h 8s Jk 9d 2s", "Jk 9d", label)  # the joker is the ace
+    split = "split high and low or medium and medium"
+    ballys_sets("Jc Jd 4h 4s Kc 9d 2s", "4h 4s", split)
+    ballys_sets("Tc Td 8h 8s Kc 9d 2s", "8h 8s", split)
+
+
+@pytest.mark.fast
+def test_ballys_medium_or_high_with_high_always_splits():
+    """Bally's: a medium pair with a high pair, or two high pairs, always split,
+    an ace in the hand or not."""
+    ballys_sets("Jc Jd 8h 8s Ac 9d 2s", "8h 8s", "split high and medium or high")
+    ballys_sets("Kc Kd Qh Qs Ac 9d 2s", "Qh Qs", "split high and medium or high")
+
+
+@pytest.mark.fast
+def test_ballys_aces_with_any_pair_always_split():
+    """Bally's: a pair of aces with any other pair always splits, the other pair
+    in front, even a pair of deuces beside a king."""
+    ballys_sets("Ac Ad 2h 2s Kc 9d 5s", "2h 2s", "split aces and another pair")
+    ballys_sets("Jk Ad 3h 3s Kc Qd 8s", "3h 3s", "split aces and another pair")
 
 
 @pytest.mark.fast
@@ -427,7 +484,7 @@ def million_hands():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("way", "rules"), [("foxwoods", CLASSIC), ("trump_plaza", CLASSIC),
+@pytest.mark.parametrize(("way", "rules"), [("foxwoods", CLASSIC), (BALLYS, CLASSIC),
                                             ("foxwoods", CASINO)])
 def test_compiled_agrees_with_the_reference(way, rules):
     rng = np.random.default_rng([20, WAYS.index(way), rules.wheel_second_highest])

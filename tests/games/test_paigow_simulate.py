@@ -35,6 +35,7 @@ from pokerrules.paigow import (
 from pokerrules.paigow.cli import simulation_text
 from pokerrules.paigow.simulate import _chunk_words
 
+BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
 COUNTS = ("rounds", "wins", "pushes", "losses", "high_copies", "low_copies", "player_fouls",
@@ -119,13 +120,13 @@ def test_python_strategies_see_the_same_cards_as_the_kernel(rules):
 
 
 @pytest.mark.fast
-def test_trump_plaza_against_foxwoods_runs_in_c():
-    result = simulate(CASINO, 50_000, way="foxwoods", player_way="trump_plaza", seed=2,
+def test_foxwoods_ballys_two_pairs_against_foxwoods_runs_in_c():
+    result = simulate(CASINO, 50_000, way="foxwoods", player_way=BALLYS, seed=2,
                       progress=False)
-    assert (result.player, result.banker) == ("trump_plaza", "foxwoods")
-    python = simulate(CASINO, 5_000, way="foxwoods", player_way=HouseWay("trump_plaza"), seed=2,
+    assert (result.player, result.banker) == (BALLYS, "foxwoods")
+    python = simulate(CASINO, 5_000, way="foxwoods", player_way=HouseWay(BALLYS), seed=2,
                       progress=False)
-    assert counts(python) == counts(simulate(CASINO, 5_000, player_way="trump_plaza", seed=2,
+    assert counts(python) == counts(simulate(CASINO, 5_000, player_way=BALLYS, seed=2,
                                              progress=False))
 
 

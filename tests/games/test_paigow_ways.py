@@ -35,6 +35,7 @@ from pokerrules.paigow import (
 )
 from pokerrules.paigow.houseway import builtin_way
 
+BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 DOCS = Path(__file__).parents[2] / "docs" / "games" / "paigow_ways.rst"
 PRESETS = ("classic", "casino")
 CARD = re.compile(r"(?:[2-9TJQKA][cdhs]|Jk)(?: (?:[2-9TJQKA][cdhs]|Jk)){6}")
@@ -134,40 +135,41 @@ def test_rule_numbers_and_names_of_builtin_and_loaded_ways():
         np.testing.assert_array_equal(again, settings)
         np.testing.assert_array_equal(loaded_rules, rules)
         assert way_rule_names(name) == way_rule_names(loaded)
-    names = way_rule_names("trump_plaza")
+    names = way_rule_names(BALLYS)
     assert names[1] == "five aces: kings in front"
     assert all(text.split(":")[0] in HOUSE_WAY_RULES.values() for text in names.values())
-    _, rules = house_way_many([[39, 38, 9, 8, 52, 35, 0]], "classic", "trump_plaza",
+    _, rules = house_way_many([[39, 38, 9, 8, 52, 35, 0]], "classic", BALLYS,
                               with_rules=True)
     assert names[int(rules[0])] == "two pairs: high and low or medium and medium with an " \
                                    "ace to play"
-    assert HOUSE_WAY_RULES[house_way_rule("9s 9d 4h 4c Jk Td 2c", way="trump_plaza")] == \
+    assert HOUSE_WAY_RULES[house_way_rule("9s 9d 4h 4c Jk Td 2c", way=BALLYS)] == \
         "two pairs"
 
 
 def test_a_loaded_way_goes_wherever_a_ways_name_goes(tmp_path):
-    way = load_house_way(way_description("trump_plaza"))
+    way = load_house_way(way_description(BALLYS))
+    name = "Foxwoods with Bally's Atlantic City two pairs"
     rules = PaiGowRules(house_way=way)
-    builtin = PaiGowRules(house_way="trump_plaza")
-    assert rules.house_way_name == "Trump Plaza"
+    builtin = PaiGowRules(house_way=BALLYS)
+    assert rules.house_way_name == name
     hand = "9s 9d 4h 4c Jk Td 2c"
     assert house_way(hand, way=way) == house_way(hand, rules) == house_way(hand, builtin)
-    assert way(tuple(house_way(hand).cards), rules) == house_way(hand, way="trump_plaza")
+    assert way(tuple(house_way(hand).cards), rules) == house_way(hand, way=BALLYS)
     mine, theirs = simulate(rules, 20_000, seed=3), simulate(builtin, 20_000, seed=3)
     assert (mine.wins, mine.pushes, mine.losses) == (theirs.wins, theirs.pushes, theirs.losses)
     mine = simulate(PaiGowRules(), 2_000, way=way, player_way=way, seed=3)
-    assert mine.banker == "Trump Plaza"
+    assert mine.banker == name
     a, b = exact_house_edge(rules, deck=SMALL), exact_house_edge(builtin, deck=SMALL)
     assert (a.wins, a.losses) == (b.wins, b.losses)
     hands = ["Ac Ad Kc Kd Jc Jd 2c", "Jk Ac 8d 7c 3c 3d 2d"]
     a, b = (exact_hand_counts(hands, r, deck=SMALL) for r in (rules, builtin))
     assert [(h.setting, h.wins, h.losses) for h in a] == [(h.setting, h.wins, h.losses)
                                                           for h in b]
-    assert exact_house_edge(PaiGowRules(), way=way, deck=SMALL).banker_way == "Trump Plaza"
+    assert exact_house_edge(PaiGowRules(), way=way, deck=SMALL).banker_way == name
     one = optimal_setting("As Jk Qs Qh Qd 7s 2s", rules, "sample", samples=3000, seed=1)
     two = optimal_setting("As Jk Qs Qh Qd 7s 2s", builtin, "sample", samples=3000, seed=1)
     assert [v.ev for v in one.settings] == [v.ev for v in two.settings]
-    assert one.way == "Trump Plaza"
+    assert one.way == name
 
 
 def test_paigow_set_asks_c_once_per_hand(capsys, monkeypatch, tmp_path):
@@ -195,7 +197,8 @@ def test_every_paigow_subcommand_takes_a_description_file(capsys, tmp_path, monk
     from pokerrules.paigow import cli
 
     path = tmp_path / "mine.way"
-    path.write_text(way_description("trump_plaza").replace("way: Trump Plaza", "way: Mine"))
+    path.write_text(way_description(BALLYS).replace(
+        "way: Foxwoods with Bally's Atlantic City two pairs", "way: Mine"))
     monkeypatch.setattr(cli, "exact_house_edge",
                         lambda *a, **k: exact_house_edge(*a, **k, deck=SMALL))
     runs = [["set", "--json", "9s 9d 4h 4c Jk Td 2c"], ["round", "--seats", "2"],
@@ -207,7 +210,7 @@ def test_every_paigow_subcommand_takes_a_description_file(capsys, tmp_path, monk
         out = capsys.readouterr().out
         assert "Mine" in out or args[0] == "round", args
     assert main(["paigow", "simulate", "--rounds", "100", "--no-progress",
-                 "--player", str(path), "--banker", "trump_plaza"]) == 0
+                 "--player", str(path), "--banker", BALLYS]) == 0
     assert "Mine player" in capsys.readouterr().out
 
 

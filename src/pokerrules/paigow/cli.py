@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
+import warnings
 from typing import Any
 
 from pokerrules.cards import Card, format_cards
@@ -27,7 +29,13 @@ from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
 from pokerrules.paigow.compare import compare_ways
 from pokerrules.paigow.description import DescribedWay, load_house_way
 from pokerrules.paigow.exact import ExactResult, exact_house_edge
-from pokerrules.paigow.houseway import HOUSE_WAY_RULES, WAYS, described, house_way_and_rule
+from pokerrules.paigow.houseway import (
+    HOUSE_WAY_RULES,
+    WAYS,
+    described,
+    house_way_and_rule,
+    way_name,
+)
 from pokerrules.paigow.round_records import RoundRecord, play_round
 from pokerrules.paigow.rules import PRESETS, PaiGowRules
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
@@ -45,12 +53,13 @@ _HAND_RULES = {rules.name: f"that names hand rules, for pokerrules rank --rules;
 
 EPILOG = """examples:
   pokerrules paigow set "As Ah Jk 7c 7d 3s 2h"
-  pokerrules paigow set --all --way trump_plaza "9s 9d 4h 4c Jk Td 2c"
+  pokerrules paigow set --all --way foxwoods_ballys_two_pairs "9s 9d 4h 4c Jk Td 2c"
   pokerrules paigow set --file hands.txt      (one hand per line, JSON lines out)
   pokerrules paigow round --seats 3 --seed 7 [--json]
   pokerrules paigow optimal "As Jk Qs Qh Qd 7s 2s" [--sample N --seed S] [--json]
   pokerrules paigow simulate --rounds 10000000 --rules casino --seed 1 --workers 2 [--json]
-  pokerrules paigow exact --rules classic --way foxwoods [--player-way trump_plaza]
+  pokerrules paigow exact --rules classic --way foxwoods
+                          [--player-way foxwoods_ballys_two_pairs]
                           [--workers N] [--commission 5%] [--json]
   pokerrules paigow exact --way my_casino.way --commission 0.05
                           (--way: a built-in way's name or a house-way description file)
@@ -79,9 +88,19 @@ def commission_argument(text: str) -> float:
 def way_argument(text: str, names: tuple[str, ...] = ()) -> str | DescribedWay:
     """The ``type`` of ``--way`` and the other way options: a built-in way's name
     (or one of ``names``), else the path of a house-way description, loaded and
-    checked (its errors name the file and the line)."""
-    if text in (*names, *WAYS):
-        return text
+    checked (its errors name the file and the line). An old name of a way gives
+    the way, its warning printed on stderr."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DeprecationWarning)
+        try:
+            name: str | None = way_name(text, "the way", names)
+        except PokerRulesError:
+            name = None
+    if sys.stderr is not None:
+        for warning in caught:
+            sys.stderr.write(f"pokerrules: warning: {warning.message}\n")
+    if name is not None:
+        return name
     try:
         return load_house_way(text)
     except PokerRulesError as exc:
@@ -362,8 +381,8 @@ def _add_compare(sub: Any) -> None:
         "deal exactly with each way on both sides (about a CPU-minute each; --no-exact "
         "skips it) and print each way's wins, pushes, losses and house edge at "
         "--commission (5%% unless told).",
-        epilog="example:\n  pokerrules paigow compare foxwoods trump_plaza --rules casino "
-        "[--json]\n  pokerrules paigow compare my_casino.way foxwoods --no-exact",
+        epilog="example:\n  pokerrules paigow compare foxwoods foxwoods_ballys_two_pairs "
+        "--rules casino [--json]\n  pokerrules paigow compare my_casino.way foxwoods --no-exact",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     compare.add_argument("a", type=way_argument, metavar="A",
                          help=f"a way: {', '.join(WAYS)}, or the path of a description file")

@@ -132,7 +132,7 @@ def compare_ways(
     full deck).
 
     >>> from pokerrules.paigow.compare import compare_ways
-    >>> found = compare_ways("foxwoods", "trump_plaza", exact=False, deck=(
+    >>> found = compare_ways("foxwoods", "foxwoods_ballys_two_pairs", exact=False, deck=(
     ...     "2c 2d 2h 3c 3d 3h 4c 4d 9c 9d Kc Kd Ac Ad"))
     >>> [(r.name, r.hands, r.differ) for r in found.rules if r.differ]
     [('two pairs: split jacks or better', 828, 234), ('two pairs: split sevens to tens', 90, 90)]
@@ -165,11 +165,15 @@ def compare_ways(
         KeyboardInterrupt: Ctrl-C, once the running steps end.
     """
     rules = paigow_rules(rules)
-    for name, way in (("a", a), ("b", b)):
-        if not isinstance(check_way(way, name, batch=False), (str, DescribedWay)):
+    checked: list[str | DescribedWay] = []
+    for name, given in (("a", a), ("b", b)):
+        way = check_way(given, name, batch=False)  # an old name: the way's name now
+        if not isinstance(way, (str, DescribedWay)):
             raise PokerRulesError(
                 f"compare_ways compares described house ways (a built-in way's name or a way "
                 f"from load_house_way); {name} is neither")
+        checked.append(way)
+    a, b = checked
     exact = bool(check_optional_flag(exact, "exact"))
     workers = check_count(workers, "workers")
     codes = deck_codes(deck)

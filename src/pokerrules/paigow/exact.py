@@ -26,7 +26,14 @@ from pokerrules.cards import Card, CardsLike, format_cards
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.houseway import WAYS, BatchWay, WayLike, check_way, house_way
+from pokerrules.paigow.houseway import (
+    OLD_WAY_NAMES,
+    WAYS,
+    BatchWay,
+    WayLike,
+    check_way,
+    house_way,
+)
 from pokerrules.paigow.outcomes import (
     GRID_BYTES,
     batch_settings,
@@ -128,7 +135,7 @@ def _is_a_way(value: object) -> bool:
     if value is None or isinstance(value, BatchWay):
         return True
     if isinstance(value, str):
-        return value in WAYS
+        return value in WAYS or value in OLD_WAY_NAMES
     return callable(value) and not isinstance(value, (PaiGowRules, type))
 
 
@@ -167,7 +174,7 @@ def exact_memory(
     >>> from pokerrules.paigow.exact import exact_memory
     >>> round(exact_memory() / 2**20)
     450
-    >>> round(exact_memory("classic", "foxwoods", "trump_plaza") / 2**20)
+    >>> round(exact_memory("classic", "foxwoods", "foxwoods_ballys_two_pairs") / 2**20)
     744
 
     Args:

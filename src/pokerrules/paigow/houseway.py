@@ -1,7 +1,7 @@
 """The house way: named, pluggable strategies that set a hand without fouling.
 
 Every house way is a description (docs/games/paigow_ways.rst): the built-in ways
-("foxwoods", "trump_plaza") are the files of ``pokerrules/paigow/ways``, and
+("foxwoods", "foxwoods_ballys_two_pairs") are the files of ``pokerrules/paigow/ways``, and
 :func:`load_house_way` reads any other. A C interpreter runs them;
 :func:`house_way_many` sets millions of hands a second with the GIL released.
 A house way can also be any callable ``(cards, rules) -> Setting``.
@@ -21,6 +21,7 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike
 from pokerrules.checks import check_flag, shown
+from pokerrules.deprecation import warn_deprecated
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.description import HAND_TYPES, DescribedWay, load_house_way
 from pokerrules.paigow.rules import (
@@ -35,6 +36,7 @@ from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 
 __all__ = [
     "HOUSE_WAY_RULES",
+    "OLD_WAY_NAMES",
     "WAYS",
     "BatchWay",
     "DescribedWay",
@@ -51,11 +53,20 @@ __all__ = [
     "house_way_rule",
     "load_house_way",
     "way_description",
+    "way_name",
     "way_rule_names",
 ]
 
 #: The built-in house ways.
 WAYS: tuple[str, ...] = tuple(_paigow.WAYS)
+
+#: Old names of built-in ways, still taken for one release wherever a way's name is
+#: (with a DeprecationWarning): old name -> (the way's name now, what the way is).
+OLD_WAY_NAMES: dict[str, tuple[str, str]] = {
+    "trump_plaza": ("foxwoods_ballys_two_pairs",
+                    "the Foxwoods way with Bally's Atlantic City's two-pair rule, not the "
+                    "house way Trump Plaza posted"),
+}
 
 #: The hand types a house way's sections cover, in priority order, by number
 #: (what :func:`house_way_rule` returns).
@@ -73,19 +84,23 @@ def way_description(name: str) -> str:
     Raises:
         PokerRulesError: no built-in way has that name.
     """
-    way_number(name, "name")
+    name = way_name(name, "name")
     return resources.files("pokerrules.paigow").joinpath(f"ways/{name}.way").read_text(
         encoding="utf-8")
 
 
-@cache
 def builtin_way(name: str) -> DescribedWay:
     """The built-in way ``name`` loaded from its description (once per process).
 
     Raises:
         PokerRulesError: no built-in way has that name.
     """
-    number = way_number(name, "name")
+    return _builtin_way(way_name(name, "name"))
+
+
+@cache
+def _builtin_way(name: str) -> DescribedWay:
+    number = WAYS.index(name)
     way = load_house_way(way_description(name))
     # where no rule numbers are asked for, the hand-written C of the way runs (it sets
     # every hand as the description does: tests/games/test_paigow_ways.py)
@@ -131,22 +146,56 @@ class BatchWay:
 WayLike: TypeAlias = str | DescribedWay | Strategy | BatchWay
 
 
-def way_number(name: str, argument: str = "way") -> int:
-    """The number of the built-in way ``name``.
+def old_way_name_message(old: str) -> str:
+    """What the DeprecationWarning of the old name ``old`` (a key of
+    :data:`OLD_WAY_NAMES`) says."""
+    new, what = OLD_WAY_NAMES[old]
+    return (f"the house way name {old!r} is deprecated: that way is {what}; name it "
+            f"{new!r} (the old name goes in the next release)")
+
+
+def way_name(name: object, argument: str = "way", names: tuple[str, ...] = ()) -> str:
+    """The name of the built-in way (or of one of ``names``, a function's own such
+    as simulate's "optimal") that ``name`` names, as :data:`WAYS` spells it: every
+    way's name given to pokerrules is read here. An old name
+    (:data:`OLD_WAY_NAMES`) gives the way's name now, with a DeprecationWarning.
+
+    >>> import warnings
+    >>> from pokerrules.paigow.houseway import way_name
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     way_name("trump_plaza")
+    'foxwoods_ballys_two_pairs'
+    >>> caught[0].category.__name__
+    'DeprecationWarning'
 
     Raises:
         PokerRulesError: no built-in way has that name (naming ``argument``).
     """
-    if not isinstance(name, str) or name not in WAYS:
+    if isinstance(name, str) and name in OLD_WAY_NAMES:
+        warn_deprecated(old_way_name_message(name))
+        return OLD_WAY_NAMES[name][0]
+    choices = (*names, *WAYS)
+    if not isinstance(name, str) or name not in choices:
         raise PokerRulesError(f"unknown house way {shown(name)} for {argument}; "
-                              f"choose from {', '.join(WAYS)}")
-    return WAYS.index(name)
+                              f"choose from {', '.join(choices)}")
+    return name
+
+
+def way_number(name: str, argument: str = "way") -> int:
+    """The number of the built-in way ``name`` (read by :func:`way_name`).
+
+    Raises:
+        PokerRulesError: no built-in way has that name (naming ``argument``).
+    """
+    return WAYS.index(way_name(name, argument))
 
 
 def check_way(way: object, argument: str, names: tuple[str, ...] = (),
               batch: bool = True) -> WayLike:
     """``way`` checked as a strategy: a name from :data:`WAYS` or ``names`` (a
-    function's own, such as simulate's "optimal"), a callable ``(cards, rules) ->
+    function's own, such as simulate's "optimal"; read by :func:`way_name`, so an
+    old name comes back as the way's name now), a callable ``(cards, rules) ->
     Setting`` (a function or an object; a class is no strategy) or, where
     ``batch``, a :class:`BatchWay`. Every Pai Gow function checks its ways here.
 
@@ -154,19 +203,15 @@ def check_way(way: object, argument: str, names: tuple[str, ...] = (),
         PokerRulesError: a name no way has. ArgumentTypeError: anything else.
             Both name ``argument``.
     """
-    choices = (*names, *WAYS)
     if isinstance(way, str):
-        if way not in choices:
-            raise PokerRulesError(f"unknown house way {shown(way)} for {argument}; "
-                                  f"choose from {', '.join(choices)}")
-        return way
+        return way_name(way, argument, names)
     if isinstance(way, DescribedWay) or (isinstance(way, BatchWay) and batch):
         return way
     if callable(way) and not isinstance(way, (type, BatchWay)):
         return way
     kinds = "a callable (cards, rules) -> Setting" + (" or a BatchWay" if batch else "")
     raise ArgumentTypeError(f"{argument} must be a strategy: a way's name "
-                            f"({', '.join(choices)}), {kinds}; not {shown(way)}")
+                            f"({', '.join((*names, *WAYS))}), {kinds}; not {shown(way)}")
 
 
 def way_handle(way: str | DescribedWay) -> int | _paigow.CompiledWay:
@@ -237,7 +282,7 @@ def house_way(
     >>> from pokerrules.paigow import house_way
     >>> house_way("Kh Kd As Qc Jd Th 4s")
     Setting('Kh Kd Jd Th 4s / As Qc')
-    >>> house_way("9s 9d 4h 4c Jk Td 2c", way="trump_plaza")
+    >>> house_way("9s 9d 4h 4c Jk Td 2c", way="foxwoods_ballys_two_pairs")
     Setting('9s 9d 4h 4c 2c / Jk Td')
 
     Raises:
@@ -380,7 +425,8 @@ class HouseWay:
     Picklable.
 
     >>> from pokerrules.paigow import HouseWay, PaiGowRules, hand_cards
-    >>> HouseWay("trump_plaza")(hand_cards("9s 9d 4h 4c Jk Td 2c"), PaiGowRules())
+    >>> way = HouseWay("foxwoods_ballys_two_pairs")
+    >>> way(hand_cards("9s 9d 4h 4c Jk Td 2c"), PaiGowRules())
     Setting('9s 9d 4h 4c 2c / Jk Td')
     """
 
@@ -388,7 +434,7 @@ class HouseWay:
 
     def __post_init__(self) -> None:
         if self.way is not None and not isinstance(self.way, DescribedWay):
-            way_number(self.way)
+            object.__setattr__(self, "way", way_name(self.way))  # an old name: the new
 
     def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
         return house_way(cards, rules, self.way)

@@ -84,7 +84,8 @@ class PaiGowRules:
         banker_commission: the fraction of a banking player's net win of the
             round the house keeps; 0 <= banker_commission < 1.
         house_way: the default way to set hands: a name from
-            ``pokerrules.paigow.WAYS`` ("foxwoods", "trump_plaza"), a way from
+            ``pokerrules.paigow.WAYS`` ("foxwoods", "foxwoods_ballys_two_pairs";
+            an old name is read as the way's name now), a way from
             :func:`~pokerrules.paigow.load_house_way` or a
             callable ``(cards, rules) -> Setting``; not
             :func:`~pokerrules.paigow.house_way` itself or ``HouseWay()``, which
@@ -116,16 +117,17 @@ class PaiGowRules:
             if number is None or not 0 <= number < 1:
                 raise PokerRulesError(f"{name} must be a fraction in [0, 1), not {shown(value)}")
         if isinstance(self.house_way, str):
-            if self.house_way not in WAYS:
-                raise PokerRulesError(
-                    f"unknown house way {shown(self.house_way)}; choose from {', '.join(WAYS)}")
+            if self.house_way not in WAYS:  # an old name or none: the way-name check says
+                from pokerrules.paigow.houseway import way_name  # it imports this module
+
+                object.__setattr__(self, "house_way", way_name(self.house_way, "house_way"))
         elif not callable(self.house_way):
             raise PokerRulesError(
                 f"house_way must be a name or a callable, not {shown(self.house_way)}")
         elif _sets_by_the_rules_own_way(self.house_way):
             raise PokerRulesError(
                 f"house_way={shown(self.house_way)} sets a hand by the rules' own house way, "
-                "which would be itself; name a way (foxwoods, trump_plaza) or give "
+                "which would be itself; name a way (foxwoods, foxwoods_ballys_two_pairs) or give "
                 "HouseWay('foxwoods')")
         if not isinstance(self.banker_foul, str) or self.banker_foul not in BANKER_FOUL_RULES:
             raise PokerRulesError(

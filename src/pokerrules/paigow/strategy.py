@@ -21,7 +21,7 @@ from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.houseway import house_way
+from pokerrules.paigow.houseway import house_way, way_name
 from pokerrules.paigow.parallel import check_workers, run_chunks
 from pokerrules.paigow.rates import mean_net, net_variance
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
@@ -147,11 +147,11 @@ def _opponent_way(rules: PaiGowRules, way: str | DescribedWay | None) -> str | D
     chosen = rules.house_way if way is None else way
     if isinstance(chosen, DescribedWay):
         return chosen
-    if not isinstance(chosen, str) or chosen not in _paigow.WAYS:
+    if not isinstance(chosen, str):
         raise PokerRulesError(f"the opponent's house way must be a built-in name "
                               f"({', '.join(_paigow.WAYS)}) or a loaded way, not "
                               f"{shown(chosen)}")
-    return chosen
+    return way_name(chosen)
 
 
 def _count(
