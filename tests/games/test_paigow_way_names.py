@@ -29,7 +29,8 @@ from pokerrules.paigow import (
 )
 from pokerrules.paigow.compare import compare_ways
 from pokerrules.paigow.exact import exact_memory
-from pokerrules.paigow.houseway import OLD_WAY_NAMES, builtin_way, way_name
+from pokerrules.paigow.houseway import builtin_way
+from pokerrules.paigow.rules import OLD_WAY_NAMES, way_name
 
 pytestmark = pytest.mark.fast
 

@@ -34,10 +34,9 @@ from pokerrules.paigow.houseway import (
     WAYS,
     described,
     house_way_and_rule,
-    way_name,
 )
 from pokerrules.paigow.round_records import RoundRecord, play_round
-from pokerrules.paigow.rules import PRESETS, PaiGowRules
+from pokerrules.paigow.rules import PRESETS, PaiGowRules, way_name
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
 from pokerrules.paigow.strategy import OptimalSetting, optimal_setting

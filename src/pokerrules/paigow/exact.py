@@ -27,7 +27,6 @@ from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.houseway import (
-    OLD_WAY_NAMES,
     WAYS,
     BatchWay,
     WayLike,
@@ -58,7 +57,13 @@ from pokerrules.paigow.parallel import (
     run_threads,
 )
 from pokerrules.paigow.rates import OutcomeRates
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.rules import (
+    DEFAULT_RULES,
+    OLD_WAY_NAMES,
+    PaiGowRules,
+    PaiGowRulesLike,
+    paigow_rules,
+)
 from pokerrules.paigow.setting import Setting, hand_cards
 
 __all__ = ["DEFAULT_PARTS", "MAX_PARTS", "BatchWay", "ExactHand", "ExactResult",

@@ -21,7 +21,6 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike
 from pokerrules.checks import check_flag, shown
-from pokerrules.deprecation import warn_deprecated
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.description import HAND_TYPES, DescribedWay, load_house_way
 from pokerrules.paigow.rules import (
@@ -31,12 +30,12 @@ from pokerrules.paigow.rules import (
     PaiGowRulesLike,
     callable_name,
     paigow_rules,
+    way_name,
 )
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 
 __all__ = [
     "HOUSE_WAY_RULES",
-    "OLD_WAY_NAMES",
     "WAYS",
     "BatchWay",
     "DescribedWay",
@@ -53,20 +52,11 @@ __all__ = [
     "house_way_rule",
     "load_house_way",
     "way_description",
-    "way_name",
     "way_rule_names",
 ]
 
 #: The built-in house ways.
 WAYS: tuple[str, ...] = tuple(_paigow.WAYS)
-
-#: Old names of built-in ways, still taken for one release wherever a way's name is
-#: (with a DeprecationWarning): old name -> (the way's name now, what the way is).
-OLD_WAY_NAMES: dict[str, tuple[str, str]] = {
-    "trump_plaza": ("foxwoods_ballys_two_pairs",
-                    "the Foxwoods way with Bally's Atlantic City's two-pair rule, not the "
-                    "house way Trump Plaza posted"),
-}
 
 #: The hand types a house way's sections cover, in priority order, by number
 #: (what :func:`house_way_rule` returns).
@@ -144,42 +134,6 @@ class BatchWay:
 #: a loaded way (:class:`DescribedWay`), a callable ``(cards, rules) -> Setting``
 #: or a :class:`BatchWay`.
 WayLike: TypeAlias = str | DescribedWay | Strategy | BatchWay
-
-
-def old_way_name_message(old: str) -> str:
-    """What the DeprecationWarning of the old name ``old`` (a key of
-    :data:`OLD_WAY_NAMES`) says."""
-    new, what = OLD_WAY_NAMES[old]
-    return (f"the house way name {old!r} is deprecated: that way is {what}; name it "
-            f"{new!r} (the old name goes in the next release)")
-
-
-def way_name(name: object, argument: str = "way", names: tuple[str, ...] = ()) -> str:
-    """The name of the built-in way (or of one of ``names``, a function's own such
-    as simulate's "optimal") that ``name`` names, as :data:`WAYS` spells it: every
-    way's name given to pokerrules is read here. An old name
-    (:data:`OLD_WAY_NAMES`) gives the way's name now, with a DeprecationWarning.
-
-    >>> import warnings
-    >>> from pokerrules.paigow.houseway import way_name
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     way_name("trump_plaza")
-    'foxwoods_ballys_two_pairs'
-    >>> caught[0].category.__name__
-    'DeprecationWarning'
-
-    Raises:
-        PokerRulesError: no built-in way has that name (naming ``argument``).
-    """
-    if isinstance(name, str) and name in OLD_WAY_NAMES:
-        warn_deprecated(old_way_name_message(name))
-        return OLD_WAY_NAMES[name][0]
-    choices = (*names, *WAYS)
-    if not isinstance(name, str) or name not in choices:
-        raise PokerRulesError(f"unknown house way {shown(name)} for {argument}; "
-                              f"choose from {', '.join(choices)}")
-    return name
 
 
 def way_number(name: str, argument: str = "way") -> int:

@@ -21,10 +21,16 @@ from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.houseway import house_way, way_name
+from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.parallel import check_workers, run_chunks
 from pokerrules.paigow.rates import mean_net, net_variance
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.rules import (
+    DEFAULT_RULES,
+    PaiGowRules,
+    PaiGowRulesLike,
+    paigow_rules,
+    way_name,
+)
 from pokerrules.paigow.setting import Setting, hand_cards, settings
 from pokerrules.shuffle import seed_int
 
