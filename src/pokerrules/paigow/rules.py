@@ -10,7 +10,7 @@ from typing import Any, TypeAlias
 from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
 from pokerrules.checks import check_rules, loaded, shown
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import HouseWayError, PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
 from pokerrules.paigow.setting import Setting
 
@@ -177,9 +177,16 @@ class PaiGowRules:
         return callable_name(self.house_way)
 
     def to_dict(self) -> dict[str, Any]:
-        """The rules as a JSON-ready dict (a callable house way by its name)."""
+        """The rules as a JSON-ready dict: a built-in house way by its name, a
+        loaded way as ``{"name": ..., "description": ...}`` (its whole text, so
+        that it restores the same way), another callable by its name."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["house_way"] = self.house_way_name
+        description = loaded("pokerrules.paigow.description")
+        if description is not None and isinstance(self.house_way, description.DescribedWay):
+            data["house_way"] = {"name": self.house_way.name,
+                                 "description": self.house_way.source}
+        else:
+            data["house_way"] = self.house_way_name
         return data
 
     @classmethod
@@ -189,12 +196,33 @@ class PaiGowRules:
         Raises:
             PokerRulesError: an unknown field, or a house way that is no
                 built-in name (a callable cannot be restored from its name).
+            HouseWayError: a loaded way's description that does not parse or
+                check (it is parsed and checked as a file is), or whose ``way:``
+                line is not its name.
         """
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
             raise PokerRulesError(f"unknown PaiGowRules field(s): {sorted(unknown)}")
+        way = data.get("house_way")
+        if isinstance(way, dict):
+            data = {**data, "house_way": _described_way(way)}
         return cls(**data)
+
+
+def _described_way(data: dict[str, Any]) -> Callable[..., Setting]:
+    """A loaded way from its ``{"name", "description"}`` dict (to_dict's)."""
+    from pokerrules.paigow.description import _load_text  # it imports this module
+
+    if set(data) != {"name", "description"} or not isinstance(data["description"], str):
+        raise HouseWayError("a loaded house way is saved as {\"name\": ..., \"description\": "
+                            f"TEXT}}, not {shown(data)}")
+    # the text itself, never a path: a save names no file to read
+    way = _load_text(data["description"], None)
+    if way.name != data["name"]:
+        raise HouseWayError(f"a saved house way named {shown(data['name'])} whose description "
+                            f"names it {shown(way.name)}")
+    return way
 
 
 #: The default rules of the package's functions (one shared, frozen instance).
