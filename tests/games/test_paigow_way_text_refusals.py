@@ -3,8 +3,10 @@ either returns a way every Pai Gow function can use, or raises HouseWayError
 naming the file and line; nothing crashes, recurses without bound or is half
 loaded, and a pickle's text is parsed and checked again."""
 
+import os
 import pickle
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -84,6 +86,16 @@ def test_only_ascii_letters_are_ranks():
 def test_a_path_with_a_nul_byte_is_refused():
     with pytest.raises(HouseWayError, match="cannot read the house way"):
         load_house_way("foxwoods\x00.way")
+
+
+def test_a_path_that_is_no_regular_file_is_refused_without_reading_it(tmp_path):
+    # reading a pipe would wait for a writer forever, reading /dev/zero never ends
+    pipe = tmp_path / "way.fifo"
+    os.mkfifo(pipe)
+    for path in (pipe, Path("/dev/zero"), tmp_path):
+        if path.exists():
+            with pytest.raises(HouseWayError, match="not a regular file"):
+                load_house_way(path)
 
 
 def test_too_long_a_description_is_refused_naming_the_rule_that_overflows():

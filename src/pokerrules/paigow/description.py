@@ -335,13 +335,16 @@ def load_house_way(source: str | os.PathLike[str]) -> DescribedWay:
             every hand class fails (a condition that never holds, a rule that
             cannot act or fouls some hand, a hand no rule takes); the message
             names the file, the line, the rule and an example hand. Also an
-            unreadable file. ArgumentTypeError: ``source`` neither text nor a path.
+            unreadable file, or a path that is no regular file (a directory, a
+            device, a pipe). ArgumentTypeError: ``source`` neither text nor a path.
     """
     if isinstance(source, str) and "\n" in source:
         return _load_text(source, None)
     if not isinstance(source, (str, os.PathLike)):
         raise ArgumentTypeError(f"a house way's source is a path or its text, not {shown(source)}")
     path = Path(source)
+    if path.exists() and not path.is_file():  # a device or a pipe could block or never end
+        raise HouseWayError(f"cannot read the house way {str(path)!r}: not a regular file")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
