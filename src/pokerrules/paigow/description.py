@@ -309,6 +309,21 @@ class DescribedWay:
         return _reload, (self.source, self.path)
 
 
+def way_from_dict(data: dict[str, object]) -> DescribedWay:
+    """A loaded way from the ``{"name", "description"}`` dict that
+    ``PaiGowRules.to_dict`` writes for it: the text is parsed and checked as a
+    file's (never read as a path: a save names no file), and must name the way
+    ``name``. Raises HouseWayError."""
+    if set(data) != {"name", "description"} or not isinstance(data["description"], str):
+        raise HouseWayError("a loaded house way is saved as {\"name\": ..., \"description\": "
+                            f"TEXT}}, not {shown(data)}")
+    way = _load_text(data["description"], None)
+    if way.name != data["name"]:
+        raise HouseWayError(f"a saved house way named {shown(data['name'])} whose description "
+                            f"names it {shown(way.name)}")
+    return way
+
+
 def _reload(text: object, path: object) -> DescribedWay:
     # a pickle is data from outside: its text is parsed and checked as any other
     if not isinstance(text, str) or not (path is None or isinstance(path, str)):

@@ -10,7 +10,7 @@ from typing import Any, TypeAlias
 from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
 from pokerrules.checks import check_rules, loaded, shown
-from pokerrules.errors import HouseWayError, PokerRulesError
+from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
 from pokerrules.paigow.setting import Setting
 
@@ -206,23 +206,10 @@ class PaiGowRules:
             raise PokerRulesError(f"unknown PaiGowRules field(s): {sorted(unknown)}")
         way = data.get("house_way")
         if isinstance(way, dict):
-            data = {**data, "house_way": _described_way(way)}
+            from pokerrules.paigow.description import way_from_dict  # it imports this module
+
+            data = {**data, "house_way": way_from_dict(way)}
         return cls(**data)
-
-
-def _described_way(data: dict[str, Any]) -> Callable[..., Setting]:
-    """A loaded way from its ``{"name", "description"}`` dict (to_dict's)."""
-    from pokerrules.paigow.description import _load_text  # it imports this module
-
-    if set(data) != {"name", "description"} or not isinstance(data["description"], str):
-        raise HouseWayError("a loaded house way is saved as {\"name\": ..., \"description\": "
-                            f"TEXT}}, not {shown(data)}")
-    # the text itself, never a path: a save names no file to read
-    way = _load_text(data["description"], None)
-    if way.name != data["name"]:
-        raise HouseWayError(f"a saved house way named {shown(data['name'])} whose description "
-                            f"names it {shown(way.name)}")
-    return way
 
 
 #: The default rules of the package's functions (one shared, frozen instance).
