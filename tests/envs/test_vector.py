@@ -345,6 +345,19 @@ def test_the_caller_keeps_its_arrays():
     _same(out, copied)  # a later step writes new arrays
 
 
+def test_writing_into_a_returned_mask_leaves_action_masks_true():
+    env = make_vec("east-west", N)
+    _, info = env.reset(seed=3)
+    for _ in range(4):  # until some row is full and some action illegal
+        _, _, _, _, info = env.step(info["action_mask"].argmax(axis=1))
+    legal = env.action_masks()
+    assert not legal.all()
+    info["action_mask"][:] = True
+    np.testing.assert_array_equal(env.action_masks(), legal)
+    env.action_masks()[:] = True
+    np.testing.assert_array_equal(env.action_masks(), legal)
+
+
 def test_rules_reach_the_engine():
     rules = EastWestRules(win_rule="two_rows")
     env = make_vec("east-west", 40, opponent=None, rules=rules)

@@ -14,6 +14,7 @@ from pokerrules.cli import main
 from pokerrules.errors import (
     ArgumentTypeError,
     GameOverError,
+    HouseWayError,
     IllegalMoveError,
     NotYourTurnError,
     PokerRulesError,
@@ -27,6 +28,7 @@ from pokerrules.paigow import (
     deal_round,
     house_way,
     is_foul,
+    load_house_way,
     load_round,
     new_game,
     optimal_setting,
@@ -35,6 +37,7 @@ from pokerrules.paigow import (
     render,
     settings,
     settle,
+    way_description,
 )
 from pokerrules.paigow.round_records import round_names, round_record
 from pokerrules.runner import play_game
@@ -403,3 +406,55 @@ def test_environment_actions_are_the_seat_settings():
     with pytest.raises(IllegalMoveError, match=f"action {illegal} "):
         env.step(illegal)
     assert env.unwrapped.game_state.to_json() == before
+
+
+# ------------------------------------------------------- a loaded house way in saves
+
+def _loaded_way(name):
+    text = way_description("foxwoods_ballys_two_pairs").replace(
+        "way: Foxwoods with Bally's Atlantic City two pairs", f"way: {name}")
+    return load_house_way(text)
+
+
+@pytest.mark.parametrize("name", ["Mine", "foxwoods"])
+def test_a_game_with_a_loaded_way_restores_that_way_from_its_save(name):
+    # a loaded way named as a built-in one must not come back as the built-in way
+    way = _loaded_way(name)
+    state = new_game(PaiGowRules(house_way=way), seed=2)
+    text = state.to_json()
+    jsonschema.validate(json.loads(text), json.loads(SCHEMA.read_text()))
+    restored = PaiGowState.from_json(text)
+    assert restored.rules.house_way == way and restored.rules == state.rules
+    assert restored.to_json() == text
+    for game in (state, restored):
+        play_out(game, 3)
+    assert restored.to_json() == state.to_json()
+
+
+def test_a_round_record_with_a_loaded_way_loads_with_that_way():
+    way = _loaded_way("foxwoods")
+    record = play_round(PaiGowRules(house_way=way), {1: None, 2: None}, seed=7)
+    game = load_round(record.to_json())
+    assert game.rules.house_way == way
+    assert load_round(record.to_dict()).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize(("edit", "match"), [
+    (lambda w: w.update(description=w["description"].replace("two of K", "two of Z")),
+     r"<text>, line \d+: rule 'kings in front'"),
+    (lambda w: w.update(description="/etc/hostname"), r"<text>, line 1: unknown line '/etc"),
+    (lambda w: w.update(name="Other"), "named 'Other' whose description names it"),
+    (lambda w: w.update(description=None), "is saved as"),
+    (lambda w: w.update(extra=1), "is saved as"),
+])
+def test_a_tampered_saved_way_is_parsed_and_refused(edit, match):
+    state = new_game(PaiGowRules(house_way=_loaded_way("Mine")), seed=2)
+    data = json.loads(state.to_json())
+    edit(data["deal"]["rules"]["house_way"])
+    with pytest.raises(HouseWayError, match=match):
+        PaiGowState.from_json(json.dumps(data))
+    record = play_round(PaiGowRules(house_way=_loaded_way("Mine")), {1: None, 2: None}, seed=7)
+    data = record.to_dict()
+    edit(data["rules"]["house_way"])
+    with pytest.raises(HouseWayError, match=match):
+        load_round(data)

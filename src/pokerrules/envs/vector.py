@@ -269,7 +269,8 @@ class EastWestVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.nd
 
     def _info(self, mask: np.ndarray, player: np.ndarray, seat_rewards: np.ndarray,
               stepped: bool = False) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": mask}
+        # the caller's own copy: writing into it must not change action_masks()
+        info: dict[str, Any] = {"action_mask": mask.copy()}
         if self.self_play:
             info["player"] = player
             if stepped:

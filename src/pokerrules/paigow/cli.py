@@ -379,7 +379,7 @@ def _add_compare(sub: Any) -> None:
         "of A that set it, the hands B sets with another front; then count every heads-up "
         "deal exactly with each way on both sides (about a CPU-minute each; --no-exact "
         "skips it) and print each way's wins, pushes, losses and house edge at "
-        "--commission (5%% unless told).",
+        "--commission (5% unless told).",
         epilog="example:\n  pokerrules paigow compare foxwoods foxwoods_ballys_two_pairs "
         "--rules casino [--json]\n  pokerrules paigow compare my_casino.way foxwoods --no-exact",
         formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -12,18 +12,13 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pokerrules import _paigow
 from pokerrules.cards import CardsLike, format_cards
 from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, HouseWayError
-from pokerrules.hands import PAI_GOW
-from pokerrules.paigow.rules import PaiGowRulesLike, paigow_rules
+from pokerrules.hands import PAI_GOW, HandRules
 from pokerrules.paigow.setting import Setting, hand_cards
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["HAND_TYPES", "DescribedWay", "WayRule", "load_house_way"]
 
@@ -52,6 +47,10 @@ _RANK_NAMES = "23456789TJQKA"
 _COMPARE = ("=", "!=", "<", "<=", ">", ">=")
 _TOKEN = re.compile(r"\s*(\(|\)|\||!=|<=|>=|=|<|>|[A-Za-z0-9]+|\S)")
 _MAX_SECTIONS, _MAX_RULES, _MAX_CODE = _paigow.WAY_LIMITS
+#: How deep brackets and 'not' may nest in one condition (it bounds the parser's
+#: recursion), and how many values a condition may hold at once while it is
+#: evaluated (PG_WAY_STACK of paigow.h: the C interpreter's stack).
+_MAX_NESTING, _MAX_STACK = 16, 32
 
 
 @dataclass(frozen=True)
@@ -74,8 +73,12 @@ class _Syntax(Exception):
 
 
 def _tokens(text: str) -> list[str]:
-    tokens = [t.lower() for t in _TOKEN.findall(text)]
-    return tokens
+    # only ASCII is folded: a sign such as the Kelvin sign must not read as a rank
+    return [t.lower() if t.isascii() else t for t in _TOKEN.findall(text)]
+
+
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit()
 
 
 class _Parser:
@@ -85,6 +88,7 @@ class _Parser:
         self.tokens = tokens
         self.at = 0
         self.code: list[int] = []
+        self.depth = 0
 
     def peek(self, n: int = 0) -> str | None:
         k = self.at + n
@@ -98,7 +102,7 @@ class _Parser:
 
     def end(self) -> None:
         if self.peek() is not None:
-            raise _Syntax(f"unexpected {self.peek()!r}")
+            raise _Syntax(f"unexpected {shown(self.peek())}")
 
     def fact(self) -> tuple[int, str] | None:
         for words in _FACT_WORDS:
@@ -121,13 +125,19 @@ class _Parser:
             self.code.append(_OPS["and"])
 
     def factor(self) -> None:
+        if self.peek() in ("not", "("):
+            self.depth += 1
+            if self.depth > _MAX_NESTING:
+                raise _Syntax(f"brackets and 'not' nested more than {_MAX_NESTING} deep")
         if self.take("not"):
             self.factor()
             self.code.append(_OPS["not"])
+            self.depth -= 1
         elif self.take("("):
             self.expr()
             if not self.take(")"):
                 raise _Syntax("a '(' without its ')'")
+            self.depth -= 1
         else:
             self.test()
 
@@ -139,22 +149,23 @@ class _Parser:
         word = self.peek()
         if word is None:
             raise _Syntax("a condition ends too early")
-        if word.upper() in _RANKS or word.isdigit():
+        if word.upper() in _RANKS or _is_number(word):
             self.at += 1
             return "lit", None, word
-        raise _Syntax(f"unknown word {word!r} (facts: {', '.join(_FACTS)})")
+        raise _Syntax(f"unknown word {shown(word)} (facts: {', '.join(_FACTS)})")
 
     def push(self, kind: str, fact: int | None, word: str, other: str) -> None:
         if fact is not None:
             self.code += [_OPS["fact"], fact]
         elif other == "r":
             if word.upper() not in _RANKS:
-                raise _Syntax(f"{word!r} is no rank (2-9, 10 or T, J, Q, K, A)")
+                raise _Syntax(f"{shown(word)} is no rank (2-9, 10 or T, J, Q, K, A)")
             self.code += [_OPS["const"], _RANKS[word.upper()]]
         else:
-            if not word.isdigit() or int(word) > 7:
-                raise _Syntax(f"{word!r} is no count (0 to 7)")
-            self.code += [_OPS["const"], int(word)]
+            digits = word.lstrip("0") or "0"  # int() refuses thousands of digits
+            if not _is_number(word) or len(digits) > 1 or int(digits) > 7:
+                raise _Syntax(f"{shown(word)} is no count (0 to 7)")
+            self.code += [_OPS["const"], int(digits)]
 
     def test(self) -> None:
         if self.take("always") or self.take("otherwise"):
@@ -164,7 +175,7 @@ class _Parser:
         op = self.peek()
         if op not in _COMPARE:
             if left[0] == "lit":
-                raise _Syntax(f"{left[2]!r} alone is no condition")
+                raise _Syntax(f"{shown(left[2])} alone is no condition")
             self.push(*left, left[0])
             self.code.append(_OPS["present"] if left[0] == "r" else _OPS["nonzero"])
             return
@@ -191,7 +202,7 @@ class _Parser:
             return [_OPS["fact ref"], fact[0]]
         word = self.peek()
         if word is None or word.upper() not in _RANKS:
-            raise _Syntax(f"unknown word {word!r} in a front (a rank fact or a rank)")
+            raise _Syntax(f"unknown word {shown(word)} in a front (a rank fact or a rank)")
         self.at += 1
         return [_OPS["rank"], _RANKS[word.upper()]]
 
@@ -218,7 +229,24 @@ def _condition(text: str) -> list[int]:
     parser = _Parser(_tokens(text))
     parser.expr()
     parser.end()
+    if _stack_depth(parser.code) > _MAX_STACK:
+        raise _Syntax(f"a condition that holds more than {_MAX_STACK} values at once "
+                      "while it is evaluated (fewer brackets)")
     return [*parser.code, _OPS["end"]]
+
+
+def _stack_depth(code: list[int]) -> int:
+    """The most values a condition's postfix code holds at once."""
+    depth = most = at = 0
+    while at < len(code):
+        op = code[at]
+        if op in (_OPS["fact"], _OPS["const"]):
+            depth, at = depth + 1, at + 2
+        else:
+            depth += 1 if op == _OPS["true"] else -1 if op in _BINARY else 0
+            at += 1
+        most = max(most, depth)
+    return most
 
 
 def _action(text: str) -> list[int]:
@@ -230,6 +258,7 @@ def _action(text: str) -> list[int]:
     return [*parser.code, _OPS["end"]]
 
 
+_BINARY = frozenset(_OPS[op] for op in ("and", "or", *_COMPARE))
 _SECTION_NAMES = [name for name, _ in HAND_TYPES]
 _SECTION_CODE = [_condition(text) for _, text in HAND_TYPES]
 
@@ -254,12 +283,20 @@ class DescribedWay:
     compiled: _paigow.CompiledWay = field(repr=False)
     sections: tuple[int, ...] = field(repr=False)  # each rule's hand type number, from 1
 
-    def __call__(self, cards: CardsLike, rules: PaiGowRulesLike) -> Setting:
-        """The setting of ``cards`` by this way (a strategy, as
-        :func:`~pokerrules.paigow.house_way` with ``way=self``)."""
-        rules = paigow_rules(rules)
+    def __call__(self, cards: CardsLike, rules: object) -> Setting:
+        """The setting of ``cards`` under ``rules`` (:class:`~pokerrules.paigow.PaiGowRules`)
+        by this way: a strategy, as :func:`~pokerrules.paigow.house_way` with ``way=self``.
+
+        Raises:
+            ArgumentTypeError: ``rules`` that are no table rules. The errors of
+                :func:`~pokerrules.paigow.hand_cards` for a bad hand.
+        """
+        hand_rules = getattr(rules, "hand_rules", None)
+        if not isinstance(hand_rules, HandRules):
+            raise ArgumentTypeError(
+                f"a house way sets a hand under PaiGowRules, not {shown(rules)}")
         high, low, _ = _paigow.house_way_codes(
-            [c.code for c in hand_cards(cards)], rules.hand_rules.variant, self.compiled)
+            [c.code for c in hand_cards(cards)], hand_rules.variant, self.compiled)
         return Setting(high, low)
 
     def __repr__(self) -> str:
@@ -275,7 +312,26 @@ class DescribedWay:
         return _reload, (self.source, self.path)
 
 
-def _reload(text: str, path: str | None) -> DescribedWay:
+def way_from_dict(data: dict[str, object]) -> DescribedWay:
+    """A loaded way from the ``{"name", "description"}`` dict that
+    ``PaiGowRules.to_dict`` writes for it: the text is parsed and checked as a
+    file's (never read as a path: a save names no file), and must name the way
+    ``name``. Raises HouseWayError."""
+    if set(data) != {"name", "description"} or not isinstance(data["description"], str):
+        raise HouseWayError("a loaded house way is saved as {\"name\": ..., \"description\": "
+                            f"TEXT}}, not {shown(data)}")
+    way = _load_text(data["description"], None)
+    if way.name != data["name"]:
+        raise HouseWayError(f"a saved house way named {shown(data['name'])} whose description "
+                            f"names it {shown(way.name)}")
+    return way
+
+
+def _reload(text: object, path: object) -> DescribedWay:
+    # a pickle is data from outside: its text is parsed and checked as any other
+    if not isinstance(text, str) or not (path is None or isinstance(path, str)):
+        raise HouseWayError("a pickled house way holds its text and its path (str or None), "
+                            f"not {shown(text)} and {shown(path)}")
     return _load_text(text, path)
 
 
@@ -297,13 +353,16 @@ def load_house_way(source: str | os.PathLike[str]) -> DescribedWay:
             every hand class fails (a condition that never holds, a rule that
             cannot act or fouls some hand, a hand no rule takes); the message
             names the file, the line, the rule and an example hand. Also an
-            unreadable file. ArgumentTypeError: ``source`` neither text nor a path.
+            unreadable file, or a path that is no regular file (a directory, a
+            device, a pipe). ArgumentTypeError: ``source`` neither text nor a path.
     """
     if isinstance(source, str) and "\n" in source:
         return _load_text(source, None)
     if not isinstance(source, (str, os.PathLike)):
         raise ArgumentTypeError(f"a house way's source is a path or its text, not {shown(source)}")
     path = Path(source)
+    if path.exists() and not path.is_file():  # a device or a pipe could block or never end
+        raise HouseWayError(f"cannot read the house way {str(path)!r}: not a regular file")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -311,6 +370,9 @@ def load_house_way(source: str | os.PathLike[str]) -> DescribedWay:
                             f"{exc.strerror or 'unreadable'}") from None
     except UnicodeDecodeError:
         raise HouseWayError(f"cannot read the house way {str(path)!r}: not UTF-8 text") from None
+    except ValueError:  # a NUL byte in the path
+        raise HouseWayError(f"cannot read the house way {str(path)!r}: "
+                            "not a file name") from None
     return _load_text(text, str(path))
 
 
@@ -348,7 +410,7 @@ def _load_text(text: str, path: str | None) -> DescribedWay:
         key, sep, rest = line.partition(":")
         key = " ".join(key.lower().split())
         if not sep:
-            raise fail(number, f"unknown line {line!r}: not a header, a section or a rule")
+            raise fail(number, f"unknown line {shown(line)}: not a header, a section or a rule")
         if key in ("way", "source") and current is None:
             if key == "way":
                 if name is not None:
@@ -360,9 +422,9 @@ def _load_text(text: str, path: str | None) -> DescribedWay:
                 sources.append(rest.strip())
             continue
         if rest.strip():
-            raise fail(number, f"unknown line {line!r}: not a header, a section or a rule")
+            raise fail(number, f"unknown line {shown(line)}: not a header, a section or a rule")
         if key not in _SECTION_NAMES:
-            raise fail(number, f"unknown section {key!r}; the sections are "
+            raise fail(number, f"unknown section {shown(key)}; the sections are "
                                f"{', '.join(_SECTION_NAMES)}")
         if key in sections:
             raise fail(number, f"a second section {key!r} (the first is on line "
@@ -395,25 +457,26 @@ def _load_text(text: str, path: str | None) -> DescribedWay:
                 try:
                     cond = _condition(words[1])
                 except _Syntax as exc:
-                    raise fail(number, f"rule {label!r}: {exc}") from None
+                    raise fail(number, f"rule {shown(label)}: {exc}") from None
             else:
-                raise fail(number, f"rule {label!r}: a condition is 'if ...', 'always' or "
-                                   f"'otherwise', not {condition!r}")
+                raise fail(number, f"rule {shown(label)}: a condition is 'if ...', 'always' or "
+                                   f"'otherwise', not {shown(condition)}")
             try:
                 act = _action(action)
             except _Syntax as exc:
-                raise fail(number, f"rule {label!r}: {exc}") from None
+                raise fail(number, f"rule {shown(label)}: {exc}") from None
             rule_cond.append(len(code))
             code += cond
             rule_action.append(len(code))
             code += act
+            if len(rule_cond) > _MAX_RULES:
+                raise fail(number, f"too many rules: at most {_MAX_RULES}")
+            if len(code) > _MAX_CODE:
+                raise fail(number, f"too long: the rules up to this one compile to more than "
+                                   f"{_MAX_CODE} words (shorter conditions or fewer rules)")
             rules.append(WayRule(len(rules) + 1, section, label, number))
             types.append(k + 1)
         section_rules.append(len(rules))
-    if len(rules) > _MAX_RULES or len(code) > _MAX_CODE:
-        raise fail(last, f"too long: at most {_MAX_RULES} rules")
-    if max(code) > 32767:
-        raise fail(last, "a number out of range")
     compiled = _paigow.CompiledWay(section_cond, section_rules, rule_cond, rule_action, code)
     _check(compiled, rules, sections, fail)
     return DescribedWay(name, text, path, tuple(sources), tuple(rules), compiled, tuple(types))
@@ -426,7 +489,7 @@ def _check(compiled: _paigow.CompiledWay, rules: list[WayRule],
     found: list[tuple[int, str]] = []
     for rule, problem, hand in zip(rules, report["problem"], report["rule_hand"], strict=True):
         example = format_cards(list(hand))
-        head = f"rule {rule.label!r} ({rule.section})"
+        head = f"rule {shown(rule.label)} ({rule.section})"
         if problem == "never holds":
             section_hand = report["section_hand"][_SECTION_NAMES.index(rule.section)]
             found.append((rule.line, f"{head}: its condition never holds for a hand of its "

@@ -230,9 +230,16 @@ class PaiGowRules:
         return callable_name(self.house_way)
 
     def to_dict(self) -> dict[str, Any]:
-        """The rules as a JSON-ready dict (a callable house way by its name)."""
+        """The rules as a JSON-ready dict: a built-in house way by its name, a
+        loaded way as ``{"name": ..., "description": ...}`` (its whole text, so
+        that it restores the same way), another callable by its name."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["house_way"] = self.house_way_name
+        description = loaded("pokerrules.paigow.description")
+        if description is not None and isinstance(self.house_way, description.DescribedWay):
+            data["house_way"] = {"name": self.house_way.name,
+                                 "description": self.house_way.source}
+        else:
+            data["house_way"] = self.house_way_name
         return data
 
     @classmethod
@@ -242,11 +249,19 @@ class PaiGowRules:
         Raises:
             PokerRulesError: an unknown field, or a house way that is no
                 built-in name (a callable cannot be restored from its name).
+            HouseWayError: a loaded way's description that does not parse or
+                check (it is parsed and checked as a file is), or whose ``way:``
+                line is not its name.
         """
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
             raise PokerRulesError(f"unknown PaiGowRules field(s): {sorted(unknown)}")
+        way = data.get("house_way")
+        if isinstance(way, dict):
+            from pokerrules.paigow.description import way_from_dict  # it imports this module
+
+            data = {**data, "house_way": way_from_dict(way)}
         return cls(**data)
 
 
