@@ -464,8 +464,6 @@ cdef extern from "chinese_poker_vec.h" nogil:
         const int8_t *length
         const int8_t *value
         int bomb_kind
-        int16_t *group_start
-        int16_t *group_end
     ctypedef struct cpv_game:
         uint64_t seed
         uint64_t hands[4]
@@ -494,7 +492,7 @@ cdef extern from "chinese_poker_vec.h" nogil:
         int opponent
         int actions
         int64_t n
-    void cpv_group(cpv_patterns *p)
+    void cpv_prepare(cpv_patterns *p)
     uint64_t cpv_opponent_seed(uint64_t seed)
     void cpv_deal_seeded(const cpv_batch *b, cpv_game *g, uint64_t seed)
     void cpv_deal_stacked(const cpv_batch *b, cpv_game *g, int dealer, const uint8_t *cards)
@@ -544,7 +542,7 @@ cdef class ChinesePokerBatch(_Batch):
         opponent: "self" (the caller plays every seat), "random" (played here) or
             "outside" (the caller plays the other seats through :meth:`place`).
         need, kind, length, value, bomb_kind: the encoding's play patterns: int8
-            (p, 13) cards per rank, and (p,) each, grouped by kind and length.
+            (p, 13) cards per rank, and (p,) each.
     """
 
     cdef cpv_game *games
@@ -560,25 +558,22 @@ cdef class ChinesePokerBatch(_Batch):
                 f"no players {players}, opponent {opponent!r}, seat {seat} or target {target}")
         need = np.array(need, dtype=np.int8, order="C")
         p = need.shape[0]
-        if need.shape != (p, 13) or not 1 <= p <= 1024 or need.min() < 0 or need.max() > 4:
+        if need.ndim != 2 or need.shape != (p, 13) or not 1 <= p <= 1024 \
+                or need.min() < 0 or need.max() > 4:
             raise PokerRulesError("play patterns are (1 to 1024, 13) cards per rank")
         columns = [np.array(c, dtype=np.int8, order="C") for c in (kind, length, value)]
         if any(c.shape != (p,) for c in columns):
             raise PokerRulesError(f"kinds, lengths and values are ({p},) each")
-        starts, ends = np.zeros(p, dtype=np.int16), np.zeros(p, dtype=np.int16)
-        self.tables = (need, *columns, starts, ends)
+        self.tables = (need, *columns)
         cdef int8_t[:, ::1] nv = need
         cdef int8_t[::1] kv = columns[0], lv = columns[1], vv = columns[2]
-        cdef int16_t[::1] sv = starts, ev = ends
         self.patterns.n = p
         self.patterns.need = &nv[0, 0]
         self.patterns.kind = &kv[0]
         self.patterns.length = &lv[0]
         self.patterns.value = &vv[0]
         self.patterns.bomb_kind = bomb_kind
-        self.patterns.group_start = &sv[0]
-        self.patterns.group_end = &ev[0]
-        cpv_group(&self.patterns)
+        cpv_prepare(&self.patterns)
         self.b.patterns = &self.patterns
         self.b.players = players
         self.b.target = target

@@ -36,21 +36,20 @@ static inline int deck_index(int code) { return code - FIRST_CODE - (code > NO_C
 
 uint64_t cpv_opponent_seed(uint64_t seed) { return ds_mix(seed ^ OPPONENT_SALT) >> 11; }
 
-void cpv_group(cpv_patterns *p) {
-    int start = 0;
-    p->bomb_start = p->bomb_end = (int16_t)p->n;
-    for (int i = 0; i <= p->n; i++) {
-        if (i == p->n || (i > 0 && (p->kind[i] != p->kind[i - 1]
-                                    || p->length[i] != p->length[i - 1]))) {
-            for (int j = start; j < i; j++) {
-                p->group_start[j] = (int16_t)start;
-                p->group_end[j] = (int16_t)i;
-            }
-            start = i;
-        }
-        if (i < p->n && p->kind[i] == p->bomb_kind) {
-            if (p->bomb_start == p->n) p->bomb_start = (int16_t)i;
-            p->bomb_end = (int16_t)(i + 1);
+void cpv_prepare(cpv_patterns *p) {
+    p->words = (p->n + 63) / 64;
+    memset(p->holds, 0, sizeof p->holds);
+    memset(p->beats, 0, sizeof p->beats);
+    for (int i = 0; i < p->n; i++) {
+        const uint64_t bit = 1ull << (i & 63);
+        for (int r = 0; r < CPV_RANKS; r++)
+            for (int c = p->need[i * CPV_RANKS + r]; c <= 4; c++) p->holds[r][c][i >> 6] |= bit;
+        for (int t = 0; t < p->n; t++) { /* does i beat t? */
+            int bomb = p->kind[i] == p->bomb_kind, on_bomb = p->kind[t] == p->bomb_kind;
+            int higher = p->value[i] > p->value[t];
+            if ((bomb && (!on_bomb || higher))
+                || (p->kind[i] == p->kind[t] && p->length[i] == p->length[t] && higher))
+                p->beats[t][i >> 6] |= bit;
         }
     }
 }
@@ -137,21 +136,23 @@ static inline int must_play(const cpv_batch *b, const cpv_game *g) {
     return g->phase == CPV_PLAY && g->table_pattern < 0 && g->passes >= b->players;
 }
 
-/* 1 if the hand with ``count`` cards per rank holds pattern ``p``. */
-static inline int holds(const cpv_patterns *pt, const int *count, int p) {
-    const int8_t *need = pt->need + (int64_t)p * CPV_RANKS;
-    for (int r = 0; r < CPV_RANKS; r++)
-        if (need[r] > count[r]) return 0;
-    return 1;
-}
-
-static void rank_counts(uint64_t hand, int *count) {
-    for (int r = 0; r < CPV_RANKS; r++) count[r] = popcount64((hand >> (4 * r)) & 15u);
+/* The plays the player to move may make, as bits over the patterns. */
+static void play_words(const cpv_batch *b, const cpv_game *g, uint64_t *words) {
+    const cpv_patterns *pt = b->patterns;
+    const uint64_t hand = g->hands[g->to_move];
+    for (int k = 0; k < pt->words; k++) words[k] = ~0ull;
+    for (int r = 0; r < CPV_RANKS; r++) {
+        const uint64_t *held = pt->holds[r][popcount64((hand >> (4 * r)) & 15u)];
+        for (int k = 0; k < pt->words; k++) words[k] &= held[k];
+    }
+    if (g->table_pattern >= 0) {
+        const uint64_t *beats = pt->beats[g->table_pattern];
+        for (int k = 0; k < pt->words; k++) words[k] &= beats[k];
+    }
 }
 
 void cpv_legal(const cpv_batch *b, const cpv_game *g, uint8_t *mask) {
-    const cpv_patterns *pt = b->patterns;
-    int count[CPV_RANKS];
+    uint64_t words[CPV_WORDS];
     memset(mask, 0, (size_t)b->actions);
     if (g->to_move < 0) return;
     if (g->phase == CPV_CHOOSE) {
@@ -160,25 +161,15 @@ void cpv_legal(const cpv_batch *b, const cpv_game *g, uint8_t *mask) {
     }
     if (g->phase != CPV_PLAY) return;
     mask[0] = (uint8_t)!must_play(b, g);
-    rank_counts(g->hands[g->to_move], count);
+    play_words(b, g, words);
     uint8_t *plays = mask + CPV_FIRST_PLAY;
-    int t = g->table_pattern;
-    if (t < 0) {
-        for (int p = 0; p < pt->n; p++) plays[p] = (uint8_t)holds(pt, count, p);
-        return;
-    }
-    if (pt->kind[t] != pt->bomb_kind) { /* the same kind and length, higher */
-        for (int p = pt->group_start[t]; p < pt->group_end[t]; p++)
-            plays[p] = (uint8_t)(pt->value[p] > pt->value[t] && holds(pt, count, p));
-    }
-    for (int p = pt->bomb_start; p < pt->bomb_end; p++) /* a bomb beats any other kind */
-        plays[p] = (uint8_t)((pt->kind[t] != pt->bomb_kind || pt->value[p] > pt->value[t])
-                             && holds(pt, count, p));
+    for (int k = 0; k < b->patterns->words; k++)
+        for (uint64_t w = words[k]; w; w &= w - 1) plays[64 * k + lowest(w)] = 1;
 }
 
 int cpv_action_ok(const cpv_batch *b, const cpv_game *g, int64_t action) {
-    uint8_t mask[CPV_FIRST_PLAY + 1024];
-    if (action < 0 || action >= b->actions || b->actions > (int)sizeof mask) return 0;
+    uint8_t mask[CPV_FIRST_PLAY + CPV_MAX_PATTERNS];
+    if (action < 0 || action >= b->actions) return 0;
     cpv_legal(b, g, mask);
     return mask[action];
 }
@@ -286,14 +277,31 @@ void cpv_encode(const cpv_batch *b, const cpv_game *g, int me, float *out) {
     }
 }
 
+/* One of the legal actions, each equally likely, drawn from the opponent's stream:
+ * the k-th legal action in ascending order. */
 static int random_action(const cpv_batch *b, cpv_game *g) {
-    uint8_t mask[CPV_FIRST_PLAY + 1024];
-    int16_t open[CPV_FIRST_PLAY + 1024];
-    int k = 0;
-    cpv_legal(b, g, mask);
-    for (int a = 0; a < b->actions; a++)
-        if (mask[a]) open[k++] = (int16_t)a;
-    return k ? open[ds_below(&g->opponent, (uint64_t)k)] : 0;
+    uint64_t words[CPV_WORDS];
+    if (g->phase == CPV_CHOOSE) {
+        int open[CPV_PILES], n = 0;
+        for (int h = 0; h < CPV_PILES; h++)
+            if (g->pile_owner[h] < 0) open[n++] = 1 + h;
+        return open[ds_below(&g->opponent, (uint64_t)n)];
+    }
+    const int pass = !must_play(b, g);
+    int total = pass;
+    play_words(b, g, words);
+    for (int k = 0; k < b->patterns->words; k++) total += popcount64(words[k]);
+    int j = (int)ds_below(&g->opponent, (uint64_t)total);
+    if (pass && j-- == 0) return 0;
+    for (int k = 0;; k++) {
+        int in_word = popcount64(words[k]);
+        if (j < in_word) {
+            uint64_t w = words[k];
+            while (j--) w &= w - 1;
+            return CPV_FIRST_PLAY + 64 * k + lowest(w);
+        }
+        j -= in_word;
+    }
 }
 
 void cpv_play_opponent(const cpv_batch *b, cpv_game *g) {

@@ -29,8 +29,13 @@ enum { CPV_DEAL, CPV_CHOOSE, CPV_PLAY, CPV_OVER };
 /* who plays the seats that are not the learner's */
 enum { CPV_SELF_PLAY, CPV_RANDOM, CPV_OUTSIDE };
 
-/* The play patterns of the encoding (filled once by the caller): per pattern its
- * cards per rank, kind, length and value, grouped by kind and length. */
+#define CPV_MAX_PATTERNS 1024
+#define CPV_WORDS (CPV_MAX_PATTERNS / 64)
+
+/* The play patterns of the encoding (given by the caller, then prepared by
+ * cpv_prepare): per pattern its cards per rank, kind, length and value; and as bit
+ * sets over the patterns, 64 to a word, those a hand holds by its count of each rank
+ * and those that beat each pattern on the table. */
 typedef struct {
     int n;
     const int8_t *need;   /* n x 13 */
@@ -38,9 +43,9 @@ typedef struct {
     const int8_t *length;
     const int8_t *value;
     int bomb_kind;
-    int16_t *group_start; /* n: the first and one past the last pattern of the */
-    int16_t *group_end;   /*    same kind and length */
-    int16_t bomb_start, bomb_end;
+    int words;            /* (n + 63) / 64 */
+    uint64_t holds[CPV_RANKS][5][CPV_WORDS];
+    uint64_t beats[CPV_MAX_PATTERNS][CPV_WORDS];
 } cpv_patterns;
 
 typedef struct {
@@ -79,8 +84,8 @@ typedef struct {
     int64_t n;
 } cpv_batch;
 
-/* Fills the groups of ``p`` (its arrays allocated by the caller). */
-void cpv_group(cpv_patterns *p);
+/* Fills the bit sets of ``p`` (n from 1 to CPV_MAX_PATTERNS). */
+void cpv_prepare(cpv_patterns *p);
 
 uint64_t cpv_opponent_seed(uint64_t seed);
 
