@@ -2,8 +2,9 @@
 
 :func:`make_vec` returns a :class:`gymnasium.vector.VectorEnv` of ``num_envs`` games
 of one seat against a fixed opponent (or of self-play), stepped together by the
-compiled batch engine (``pokerrules._vector``) with the GIL released. East–West has
-one; the other games have none yet.
+compiled batch engine (``pokerrules._vector``) with the GIL released. East–West and
+Chinese Poker (2, 3 or 4 players: ``players=``; an episode is a round) have one; Z
+Poker and Pai Gow Poker have none yet.
 
 >>> from pokerrules.envs.vector import make_vec
 >>> env = make_vec("east-west", 4, opponent="greedy")
@@ -17,10 +18,12 @@ one; the other games have none yet.
 
 **Observations and actions.** Game ``i``'s observation is ``observations[i]``, the
 ``float32`` observation of the game's encoding (:mod:`pokerrules.envs.east_west_v0`:
-330 elements) seen from the learner's seat; its action is ``actions[i]``, one of the
-encoding's action indices (East–West: the row, 0 to 2, to place the drawn card on).
+330 elements; :mod:`pokerrules.envs.chinese_poker_v0`: 320) seen from the learner's
+seat; its action is ``actions[i]``, one of the encoding's action indices (East–West:
+the row, 0 to 2, to place the drawn card on; Chinese Poker: pass, a dealt hand or a
+play by its ranks, 444 actions).
 ``actions`` is an integer array of shape ``(num_envs,)`` (a list of ints too);
-``info["action_mask"]`` (and :meth:`~EastWestVectorEnv.action_masks`) is a ``bool``
+``info["action_mask"]`` (and :meth:`~VectorEnv.action_masks`) is a ``bool``
 array of shape ``(num_envs, n_actions)``, True where the action is legal.
 
 **Autoreset: next step** (Gymnasium's ``AutoresetMode.NEXT_STEP``, in
@@ -31,29 +34,32 @@ step gives it is ignored: that step deals game ``i`` again and returns its first
 observation, reward 0 and ``terminations[i] = False``. ``truncations`` is never True.
 
 **Seeds.** ``reset(seed=s)`` deals game ``i`` exactly as
-``pokerrules.eastwest.new_game(seed=s + i)`` does (``s + num_envs - 1`` must stay
+``new_game(seed=s + i)`` of the game (with its ``players``) does (``s + num_envs - 1`` must stay
 below 2**53), and each later episode of game ``i`` takes the seed of its last one
 plus ``num_envs`` (modulo 2**53): the batch walks through the seeds ``s, s + 1,
 ...`` without repeating one. ``reset()`` without a seed takes the ``seed`` given
 to :func:`make_vec` the first time, else fresh entropy from the operating system.
 
-**Opponents.** ``"random"`` and ``"greedy"`` play inside C: ``"greedy"`` is
-:class:`~pokerrules.eastwest.GreedyAgent` move for move; ``"random"`` places on one
-of its open rows, each equally likely, drawn from a deal stream
-(:class:`~pokerrules.shuffle.DealStream`) of its own per episode whose seed is
-``pokerrules._vector.opponent_seed(episode seed)``. Any other agent the game ships
-(by name), an agent instance (with ``choose(view, legal_moves, rng)``) or a
+**Opponents.** The opponent plays every seat but the learner's. ``"random"`` plays
+inside C (East–West also ``"greedy"``, :class:`~pokerrules.eastwest.GreedyAgent` move
+for move): it takes one of its legal actions, each equally likely, drawn from a deal
+stream (:class:`~pokerrules.shuffle.DealStream`) of its own per episode whose seed is
+``pokerrules._vector.opponent_seed(episode seed)`` (Chinese Poker:
+``chinese_poker_opponent_seed``; the k-th legal action in ascending order). Any other
+agent the game ships (by name), an agent instance (with ``choose(view, legal_moves, rng)``) or a
 callable ``f(observation, action_mask) -> action`` over the opponent's own
 observation and ``bool`` mask plays at Python speed, game after game. An opponent
 that fails (an exception, or a return that is no legal action: the game is named)
-takes the step back whole. ``opponent=None`` is self-play: the caller plays both
-seats; ``observations[i]`` is then seen from seat ``info["player"][i]`` (``int8``),
+takes the step back whole. ``opponent=None`` is self-play: the caller plays every
+seat; ``observations[i]`` is then seen from seat ``info["player"][i]`` (``int8``),
 the seat to move, or at the end the seat that made the last move, and
 ``rewards[i]`` is that seat's; ``info["rewards"]`` (``float64``, shape
-``(num_envs, 2)``) holds both seats' rewards of the step.
+``(num_envs, players)``) holds every seat's rewards of the step.
 
-**Rewards.** +1 for a win, −1 for a loss, 0 for a draw, at the end (the
-encoding's returns), as ``float64``.
+**Rewards** are the encoding's returns at the end, as ``float64``: East–West +1 for
+a win, −1 for a loss, 0 for a draw; Chinese Poker minus the round's penalty points.
+The last observation of a Chinese Poker round is the Python game's at that moment:
+the scores updated and the next round dealt (unless the round ended the game).
 
 **Bad input.** Actions of another shape (:class:`~pokerrules.errors.HandSizeError`)
 or of a type that is no integer (:class:`~pokerrules.errors.ArgumentTypeError`,
