@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "chinese_poker.h"
+#include "pr_port.h"
 
 #define OPPONENT_SALT 0xBB67AE8584CAA73Bull /* decorrelates the opponent's stream */
 #define FIRST_CODE 3                        /* 2s: the deck's only deuce */
@@ -12,24 +13,10 @@
 static const int HAND_SIZE[CPV_MAX_PLAYERS + 1] = {0, 0, 16, 16, 12};
 
 static inline int popcount64(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcountll(x);
-#else
-    int n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-#endif
+    return pr_popcount32((uint32_t)x) + pr_popcount32((uint32_t)(x >> 32));
 }
 
-static inline int lowest(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1)) { x >>= 1; n++; }
-    return n;
-#endif
-}
+static inline int lowest(uint64_t x) { return pr_ctz64(x); }
 
 /* the deck index of a code (CHINESE_POKER_DECK.codes: 2s, 3c ... Kd, Ad, Ah, As) */
 static inline int deck_index(int code) { return code - FIRST_CODE - (code > NO_CODE); }
