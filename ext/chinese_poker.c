@@ -233,7 +233,7 @@ int cp_playout(cp_world *w, int max_moves) {
     return w->to_move < 0 ? 0 : -1;
 }
 
-static int penalty(int left, int dealt) {
+int cp_penalty(int left, int dealt) {
     if (!left) return 0;
     switch (dealt - left) {
     case 0: return 50;
@@ -248,7 +248,7 @@ double cp_reward(const cp_world *w, const cp_round *r, int player) {
     int points[CP_MAX_PLAYERS], everyone = 0, winners = 0;
     int64_t high = INT64_MIN, low = INT64_MAX;
     for (int p = 0; p < n; p++) {
-        points[p] = penalty(w->left[p], r->dealt);
+        points[p] = cp_penalty(w->left[p], r->dealt);
         everyone += points[p];
         int64_t total = r->scores[p] + points[p];
         if (total > high) high = total;

@@ -58,6 +58,10 @@ int cp_move_ok(const cp_world *w, const cp_play *move);
  * within ``max_moves`` moves. */
 int cp_playout(cp_world *w, int max_moves);
 
+/* The points for ``left`` cards when another player goes out, ``dealt`` cards
+ * dealt to each (rules.penalty). */
+int cp_penalty(int left, int dealt);
+
 /* The reward to ``player`` of a finished round (as ChinesePokerSearch.rewards). */
 double cp_reward(const cp_world *w, const cp_round *r, int player);
 

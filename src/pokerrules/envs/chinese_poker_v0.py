@@ -135,6 +135,13 @@ _CHOOSE = (ChooseHand(0), ChooseHand(1), ChooseHand(2))
 _SEARCH = ChinesePokerSearch()
 
 
+def play_patterns() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """The play actions as the compiled batch reads them (action ``4 + p`` is
+    pattern ``p``): int8 arrays of cards per rank ``(patterns, 13)``, kind index,
+    length and value ``(patterns,)`` each, and the bomb's kind index."""
+    return _NEED, _KIND, _LENGTH, _VALUE, _KINDS.index(PlayKind.BOMB)
+
+
 def _play_name(kind: PlayKind, ranks: tuple[int, ...]) -> str:
     groups: dict[int, int] = {}
     for r in ranks:

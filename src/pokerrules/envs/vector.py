@@ -2,8 +2,9 @@
 
 :func:`make_vec` returns a :class:`gymnasium.vector.VectorEnv` of ``num_envs`` games
 of one seat against a fixed opponent (or of self-play), stepped together by the
-compiled batch engine (``pokerrules._vector``) with the GIL released. East–West has
-one; the other games have none yet.
+compiled batch engine (``pokerrules._vector``) with the GIL released. East–West and
+Chinese Poker (2, 3 or 4 players: ``players=``; an episode is a round) have one; Z
+Poker and Pai Gow Poker have none yet.
 
 >>> from pokerrules.envs.vector import make_vec
 >>> env = make_vec("east-west", 4, opponent="greedy")
@@ -17,10 +18,12 @@ one; the other games have none yet.
 
 **Observations and actions.** Game ``i``'s observation is ``observations[i]``, the
 ``float32`` observation of the game's encoding (:mod:`pokerrules.envs.east_west_v0`:
-330 elements) seen from the learner's seat; its action is ``actions[i]``, one of the
-encoding's action indices (East–West: the row, 0 to 2, to place the drawn card on).
+330 elements; :mod:`pokerrules.envs.chinese_poker_v0`: 320) seen from the learner's
+seat; its action is ``actions[i]``, one of the encoding's action indices (East–West:
+the row, 0 to 2, to place the drawn card on; Chinese Poker: pass, a dealt hand or a
+play by its ranks, 444 actions).
 ``actions`` is an integer array of shape ``(num_envs,)`` (a list of ints too);
-``info["action_mask"]`` (and :meth:`~EastWestVectorEnv.action_masks`) is a ``bool``
+``info["action_mask"]`` (and :meth:`~VectorEnv.action_masks`) is a ``bool``
 array of shape ``(num_envs, n_actions)``, True where the action is legal.
 
 **Autoreset: next step** (Gymnasium's ``AutoresetMode.NEXT_STEP``, in
@@ -31,29 +34,32 @@ step gives it is ignored: that step deals game ``i`` again and returns its first
 observation, reward 0 and ``terminations[i] = False``. ``truncations`` is never True.
 
 **Seeds.** ``reset(seed=s)`` deals game ``i`` exactly as
-``pokerrules.eastwest.new_game(seed=s + i)`` does (``s + num_envs - 1`` must stay
+``new_game(seed=s + i)`` of the game (with its ``players``) does (``s + num_envs - 1`` must stay
 below 2**53), and each later episode of game ``i`` takes the seed of its last one
 plus ``num_envs`` (modulo 2**53): the batch walks through the seeds ``s, s + 1,
 ...`` without repeating one. ``reset()`` without a seed takes the ``seed`` given
 to :func:`make_vec` the first time, else fresh entropy from the operating system.
 
-**Opponents.** ``"random"`` and ``"greedy"`` play inside C: ``"greedy"`` is
-:class:`~pokerrules.eastwest.GreedyAgent` move for move; ``"random"`` places on one
-of its open rows, each equally likely, drawn from a deal stream
-(:class:`~pokerrules.shuffle.DealStream`) of its own per episode whose seed is
-``pokerrules._vector.opponent_seed(episode seed)``. Any other agent the game ships
-(by name), an agent instance (with ``choose(view, legal_moves, rng)``) or a
+**Opponents.** The opponent plays every seat but the learner's. ``"random"`` plays
+inside C (East–West also ``"greedy"``, :class:`~pokerrules.eastwest.GreedyAgent` move
+for move): it takes one of its legal actions, each equally likely, drawn from a deal
+stream (:class:`~pokerrules.shuffle.DealStream`) of its own per episode whose seed is
+``pokerrules._vector.opponent_seed(episode seed)`` (Chinese Poker:
+``chinese_poker_opponent_seed``; the k-th legal action in ascending order). Any other
+agent the game ships (by name), an agent instance (with ``choose(view, legal_moves, rng)``) or a
 callable ``f(observation, action_mask) -> action`` over the opponent's own
 observation and ``bool`` mask plays at Python speed, game after game. An opponent
 that fails (an exception, or a return that is no legal action: the game is named)
-takes the step back whole. ``opponent=None`` is self-play: the caller plays both
-seats; ``observations[i]`` is then seen from seat ``info["player"][i]`` (``int8``),
+takes the step back whole. ``opponent=None`` is self-play: the caller plays every
+seat; ``observations[i]`` is then seen from seat ``info["player"][i]`` (``int8``),
 the seat to move, or at the end the seat that made the last move, and
 ``rewards[i]`` is that seat's; ``info["rewards"]`` (``float64``, shape
-``(num_envs, 2)``) holds both seats' rewards of the step.
+``(num_envs, players)``) holds every seat's rewards of the step.
 
-**Rewards.** +1 for a win, −1 for a loss, 0 for a draw, at the end (the
-encoding's returns), as ``float64``.
+**Rewards** are the encoding's returns at the end, as ``float64``: East–West +1 for
+a win, −1 for a loss, 0 for a draw; Chinese Poker minus the round's penalty points.
+The last observation of a Chinese Poker round is the Python game's at that moment:
+the scores updated and the next round dealt (unless the round ended the game).
 
 **Bad input.** Actions of another shape (:class:`~pokerrules.errors.HandSizeError`)
 or of a type that is no integer (:class:`~pokerrules.errors.ArgumentTypeError`,
@@ -76,10 +82,14 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from pokerrules import _vector, eastwest
+from pokerrules import _vector, chinese_poker, eastwest
 from pokerrules.checks import check_count, check_rules, is_int, shown
+from pokerrules.chinese_poker import PASS, ChinesePokerRules, ChinesePokerView, ChooseHand
+from pokerrules.chinese_poker.plays import classify_codes, plays_of, rank_nibbles
+from pokerrules.chinese_poker.rules import HAND_SIZE
 from pokerrules.eastwest import EastWestRules, EastWestView
 from pokerrules.eastwest.rules import DEFAULT_RULES
+from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding, play_patterns
 from pokerrules.envs.east_west_v0 import EastWestEncoding
 from pokerrules.envs.encoding import check_options, reset_seed
 from pokerrules.errors import (
@@ -93,58 +103,47 @@ from pokerrules.runner import Agent
 from pokerrules.shuffle import SEED_LIMIT
 from pokerrules.specs import GameSpec, game_spec
 
-__all__ = ["VECTOR_GAMES", "EastWestVectorEnv", "make_vec"]
+__all__ = ["VECTOR_GAMES", "ChinesePokerVectorEnv", "EastWestVectorEnv", "VectorEnv", "make_vec"]
 
-#: The opponents that play inside C, by name.
-C_OPPONENTS = ("random", "greedy")
 #: An opponent: None (self-play), a shipped agent's name, an agent instance or a
 #: callable ``f(observation, action_mask) -> action`` (see the module text).
 VectorOpponent = str | Agent | Callable[[np.ndarray, np.ndarray], int] | None
 
 
-class EastWestVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
-    """``num_envs`` games of East–West stepped together in C (see the module text).
-
-    Args:
-        num_envs: games (1 to 2**31 - 1).
-        opponent: see :data:`VectorOpponent` (default ``"random"``).
-        seat: the learner's seat, 0 (West) or 1 (East); unused in self-play.
-        seed: the seed of the first ``reset()`` called without one (None: fresh
-            entropy).
-        rules: :class:`~pokerrules.eastwest.EastWestRules` (default rules).
-
-    Raises:
-        ArgumentTypeError: a ``num_envs`` or seed that is no int, an opponent of
-            none of the kinds, or rules that are no EastWestRules.
-        PokerRulesError: ``num_envs`` out of range, an agent name the game does not
-            ship (the names are given), a seat other than 0 or 1, a seed out of range.
+class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
+    """What every game's vector environment shares (see the module text): the
+    Gymnasium API over a compiled batch, seeds, masks, opponents at Python speed and
+    the refusal of bad input. A game's environment gives its encoding, its batch
+    and the view its shipped agents read.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (as Gymnasium types it)
         "autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    #: the game's module (its ``AGENTS``)
+    game: Any
+    encoding: Any
+    players: int
 
-    def __init__(self, num_envs: int, *, opponent: VectorOpponent = "random", seat: int = 0,
-                 seed: int | None = None, rules: EastWestRules | None = None) -> None:
+    def _setup(self, num_envs: int, opponent: VectorOpponent, seat: int, seed: int | None,
+               make_batch: Callable[[str], Any]) -> None:
+        """Checks the common arguments and makes the batch (``make_batch(engine)``:
+        ``"self"``, a C opponent's name or ``"outside"``)."""
         self.num_envs = check_count(num_envs, "num_envs", 1, 2**31 - 1)
-        self.seat = seat_index(seat, 2)
-        self.rules: EastWestRules = check_rules(rules, EastWestRules, default=DEFAULT_RULES)
+        self.seat = seat_index(seat, self.players)
         self._first_seed = None if seed is None else self._batch_seed(seed)
-        self.encoding = EastWestEncoding(self.rules)
         self.opponent = opponent
         self._agent: Agent | None = None
         self._policy: Callable[[np.ndarray, np.ndarray], object] | None = None
-        kind = _opponent_kind(opponent)
+        kind = _opponent_kind(opponent, self.game, self._c_opponents)
         if kind == "agent name":
-            self._agent = eastwest.AGENTS[opponent]()  # type: ignore[index]
+            self._agent = self.game.AGENTS[opponent]()
         elif kind == "agent":
             self._agent = opponent  # type: ignore[assignment]
         elif kind == "callable":
             self._policy = opponent  # type: ignore[assignment]
         self.self_play = opponent is None
         engine = "self" if self.self_play else opponent if kind == "in C" else "outside"
-        self._batch = _vector.EastWestBatch(
-            self.num_envs, self.rules.hand_rules.variant, self.rules.win_rule, self.seat,
-            str(engine))
+        self._batch = make_batch(str(engine))
         self.single_observation_space = spaces.Box(
             np.zeros(self.encoding.observation_size, dtype=np.float32),
             self.encoding.observation_high, dtype=np.float32)
@@ -154,6 +153,8 @@ class EastWestVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.nd
         self._mask: np.ndarray | None = None
         self._opponent_rng = np.random.default_rng(0)
 
+    _c_opponents: tuple[str, ...] = ()
+
     # --- the Gymnasium API --------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -161,8 +162,8 @@ class EastWestVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.nd
         the opponent to the learner's first turn.
 
         Returns:
-            (observations, info): float32 ``(num_envs, 330)``; info holds
-            ``"action_mask"`` (and in self-play ``"player"``).
+            (observations, info): float32 ``(num_envs, observation size)``; info
+            holds ``"action_mask"`` (and in self-play ``"player"``).
 
         Raises:
             ArgumentTypeError: a seed that is no int (a bool is not one).
@@ -201,8 +202,9 @@ class EastWestVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.nd
 
         Returns:
             (observations, rewards, terminations, truncations, info): float32
-            ``(num_envs, 330)``, float64 ``(num_envs,)``, bool ``(num_envs,)``
-            twice; info as for :meth:`reset` (in self-play also ``"rewards"``).
+            ``(num_envs, observation size)``, float64 ``(num_envs,)``, bool
+            ``(num_envs,)`` twice; info as for :meth:`reset` (in self-play also
+            ``"rewards"``).
 
         Raises:
             HandSizeError: actions of another shape than ``(num_envs,)``.
@@ -278,54 +280,166 @@ class EastWestVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.nd
         return info
 
     def _play_opponent(self) -> None:
-        """Plays a Python-speed opponent's reply in every game where it is to move
-        (at most one: the seats alternate)."""
+        """Plays a Python-speed opponent's moves, game after game, until the learner
+        is to move or the game is over in every game."""
         if self._agent is None and self._policy is None:
             return
-        batch, other = self._batch, 1 - self.seat
-        games = np.flatnonzero(batch.to_move() == other)
-        if not games.size:
-            return
-        legal = batch.legal()
-        observations = batch.observe(other) if self._policy is not None else None
-        actions = np.empty(games.size, dtype=np.int64)
-        for k, i in enumerate(games):
-            if observations is not None and self._policy is not None:
-                action = self._policy(observations[i].copy(), legal[i].copy())
-            else:
-                action = self._agent_action(int(i), other)
-            if not is_int(action) or not 0 <= action < self.encoding.num_actions \
-                    or not legal[i, action]:
-                error = ArgumentTypeError if not is_int(action) else IllegalMoveError
-                raise error(
-                    f"game {i}: the opponent at seat {other} returned {shown(action)}; "
-                    f"its legal actions were {np.flatnonzero(legal[i]).tolist()}")
-            actions[k] = action
-        batch.place(games, actions)
+        batch = self._batch
+        while True:
+            to_move = batch.to_move()
+            games = np.flatnonzero((to_move >= 0) & (to_move != self.seat))
+            if not games.size:
+                return
+            legal = batch.legal()
+            seen: dict[int, np.ndarray] = {}
+            actions = np.empty(games.size, dtype=np.int64)
+            for k, i in enumerate(games):
+                seat = int(to_move[i])
+                if self._policy is not None:
+                    if seat not in seen:
+                        seen[seat] = batch.observe(seat)
+                    action = self._policy(seen[seat][i].copy(), legal[i].copy())
+                else:
+                    action = self._agent_action(int(i), seat)
+                if not is_int(action) or not 0 <= action < self.encoding.num_actions \
+                        or not legal[i, action]:
+                    error = ArgumentTypeError if not is_int(action) else IllegalMoveError
+                    raise error(
+                        f"game {i}: the opponent at seat {seat} returned {shown(action)}; "
+                        f"its legal actions were {np.flatnonzero(legal[i]).tolist()}")
+                actions[k] = action
+            batch.place(games, actions)
 
     def _agent_action(self, game: int, seat: int) -> int:
-        state = self._batch.game(game)
-        view = EastWestView(seat, state["to_move"], state["dealer"], self.rules, state["board"],
-                            state["rows"], state["drawn"], state["stock"])
-        legal = tuple(p for p in eastwest.PLACES if len(state["rows"][seat][p.row]) < 4)
+        view, legal = self._agent_view(self._batch.game(game), seat)
         assert self._agent is not None
         try:
             move = self._agent.choose(view, legal, self._opponent_rng)
-            return self.encoding.move_to_action(move)
+            return int(self.encoding.move_to_action(move))
         except PokerRulesError as exc:
             raise IllegalMoveError(f"game {game}: the opponent at seat {seat}: {exc}") from None
 
+    def _agent_view(self, state: dict[str, Any], seat: int) -> tuple[Any, tuple[Any, ...]]:
+        """The view and legal moves a shipped agent at ``seat`` reads, from the
+        batch's game dict."""
+        raise NotImplementedError
 
-def _opponent_kind(opponent: object) -> str:
+
+class EastWestVectorEnv(VectorEnv):
+    """``num_envs`` games of East–West stepped together in C (see the module text).
+
+    Args:
+        num_envs: games (1 to 2**31 - 1).
+        opponent: see :data:`VectorOpponent` (default ``"random"``; ``"random"``
+            and ``"greedy"`` play in C).
+        seat: the learner's seat, 0 (West) or 1 (East); unused in self-play.
+        seed: the seed of the first ``reset()`` called without one (None: fresh
+            entropy).
+        rules: :class:`~pokerrules.eastwest.EastWestRules` (default rules).
+        players: 2 (East–West's only count).
+
+    Raises:
+        ArgumentTypeError: a ``num_envs`` or seed that is no int, an opponent of
+            none of the kinds, or rules that are no EastWestRules.
+        PokerRulesError: ``num_envs`` out of range, an agent name the game does not
+            ship (the names are given), a seat other than 0 or 1, a seed out of
+            range, players other than 2.
+    """
+
+    game = eastwest
+    _c_opponents = ("random", "greedy")
+
+    def __init__(self, num_envs: int, *, opponent: VectorOpponent = "random", seat: int = 0,
+                 seed: int | None = None, rules: EastWestRules | None = None,
+                 players: int = 2) -> None:
+        if players != 2 or not is_int(players):
+            raise PokerRulesError(f"East–West takes 2 players, not {shown(players)}")
+        self.players = 2
+        self.rules: EastWestRules = check_rules(rules, EastWestRules, default=DEFAULT_RULES)
+        self.encoding = EastWestEncoding(self.rules)
+        self._setup(num_envs, opponent, seat, seed, lambda engine: _vector.EastWestBatch(
+            self.num_envs, self.rules.hand_rules.variant, self.rules.win_rule, self.seat,
+            engine))
+
+    def _agent_view(self, state: dict[str, Any], seat: int) -> tuple[Any, tuple[Any, ...]]:
+        view = EastWestView(seat, state["to_move"], state["dealer"], self.rules, state["board"],
+                            state["rows"], state["drawn"], state["stock"])
+        legal = tuple(p for p in eastwest.PLACES if len(state["rows"][seat][p.row]) < 4)
+        return view, legal
+
+
+class ChinesePokerVectorEnv(VectorEnv):
+    """``num_envs`` first rounds of Chinese Poker stepped together in C (see the
+    module text): an episode is a round (the encoding's scope ``"round"``), its
+    rewards minus the round's penalty points.
+
+    Args:
+        num_envs: games (1 to 2**31 - 1).
+        opponent: see :data:`VectorOpponent` (default ``"random"``, which plays in
+            C; every other seat than the learner's is the opponent's).
+        seat: the learner's seat, 0 to ``players - 1``; unused in self-play.
+        seed: the seed of the first ``reset()`` called without one (None: fresh
+            entropy).
+        rules: :class:`~pokerrules.chinese_poker.ChinesePokerRules` (default rules).
+        players: 2, 3 or 4 (default 4).
+
+    Raises:
+        ArgumentTypeError: a ``num_envs`` or seed that is no int, an opponent of
+            none of the kinds, or rules that are no ChinesePokerRules.
+        PokerRulesError: ``num_envs`` out of range, an agent name the game does not
+            ship (the names are given), a seat that is no player, a seed out of
+            range, players other than 2, 3 or 4.
+    """
+
+    game = chinese_poker
+    _c_opponents = ("random",)
+
+    def __init__(self, num_envs: int, *, opponent: VectorOpponent = "random", seat: int = 0,
+                 seed: int | None = None, rules: ChinesePokerRules | None = None,
+                 players: int = 4) -> None:
+        self.rules: ChinesePokerRules = check_rules(rules, ChinesePokerRules,
+                                                    default=ChinesePokerRules())
+        self.encoding = ChinesePokerEncoding(self.rules, players)
+        self.players = players
+        self._setup(num_envs, opponent, seat, seed, lambda engine: _vector.ChinesePokerBatch(
+            self.num_envs, players, self.rules.target, self.rules.open_choice, self.seat,
+            engine, *play_patterns()))
+
+    def _agent_view(self, state: dict[str, Any], seat: int) -> tuple[Any, tuple[Any, ...]]:
+        hands, table = state["hands"], state["table"]
+        choosing = state["phase"] == "choose"
+        owners = state["pile_owners"]
+        view = ChinesePokerView(
+            player=seat, players=self.players, phase=state["phase"], round=state["round"],
+            dealer=state["dealer"], to_move=state["to_move"], hand=hands[seat],
+            hand_counts=tuple(map(len, hands)), cards_dealt=HAND_SIZE[self.players],
+            table=classify_codes(table) if table else None,
+            table_player=state["table_player"],
+            must_play=state["phase"] == "play" and not table
+            and state["passes"] >= self.players,
+            played=state["played"],
+            piles=tuple(pile if self.rules.open_choice and owner is None else None
+                        for pile, owner in zip(state["piles"], owners, strict=True)),
+            pile_owners=owners, scores=state["scores"], target=self.rules.target)
+        if choosing:
+            legal: tuple[Any, ...] = tuple(
+                ChooseHand(h) for h, owner in enumerate(owners) if owner is None)
+        else:
+            plays = tuple(plays_of(rank_nibbles(list(hands[seat])), view.table))
+            legal = plays if view.must_play else (PASS, *plays)
+        return view, legal
+
+
+def _opponent_kind(opponent: object, game: Any, in_c: tuple[str, ...]) -> str:
     if opponent is None:
         return "self-play"
     if isinstance(opponent, str):
-        if opponent in C_OPPONENTS:
+        if opponent in in_c:
             return "in C"
-        if opponent not in eastwest.AGENTS:
+        if opponent not in game.AGENTS:
             raise PokerRulesError(
-                f"eastwest has no agent {shown(opponent)}; its agents are "
-                f"{', '.join(sorted(eastwest.AGENTS))}")
+                f"{game.__name__.rsplit('.', 1)[-1]} has no agent {shown(opponent)}; its "
+                f"agents are {', '.join(sorted(game.AGENTS))}")
         return "agent name"
     if callable(getattr(opponent, "choose", None)) and not isinstance(opponent, type):
         return "agent"
@@ -337,11 +451,13 @@ def _opponent_kind(opponent: object) -> str:
 
 
 #: The vector environment of each game that has one, by the game's name.
-VECTOR_GAMES: dict[str, type[EastWestVectorEnv]] = {"east-west": EastWestVectorEnv}
+VECTOR_GAMES: dict[str, type[VectorEnv]] = {
+    "east-west": EastWestVectorEnv, "chinese-poker": ChinesePokerVectorEnv}
 
 
 def make_vec(game: GameSpec | str | Any, num_envs: int, *, opponent: VectorOpponent = "random",
-             seat: int = 0, seed: int | None = None, rules: Any = None
+             seat: int = 0, seed: int | None = None, rules: Any = None,
+             players: int | None = None
              ) -> gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]:
     """The vector environment of ``game`` (any of its names): ``num_envs`` games
     stepped together in C (see the module text and :class:`EastWestVectorEnv`).
@@ -357,4 +473,6 @@ def make_vec(game: GameSpec | str | Any, num_envs: int, *, opponent: VectorOppon
         raise UnknownGameError(
             f"game {spec.name} has no vector environment; the games with one are "
             f"{', '.join(VECTOR_GAMES)}")
-    return env_type(num_envs, opponent=opponent, seat=seat, seed=seed, rules=rules)
+    options: dict[str, Any] = {} if players is None else {"players": players}
+    return env_type(num_envs, opponent=opponent, seat=seat, seed=seed, rules=rules,  # type: ignore[call-arg]
+                    **options)

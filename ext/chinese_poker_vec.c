@@ -1,0 +1,340 @@
+/* Chinese Poker for the vector environment; see chinese_poker_vec.h. */
+#include "chinese_poker_vec.h"
+
+#include <string.h>
+
+#include "chinese_poker.h"
+#include "pr_port.h"
+
+#define OPPONENT_SALT 0xBB67AE8584CAA73Bull /* decorrelates the opponent's stream */
+#define FIRST_CODE 3                        /* 2s: the deck's only deuce */
+#define NO_CODE 48                          /* Ac: left out of the deck */
+
+static const int HAND_SIZE[CPV_MAX_PLAYERS + 1] = {0, 0, 16, 16, 12};
+
+static inline int popcount64(uint64_t x) {
+    return pr_popcount32((uint32_t)x) + pr_popcount32((uint32_t)(x >> 32));
+}
+
+static inline int lowest(uint64_t x) { return pr_ctz64(x); }
+
+/* the deck index of a code (CHINESE_POKER_DECK.codes: 2s, 3c ... Kd, Ad, Ah, As) */
+static inline int deck_index(int code) { return code - FIRST_CODE - (code > NO_CODE); }
+
+uint64_t cpv_opponent_seed(uint64_t seed) { return ds_mix(seed ^ OPPONENT_SALT) >> 11; }
+
+void cpv_prepare(cpv_patterns *p) {
+    p->words = (p->n + 63) / 64;
+    memset(p->holds, 0, sizeof p->holds);
+    memset(p->beats, 0, sizeof p->beats);
+    for (int i = 0; i < p->n; i++) {
+        const uint64_t bit = 1ull << (i & 63);
+        for (int r = 0; r < CPV_RANKS; r++)
+            for (int c = p->need[i * CPV_RANKS + r]; c <= 4; c++) p->holds[r][c][i >> 6] |= bit;
+        for (int t = 0; t < p->n; t++) { /* does i beat t? */
+            int bomb = p->kind[i] == p->bomb_kind, on_bomb = p->kind[t] == p->bomb_kind;
+            int higher = p->value[i] > p->value[t];
+            if ((bomb && (!on_bomb || higher))
+                || (p->kind[i] == p->kind[t] && p->length[i] == p->length[t] && higher))
+                p->beats[t][i >> 6] |= bit;
+        }
+    }
+}
+
+static void fresh_pack(uint8_t *pack) {
+    for (int i = 0; i < CPV_DECK; i++) pack[i] = (uint8_t)(FIRST_CODE + i + (FIRST_CODE + i >= NO_CODE));
+}
+
+/* _clear + _set_round: an empty table, the dealer to move. */
+static void clear_round(cpv_game *g, int phase) {
+    memset(g->hands, 0, sizeof g->hands);
+    memset(g->piles, 0, sizeof g->piles);
+    memset(g->pile_owner, -1, sizeof g->pile_owner);
+    g->table = 0;
+    g->table_pattern = -1;
+    g->table_player = -1;
+    g->passes = 0;
+    g->n_played = 0;
+    g->phase = (int8_t)phase;
+    g->to_move = -1;
+}
+
+static void place_dealt(const cpv_batch *b, cpv_game *g, int k, int code) {
+    if (b->players == 2) g->piles[k % CPV_PILES] |= 1ull << code;
+    else g->hands[(g->dealer + 1 + k) % b->players] |= 1ull << code;
+}
+
+static void start_play(const cpv_batch *b, cpv_game *g) {
+    g->phase = (int8_t)(b->players == 2 ? CPV_CHOOSE : CPV_PLAY);
+    g->to_move = g->dealer;
+}
+
+/* The round's deal from the game's stream, one card at a time from a whole deck. */
+static void deal_round(const cpv_batch *b, cpv_game *g) {
+    uint8_t pack[CPV_DECK];
+    int n = CPV_DECK;
+    clear_round(g, CPV_DEAL);
+    fresh_pack(pack);
+    for (int k = 0; k < CPV_DECK; k++) place_dealt(b, g, k, ds_take(&g->deal, pack, &n));
+    start_play(b, g);
+}
+
+static void start_game(const cpv_batch *b, cpv_game *g, uint64_t seed, int dealer) {
+    g->seed = seed;
+    ds_start(&g->opponent, cpv_opponent_seed(seed));
+    g->dealer = (int8_t)dealer;
+    g->last_mover = -1;
+    g->ended = g->done = g->stacked = 0;
+    g->round = 1;
+    memset(g->scores, 0, sizeof g->scores);
+    memset(g->points, 0, sizeof g->points);
+    (void)b;
+}
+
+void cpv_deal_seeded(const cpv_batch *b, cpv_game *g, uint64_t seed) {
+    uint8_t pack[CPV_DECK];
+    int cutting[CPV_MAX_PLAYERS], m = b->players;
+    ds_start(&g->deal, seed);
+    for (int p = 0; p < m; p++) cutting[p] = p;
+    while (m > 1) { /* each draws in turn; those tied for the highest rank again */
+        int drawn[CPV_MAX_PLAYERS], best = -1, n = CPV_DECK, kept = 0;
+        fresh_pack(pack);
+        for (int i = 0; i < m; i++) {
+            drawn[i] = ds_take(&g->deal, pack, &n) >> 2;
+            if (drawn[i] > best) best = drawn[i];
+        }
+        for (int i = 0; i < m; i++)
+            if (drawn[i] == best) cutting[kept++] = cutting[i];
+        m = kept;
+    }
+    start_game(b, g, seed, cutting[0]);
+    deal_round(b, g);
+}
+
+void cpv_deal_stacked(const cpv_batch *b, cpv_game *g, int dealer, const uint8_t *cards) {
+    start_game(b, g, 0, dealer);
+    g->stacked = 1;
+    clear_round(g, CPV_DEAL);
+    for (int k = 0; k < CPV_DECK; k++) place_dealt(b, g, k, cards[k]);
+    start_play(b, g);
+}
+
+static inline int must_play(const cpv_batch *b, const cpv_game *g) {
+    return g->phase == CPV_PLAY && g->table_pattern < 0 && g->passes >= b->players;
+}
+
+/* The plays the player to move may make, as bits over the patterns. */
+static void play_words(const cpv_batch *b, const cpv_game *g, uint64_t *words) {
+    const cpv_patterns *pt = b->patterns;
+    const uint64_t hand = g->hands[g->to_move];
+    for (int k = 0; k < pt->words; k++) words[k] = ~0ull;
+    for (int r = 0; r < CPV_RANKS; r++) {
+        const uint64_t *held = pt->holds[r][popcount64((hand >> (4 * r)) & 15u)];
+        for (int k = 0; k < pt->words; k++) words[k] &= held[k];
+    }
+    if (g->table_pattern >= 0) {
+        const uint64_t *beats = pt->beats[g->table_pattern];
+        for (int k = 0; k < pt->words; k++) words[k] &= beats[k];
+    }
+}
+
+void cpv_legal(const cpv_batch *b, const cpv_game *g, uint8_t *mask) {
+    uint64_t words[CPV_WORDS];
+    memset(mask, 0, (size_t)b->actions);
+    if (g->to_move < 0) return;
+    if (g->phase == CPV_CHOOSE) {
+        for (int h = 0; h < CPV_PILES; h++) mask[1 + h] = (uint8_t)(g->pile_owner[h] < 0);
+        return;
+    }
+    if (g->phase != CPV_PLAY) return;
+    mask[0] = (uint8_t)!must_play(b, g);
+    play_words(b, g, words);
+    uint8_t *plays = mask + CPV_FIRST_PLAY;
+    for (int k = 0; k < b->patterns->words; k++)
+        for (uint64_t w = words[k]; w; w &= w - 1) plays[64 * k + lowest(w)] = 1;
+}
+
+int cpv_action_ok(const cpv_batch *b, const cpv_game *g, int64_t action) {
+    uint8_t mask[CPV_FIRST_PLAY + CPV_MAX_PATTERNS];
+    if (action < 0 || action >= b->actions) return 0;
+    cpv_legal(b, g, mask);
+    return mask[action];
+}
+
+/* The round is over: penalty points, then the next round's deal (or the end). */
+static void end_round(const cpv_batch *b, cpv_game *g, int winner) {
+    int high = 0, dealt = HAND_SIZE[b->players];
+    for (int p = 0; p < b->players; p++) {
+        int points = cp_penalty(popcount64(g->hands[p]), dealt);
+        if (g->round == 1) g->points[p] = points;
+        g->scores[p] += points;
+        if (g->scores[p] > high) high = g->scores[p];
+    }
+    g->ended = 1;
+    if (high >= b->target) {
+        g->phase = CPV_OVER;
+        g->to_move = -1;
+        return;
+    }
+    g->round++;
+    g->dealer = (int8_t)winner;
+    if (g->stacked) clear_round(g, CPV_DEAL); /* explicit chance: the deal is awaited */
+    else deal_round(b, g);
+}
+
+void cpv_act(const cpv_batch *b, cpv_game *g, int action) {
+    const int p = g->to_move, n = b->players;
+    if (p < 0) return;
+    g->last_mover = (int8_t)p;
+    if (g->phase == CPV_CHOOSE) {
+        int h = action - 1;
+        g->pile_owner[h] = (int8_t)p;
+        g->hands[p] = g->piles[h];
+        if (g->hands[0] && g->hands[1]) {
+            memset(g->piles, 0, sizeof g->piles); /* the free hand is set aside */
+            memset(g->pile_owner, -1, sizeof g->pile_owner);
+            g->phase = CPV_PLAY;
+            g->to_move = g->dealer;
+        } else {
+            g->to_move = (int8_t)(1 - p);
+        }
+        return;
+    }
+    g->to_move = (int8_t)((p + 1) % n);
+    if (action == 0) {
+        g->passes++;
+        if (g->table_pattern >= 0 && g->passes == n - 1) {
+            g->table = 0;
+            g->table_pattern = -1;
+            g->table_player = -1;
+            g->passes = 0;
+        }
+        return;
+    }
+    const int pattern = action - CPV_FIRST_PLAY;
+    const int8_t *need = b->patterns->need + (int64_t)pattern * CPV_RANKS;
+    uint64_t cards = 0;
+    for (int r = 0; r < CPV_RANKS; r++) { /* the lowest cards of each rank */
+        uint64_t of_rank = g->hands[p] & (15ull << (4 * r));
+        for (int k = 0; k < need[r]; k++) {
+            uint64_t low = of_rank & (0 - of_rank);
+            cards |= low;
+            of_rank ^= low;
+        }
+    }
+    g->hands[p] &= ~cards;
+    for (uint64_t c = cards; c; c &= c - 1) g->played[g->n_played++] = (uint8_t)lowest(c);
+    g->table = cards;
+    g->table_pattern = (int16_t)pattern;
+    g->table_player = (int8_t)p;
+    g->passes = 0;
+    if (!g->hands[p]) end_round(b, g, p);
+}
+
+static void set_cards(uint64_t cards, float *out) {
+    for (; cards; cards &= cards - 1) out[deck_index(lowest(cards))] = 1.0f;
+}
+
+void cpv_encode(const cpv_batch *b, const cpv_game *g, int me, float *out) {
+    const int n = b->players;
+    float *seats = out + 3 * CPV_DECK, *flags = seats + 16;
+    memset(out, 0, CPV_OBS * sizeof(float));
+    set_cards(g->hands[me], out);
+    for (int i = 0; i < g->n_played; i++) out[CPV_DECK + deck_index(g->played[i])] = 1.0f;
+    set_cards(g->table, out + 2 * CPV_DECK);
+    if (g->table_player >= 0) seats[(g->table_player - me + n) % n] = 1.0f;
+    for (int s = 0; s < n; s++) {
+        int p = (me + s) % n;
+        seats[4 + s] = (float)(popcount64(g->hands[p]) / 16.0);
+        seats[8 + s] = (float)((double)g->scores[p] / (double)(b->target + 50));
+    }
+    seats[12 + (g->dealer - me + n) % n] = 1.0f;
+    flags[n - 2] = 1.0f;
+    if (g->phase == CPV_CHOOSE) flags[3] = 1.0f;
+    if (g->phase == CPV_PLAY) flags[4] = 1.0f;
+    flags[5] = (float)must_play(b, g);
+    flags[6] = (float)(g->to_move == me);
+    if (g->phase == CPV_CHOOSE) {
+        float *piles = flags + 7, *owners = piles + CPV_PILES * CPV_DECK;
+        for (int h = 0; h < CPV_PILES; h++) {
+            int owner = g->pile_owner[h];
+            if (b->open_choice && owner < 0) set_cards(g->piles[h], piles + CPV_DECK * h);
+            owners[3 * h + (owner < 0 ? 0 : owner == me ? 1 : 2)] = 1.0f;
+        }
+    }
+}
+
+/* One of the legal actions, each equally likely, drawn from the opponent's stream:
+ * the k-th legal action in ascending order. */
+static int random_action(const cpv_batch *b, cpv_game *g) {
+    uint64_t words[CPV_WORDS];
+    if (g->phase == CPV_CHOOSE) {
+        int open[CPV_PILES], n = 0;
+        for (int h = 0; h < CPV_PILES; h++)
+            if (g->pile_owner[h] < 0) open[n++] = 1 + h;
+        return open[ds_below(&g->opponent, (uint64_t)n)];
+    }
+    const int pass = !must_play(b, g);
+    int total = pass;
+    play_words(b, g, words);
+    for (int k = 0; k < b->patterns->words; k++) total += popcount64(words[k]);
+    int j = (int)ds_below(&g->opponent, (uint64_t)total);
+    if (pass && j-- == 0) return 0;
+    for (int k = 0;; k++) {
+        int in_word = popcount64(words[k]);
+        if (j < in_word) {
+            uint64_t w = words[k];
+            while (j--) w &= w - 1;
+            return CPV_FIRST_PLAY + 64 * k + lowest(w);
+        }
+        j -= in_word;
+    }
+}
+
+void cpv_play_opponent(const cpv_batch *b, cpv_game *g) {
+    if (b->opponent != CPV_RANDOM) return;
+    while (!g->ended && g->to_move >= 0 && g->to_move != b->seat)
+        cpv_act(b, g, random_action(b, g));
+}
+
+void cpv_batch_reset(const cpv_batch *b, cpv_game *games, const uint64_t *seeds) {
+    for (int64_t i = 0; i < b->n; i++) {
+        cpv_deal_seeded(b, &games[i], seeds[i]);
+        cpv_play_opponent(b, &games[i]);
+    }
+}
+
+void cpv_batch_act(const cpv_batch *b, cpv_game *games, const int64_t *actions,
+                   uint64_t seed_step) {
+    for (int64_t i = 0; i < b->n; i++) {
+        cpv_game *g = &games[i];
+        if (g->done) cpv_deal_seeded(b, g, (g->seed + seed_step) & (DS_SEED_LIMIT - 1));
+        else cpv_act(b, g, (int)actions[i]);
+        cpv_play_opponent(b, g);
+    }
+}
+
+void cpv_batch_finish(const cpv_batch *b, cpv_game *games, float *obs, uint8_t *mask,
+                      double *reward, double *seat_rewards, uint8_t *terminated,
+                      int8_t *player) {
+    const int self_play = b->opponent == CPV_SELF_PLAY, n = b->players;
+    for (int64_t i = 0; i < b->n; i++) {
+        cpv_game *g = &games[i];
+        int seat = !self_play ? b->seat : g->ended ? g->last_mover
+                 : g->to_move >= 0 ? g->to_move : 0;
+        double *sr = seat_rewards + i * n;
+        for (int p = 0; p < n; p++) sr[p] = 0.0;
+        terminated[i] = 0;
+        reward[i] = 0.0;
+        if (g->ended && !g->done) {
+            for (int p = 0; p < n; p++) sr[p] = -(double)g->points[p];
+            reward[i] = sr[seat];
+            terminated[i] = 1;
+            g->done = 1;
+        }
+        player[i] = (int8_t)seat;
+        cpv_encode(b, g, seat, obs + i * CPV_OBS);
+        if (g->done) memset(mask + i * b->actions, 1, (size_t)b->actions);
+        else cpv_legal(b, g, mask + i * b->actions);
+    }
+}

@@ -1,0 +1,123 @@
+/* Chinese Poker in C for the vector environment: N rounds stepped in one call, the
+ * observations and masks written in the encoding of
+ * pokerrules.envs.chinese_poker_v0 (an episode is the first round: scope "round").
+ *
+ * A game is dealt as new_game(seed=...) deals it from its deal stream
+ * (deal_stream.h): the cut, then the round's 48 cards one at a time; when the round
+ * ends the stream deals the next round, as the Python game does, so that the last
+ * observation shows what the Python state shows. A stacked game (explicit chance)
+ * is dealt as given and waits at the next round's deal instead. Card codes are
+ * rank * 4 + suit (the deck: 2s, 3c to Kd, Ad, Ah, As); a hand is a bit set of codes. Actions are those of the encoding:
+ * 0 pass, 1-3 choose dealt hand 0-2, 4 + p the play pattern p (its lowest cards of
+ * each rank). */
+#ifndef POKERRULES_CHINESE_POKER_VEC_H
+#define POKERRULES_CHINESE_POKER_VEC_H
+
+#include <stdint.h>
+
+#include "deal_stream.h"
+
+#define CPV_DECK 48
+#define CPV_RANKS 13
+#define CPV_MAX_PLAYERS 4
+#define CPV_OBS 320
+#define CPV_FIRST_PLAY 4
+#define CPV_PILES 3
+
+/* phases, as ChinesePokerState.phase */
+enum { CPV_DEAL, CPV_CHOOSE, CPV_PLAY, CPV_OVER };
+/* who plays the seats that are not the learner's */
+enum { CPV_SELF_PLAY, CPV_RANDOM, CPV_OUTSIDE };
+
+#define CPV_MAX_PATTERNS 1024
+#define CPV_WORDS (CPV_MAX_PATTERNS / 64)
+
+/* The play patterns of the encoding (given by the caller, then prepared by
+ * cpv_prepare): per pattern its cards per rank, kind, length and value; and as bit
+ * sets over the patterns, 64 to a word, those a hand holds by its count of each rank
+ * and those that beat each pattern on the table. */
+typedef struct {
+    int n;
+    const int8_t *need;   /* n x 13 */
+    const int8_t *kind;
+    const int8_t *length;
+    const int8_t *value;
+    int bomb_kind;
+    int words;            /* (n + 63) / 64 */
+    uint64_t holds[CPV_RANKS][5][CPV_WORDS];
+    uint64_t beats[CPV_MAX_PATTERNS][CPV_WORDS];
+} cpv_patterns;
+
+typedef struct {
+    uint64_t seed;          /* the episode's deal seed (0 for a stacked one) */
+    ds_stream deal;         /* the game's deal stream, for the next round's deal */
+    ds_stream opponent;     /* the random opponent's own stream */
+    uint64_t hands[CPV_MAX_PLAYERS];
+    uint64_t piles[CPV_PILES];
+    uint64_t table;         /* the cards of the play to beat */
+    uint8_t played[CPV_DECK];
+    int8_t pile_owner[CPV_PILES];
+    int16_t table_pattern;  /* -1: empty table */
+    int8_t table_player;
+    int8_t passes;
+    int8_t phase;
+    int8_t dealer;
+    int8_t to_move;         /* -1: nobody (over, or a deal awaited) */
+    int8_t last_mover;
+    int8_t ended;           /* the first round is over: the episode ends */
+    int8_t done;            /* the episode ended at the last step and awaits its reset */
+    int8_t stacked;
+    uint8_t n_played;
+    uint8_t round;
+    int32_t scores[CPV_MAX_PLAYERS];
+    int32_t points[CPV_MAX_PLAYERS]; /* the first round's penalty points */
+} cpv_game;
+
+typedef struct {
+    const cpv_patterns *patterns;
+    int players;
+    int target;
+    int open_choice;
+    int seat;               /* the learner's seat; ignored in self-play */
+    int opponent;           /* CPV_SELF_PLAY ... CPV_OUTSIDE */
+    int actions;            /* CPV_FIRST_PLAY + patterns->n */
+    int64_t n;
+} cpv_batch;
+
+/* Fills the bit sets of ``p`` (n from 1 to CPV_MAX_PATTERNS). */
+void cpv_prepare(cpv_patterns *p);
+
+uint64_t cpv_opponent_seed(uint64_t seed);
+
+/* Deals game ``g`` as new_game(seed=seed, players=...) does: the cut, then the
+ * first round. */
+void cpv_deal_seeded(const cpv_batch *b, cpv_game *g, uint64_t seed);
+
+/* Deals game ``g`` from a stacked deal: ``dealer`` and the 48 codes of ``cards``
+ * in the order chance deals them (checked by the caller). */
+void cpv_deal_stacked(const cpv_batch *b, cpv_game *g, int dealer, const uint8_t *cards);
+
+/* 1 where the player to move may take the action: mask[0 .. b->actions - 1]. */
+void cpv_legal(const cpv_batch *b, const cpv_game *g, uint8_t *mask);
+
+/* 1 if the player to move may take ``action``. */
+int cpv_action_ok(const cpv_batch *b, const cpv_game *g, int64_t action);
+
+/* Takes ``action`` (legal: the caller checks) for the player to move. */
+void cpv_act(const cpv_batch *b, cpv_game *g, int action);
+
+/* Writes ``seat``'s observation of ``g`` into ``out`` (CPV_OBS floats). */
+void cpv_encode(const cpv_batch *b, const cpv_game *g, int seat, float *out);
+
+/* Plays the random opponent until the learner is to move or the round is over. */
+void cpv_play_opponent(const cpv_batch *b, cpv_game *g);
+
+void cpv_batch_reset(const cpv_batch *b, cpv_game *games, const uint64_t *seeds);
+void cpv_batch_act(const cpv_batch *b, cpv_game *games, const int64_t *actions,
+                   uint64_t seed_step);
+/* As ew_batch_finish; seat_rewards is n x players (minus the round's points). */
+void cpv_batch_finish(const cpv_batch *b, cpv_game *games, float *obs, uint8_t *mask,
+                      double *reward, double *seat_rewards, uint8_t *terminated,
+                      int8_t *player);
+
+#endif
