@@ -81,7 +81,7 @@ from pokerrules.runner import Agent
 from pokerrules.shuffle import SEED_LIMIT
 from pokerrules.specs import game_spec
 
-__all__ = ["Opponent", "SingleAgentEnv", "single_agent_env"]
+__all__ = ["Opponent", "SingleAgentEnv", "opponent_kind", "single_agent_env"]
 
 #: An opponent: a shipped agent's name (``"random"``, ``"greedy"``, ...), an agent
 #: instance (anything with ``choose(view, legal_moves, rng)``), or a callable
@@ -153,21 +153,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         self._returns: tuple[float, ...] = ()
 
     def _opponent_kind(self, opponent: object) -> str:
-        game = self.encoding.game
-        if isinstance(opponent, str):
-            agents: dict[str, Any] = game.AGENTS
-            if opponent not in agents:
-                raise PokerRulesError(
-                    f"{game.__name__.rsplit('.', 1)[-1]} has no agent {shown(opponent)}; its "
-                    f"agents are {', '.join(sorted(agents))}")
-            return "name"
-        if callable(getattr(opponent, "choose", None)) and not isinstance(opponent, type):
-            return "agent"
-        if callable(opponent) and not isinstance(opponent, type):
-            return "callable"
-        raise ArgumentTypeError(
-            f"opponent is an agent name, an agent (with choose()) or a callable "
-            f"f(observation, action_mask) -> action, not {shown(opponent)}")
+        return opponent_kind(self.encoding.game, opponent)
 
     def _policy(self, seat: int, seed: int) -> Callable[[GameState[Any]], object]:
         """What seat ``seat``'s opponent returns in a state where it is to move
@@ -386,3 +372,29 @@ def _reward(value: object) -> float | None:
     if not math.isfinite(number):
         raise PokerRulesError(wanted)
     return number
+
+
+def opponent_kind(game: Any, opponent: object, *, self_play: bool = False) -> str:
+    """What ``opponent`` is for ``game`` (its package): "name" (one of its agents),
+    "agent" (an object with ``choose()``) or "callable" (``f(observation,
+    action_mask) -> action``); ``self_play`` only changes the error's words.
+
+    Raises:
+        PokerRulesError: a name of no agent of the game (the message lists them).
+        ArgumentTypeError: anything else.
+    """
+    if isinstance(opponent, str):
+        agents: dict[str, Any] = game.AGENTS
+        if opponent not in agents:
+            raise PokerRulesError(
+                f"{game.__name__.rsplit('.', 1)[-1]} has no agent {shown(opponent)}; its "
+                f"agents are {', '.join(sorted(agents))}")
+        return "name"
+    if callable(getattr(opponent, "choose", None)) and not isinstance(opponent, type):
+        return "agent"
+    if callable(opponent) and not isinstance(opponent, type):
+        return "callable"
+    none = "None (self-play), " if self_play else ""
+    raise ArgumentTypeError(
+        f"opponent is {none}an agent name, an agent (with choose()) or a callable "
+        f"f(observation, action_mask) -> action, not {shown(opponent)}")

@@ -92,6 +92,7 @@ from pokerrules.eastwest.rules import DEFAULT_RULES
 from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding, play_patterns
 from pokerrules.envs.east_west_v0 import EastWestEncoding
 from pokerrules.envs.encoding import check_options, reset_seed
+from pokerrules.envs.single_agent import opponent_kind
 from pokerrules.errors import (
     ArgumentTypeError,
     IllegalMoveError,
@@ -433,21 +434,10 @@ class ChinesePokerVectorEnv(VectorEnv):
 def _opponent_kind(opponent: object, game: Any, in_c: tuple[str, ...]) -> str:
     if opponent is None:
         return "self-play"
-    if isinstance(opponent, str):
-        if opponent in in_c:
-            return "in C"
-        if opponent not in game.AGENTS:
-            raise PokerRulesError(
-                f"{game.__name__.rsplit('.', 1)[-1]} has no agent {shown(opponent)}; its "
-                f"agents are {', '.join(sorted(game.AGENTS))}")
-        return "agent name"
-    if callable(getattr(opponent, "choose", None)) and not isinstance(opponent, type):
-        return "agent"
-    if callable(opponent) and not isinstance(opponent, type):
-        return "callable"
-    raise ArgumentTypeError(
-        f"opponent is None (self-play), an agent name, an agent (with choose()) or a "
-        f"callable f(observation, action_mask) -> action, not {shown(opponent)}")
+    if isinstance(opponent, str) and opponent in in_c:
+        return "in C"
+    kind = opponent_kind(game, opponent, self_play=True)
+    return "agent name" if kind == "name" else kind
 
 
 #: The vector environment of each game that has one, by the game's name.
