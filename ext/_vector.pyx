@@ -8,7 +8,7 @@ a second thread calling in while the GIL is released is refused.
 """
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 
 from pokerrules._core cimport pr_tables, shared_tables
@@ -135,5 +135,12 @@ cdef object _seeds(seeds, Py_ssize_t n):
     return s
 
 
+cdef tuple _codes(uint64_t bits):
+    """The codes of a bit set of cards, ascending."""
+    cdef int c
+    return tuple([c for c in range(52) if (bits >> c) & 1u])
+
+
 include "vector_east_west.pxi"
 include "vector_chinese_poker.pxi"
+include "vector_z_poker.pxi"

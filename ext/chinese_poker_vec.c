@@ -12,10 +12,6 @@
 
 static const int HAND_SIZE[CPV_MAX_PLAYERS + 1] = {0, 0, 16, 16, 12};
 
-static inline int popcount64(uint64_t x) {
-    return pr_popcount32((uint32_t)x) + pr_popcount32((uint32_t)(x >> 32));
-}
-
 static inline int lowest(uint64_t x) { return pr_ctz64(x); }
 
 /* the deck index of a code (CHINESE_POKER_DECK.codes: 2s, 3c ... Kd, Ad, Ah, As) */
@@ -129,7 +125,7 @@ static void play_words(const cpv_batch *b, const cpv_game *g, uint64_t *words) {
     const uint64_t hand = g->hands[g->to_move];
     for (int k = 0; k < pt->words; k++) words[k] = ~0ull;
     for (int r = 0; r < CPV_RANKS; r++) {
-        const uint64_t *held = pt->holds[r][popcount64((hand >> (4 * r)) & 15u)];
+        const uint64_t *held = pt->holds[r][pr_popcount64((hand >> (4 * r)) & 15u)];
         for (int k = 0; k < pt->words; k++) words[k] &= held[k];
     }
     if (g->table_pattern >= 0) {
@@ -165,7 +161,7 @@ int cpv_action_ok(const cpv_batch *b, const cpv_game *g, int64_t action) {
 static void end_round(const cpv_batch *b, cpv_game *g, int winner) {
     int high = 0, dealt = HAND_SIZE[b->players];
     for (int p = 0; p < b->players; p++) {
-        int points = cp_penalty(popcount64(g->hands[p]), dealt);
+        int points = cp_penalty(pr_popcount64(g->hands[p]), dealt);
         if (g->round == 1) g->points[p] = points;
         g->scores[p] += points;
         if (g->scores[p] > high) high = g->scores[p];
@@ -245,7 +241,7 @@ void cpv_encode(const cpv_batch *b, const cpv_game *g, int me, float *out) {
     if (g->table_player >= 0) seats[(g->table_player - me + n) % n] = 1.0f;
     for (int s = 0; s < n; s++) {
         int p = (me + s) % n;
-        seats[4 + s] = (float)(popcount64(g->hands[p]) / 16.0);
+        seats[4 + s] = (float)(pr_popcount64(g->hands[p]) / 16.0);
         seats[8 + s] = (float)((double)g->scores[p] / (double)(b->target + 50));
     }
     seats[12 + (g->dealer - me + n) % n] = 1.0f;
@@ -277,11 +273,11 @@ static int random_action(const cpv_batch *b, cpv_game *g) {
     const int pass = !must_play(b, g);
     int total = pass;
     play_words(b, g, words);
-    for (int k = 0; k < b->patterns->words; k++) total += popcount64(words[k]);
+    for (int k = 0; k < b->patterns->words; k++) total += pr_popcount64(words[k]);
     int j = (int)ds_below(&g->opponent, (uint64_t)total);
     if (pass && j-- == 0) return 0;
     for (int k = 0;; k++) {
-        int in_word = popcount64(words[k]);
+        int in_word = pr_popcount64(words[k]);
         if (j < in_word) {
             uint64_t w = words[k];
             while (j--) w &= w - 1;

@@ -54,6 +54,11 @@ static inline int pr_clz32(uint32_t x) { int n = 0; while (!(x & 0x80000000u)) {
 static inline int pr_popcount32(uint32_t x) { int n = 0; for (; x; x &= x - 1) n++; return n; }
 #endif
 
+/* Set bits of a 64-bit word: two 32-bit counts on every path. */
+static inline int pr_popcount64(uint64_t x) {
+    return pr_popcount32((uint32_t)x) + pr_popcount32((uint32_t)(x >> 32));
+}
+
 /* --------------------------------------------------------------- atomic int
  * A value that threads read while another may set it once: a relaxed load and a
  * compare-and-swap, so that two first callers agree on one value. */

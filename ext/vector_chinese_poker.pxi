@@ -63,12 +63,6 @@ _PHASES = {CPV_DEAL: "deal", CPV_CHOOSE: "choose", CPV_PLAY: "play", CPV_OVER: "
 _CP_CODES = frozenset(range(3, 52)) - {48}
 
 
-cdef tuple _codes(uint64_t bits):
-    """The codes of a bit set of cards, ascending."""
-    cdef int c
-    return tuple([c for c in range(52) if (bits >> c) & 1u])
-
-
 def chinese_poker_opponent_seed(seed):
     """The seed of the deal stream the built-in random Chinese Poker opponent draws
     from in an episode dealt from ``seed`` (0 to 2**53 - 1)."""

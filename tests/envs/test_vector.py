@@ -162,11 +162,11 @@ def test_self_play_gives_the_mover_and_both_seats_rewards():
 
 # --- the games without one ------------------------------------------------------------
 
-@pytest.mark.parametrize("game", ["z-poker", "pai-gow"])
-def test_other_games_say_which_games_have_a_vector_env(game):
-    with pytest.raises(UnknownGameError, match=f"game {game} has no vector environment; "
-                                               "the games with one are east-west, chinese-poker"):
-        make_vec(game, 4)
+def test_other_games_say_which_games_have_a_vector_env():
+    with pytest.raises(UnknownGameError, match="game pai-gow has no vector environment; the "
+                                               "games with one are east-west, chinese-poker, "
+                                               "z-poker"):
+        make_vec("pai-gow", 4)
 
 
 def test_an_unknown_game_lists_the_games():

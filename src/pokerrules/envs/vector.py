@@ -2,9 +2,9 @@
 
 :func:`make_vec` returns a :class:`gymnasium.vector.VectorEnv` of ``num_envs`` games
 of one seat against a fixed opponent (or of self-play), stepped together by the
-compiled batch engine (``pokerrules._vector``) with the GIL released. East–West and
-Chinese Poker (2, 3 or 4 players: ``players=``; an episode is a round) have one; Z
-Poker and Pai Gow Poker have none yet.
+compiled batch engine (``pokerrules._vector``) with the GIL released. East–West,
+Chinese Poker (2, 3 or 4 players: ``players=``; an episode is a round) and Z Poker
+have one; Pai Gow Poker has none.
 
 >>> from pokerrules.envs.vector import make_vec
 >>> env = make_vec("east-west", 4, opponent="greedy")
@@ -18,10 +18,12 @@ Poker and Pai Gow Poker have none yet.
 
 **Observations and actions.** Game ``i``'s observation is ``observations[i]``, the
 ``float32`` observation of the game's encoding (:mod:`pokerrules.envs.east_west_v0`:
-330 elements; :mod:`pokerrules.envs.chinese_poker_v0`: 320) seen from the learner's
-seat; its action is ``actions[i]``, one of the encoding's action indices (East–West:
-the row, 0 to 2, to place the drawn card on; Chinese Poker: pass, a dealt hand or a
-play by its ranks, 444 actions).
+330 elements; :mod:`pokerrules.envs.chinese_poker_v0`: 320;
+:mod:`pokerrules.envs.z_poker_v0`: 542 with the standard deck) seen from the
+learner's seat; its action is ``actions[i]``, one of the encoding's action indices
+(East–West: the row, 0 to 2, to place the drawn card on; Chinese Poker: pass, a
+dealt hand or a play by its ranks, 444 actions; Z Poker: ``8 d + p``, the card of
+deck index ``d`` on position ``p``, 416 actions with the standard deck).
 ``actions`` is an integer array of shape ``(num_envs,)`` (a list of ints too);
 ``info["action_mask"]`` (and :meth:`~VectorEnv.action_masks`) is a ``bool``
 array of shape ``(num_envs, n_actions)``, True where the action is legal.
@@ -41,11 +43,12 @@ plus ``num_envs`` (modulo 2**53): the batch walks through the seeds ``s, s + 1,
 to :func:`make_vec` the first time, else fresh entropy from the operating system.
 
 **Opponents.** The opponent plays every seat but the learner's. ``"random"`` plays
-inside C (East–West also ``"greedy"``, :class:`~pokerrules.eastwest.GreedyAgent` move
+inside C (East–West and Z Poker also ``"greedy"``, the game's ``GreedyAgent`` move
 for move): it takes one of its legal actions, each equally likely, drawn from a deal
 stream (:class:`~pokerrules.shuffle.DealStream`) of its own per episode whose seed is
 ``pokerrules._vector.opponent_seed(episode seed)`` (Chinese Poker:
-``chinese_poker_opponent_seed``; the k-th legal action in ascending order). Any other
+``chinese_poker_opponent_seed``, Z Poker: ``z_poker_opponent_seed``; the k-th legal
+action in ascending order). Any other
 agent the game ships (by name), an agent instance (with ``choose(view, legal_moves, rng)``) or a
 callable ``f(observation, action_mask) -> action`` over the opponent's own
 observation and ``bool`` mask plays at Python speed, game after game. An opponent
@@ -57,7 +60,8 @@ the seat to move, or at the end the seat that made the last move, and
 ``(num_envs, players)``) holds every seat's rewards of the step.
 
 **Rewards** are the encoding's returns at the end, as ``float64``: East–West +1 for
-a win, −1 for a loss, 0 for a draw; Chinese Poker minus the round's penalty points.
+a win, −1 for a loss, 0 for a draw; Chinese Poker minus the round's penalty points;
+Z Poker +1 for a win, −1 for a loss.
 The last observation of a Chinese Poker round is the Python game's at that moment:
 the scores updated and the next round dealt (unless the round ended the game).
 
@@ -82,7 +86,8 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from pokerrules import _vector, chinese_poker, eastwest
+from pokerrules import _vector, chinese_poker, eastwest, zpoker
+from pokerrules.cards import Card
 from pokerrules.checks import check_count, check_rules, is_int, shown
 from pokerrules.chinese_poker import PASS, ChinesePokerRules, ChinesePokerView, ChooseHand
 from pokerrules.chinese_poker.plays import classify_codes, plays_of, rank_nibbles
@@ -93,6 +98,7 @@ from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding, play_patterns
 from pokerrules.envs.east_west_v0 import EastWestEncoding
 from pokerrules.envs.encoding import check_options, reset_seed
 from pokerrules.envs.single_agent import opponent_kind
+from pokerrules.envs.z_poker_v0 import ZPokerEncoding
 from pokerrules.errors import (
     ArgumentTypeError,
     IllegalMoveError,
@@ -103,8 +109,10 @@ from pokerrules.game import seat_index
 from pokerrules.runner import Agent
 from pokerrules.shuffle import SEED_LIMIT
 from pokerrules.specs import GameSpec, game_spec
+from pokerrules.zpoker import POSITIONS, Phase, Placement, ZPokerRules, ZPokerView
 
-__all__ = ["VECTOR_GAMES", "ChinesePokerVectorEnv", "EastWestVectorEnv", "VectorEnv", "make_vec"]
+__all__ = ["VECTOR_GAMES", "ChinesePokerVectorEnv", "EastWestVectorEnv", "VectorEnv",
+           "ZPokerVectorEnv", "make_vec"]
 
 #: An opponent: None (self-play), a shipped agent's name, an agent instance or a
 #: callable ``f(observation, action_mask) -> action`` (see the module text).
@@ -431,6 +439,55 @@ class ChinesePokerVectorEnv(VectorEnv):
         return view, legal
 
 
+class ZPokerVectorEnv(VectorEnv):
+    """``num_envs`` games of Z Poker stepped together in C (see the module text).
+
+    Args:
+        num_envs: games (1 to 2**31 - 1).
+        opponent: see :data:`VectorOpponent` (default ``"random"``; ``"random"``
+            and ``"greedy"`` play in C).
+        seat: the learner's seat, 0 or 1; unused in self-play.
+        seed: the seed of the first ``reset()`` called without one (None: fresh
+            entropy).
+        rules: :class:`~pokerrules.zpoker.ZPokerRules` (default: 52 cards, 10
+            each).
+        players: 2 (Z Poker's only count).
+
+    Raises:
+        ArgumentTypeError: a ``num_envs`` or seed that is no int, an opponent of
+            none of the kinds, or rules that are no ZPokerRules.
+        PokerRulesError: ``num_envs`` out of range, an agent name the game does not
+            ship (the names are given), a seat other than 0 or 1, a seed out of
+            range, players other than 2.
+    """
+
+    game = zpoker
+    _c_opponents = ("random", "greedy")
+
+    def __init__(self, num_envs: int, *, opponent: VectorOpponent = "random", seat: int = 0,
+                 seed: int | None = None, rules: ZPokerRules | None = None,
+                 players: int = 2) -> None:
+        self.rules: ZPokerRules = check_rules(rules, ZPokerRules, default=ZPokerRules())
+        self.encoding = ZPokerEncoding(self.rules, players)
+        self.players = 2
+        self._setup(num_envs, opponent, seat, seed, lambda engine: _vector.ZPokerBatch(
+            self.num_envs, self.rules.deck.codes, self.rules.hand_size, self.seat, engine))
+
+    def _agent_view(self, state: dict[str, Any], seat: int) -> tuple[Any, tuple[Any, ...]]:
+        hidden, stacks, hand = state["hidden"], state["stacks"], state["hands"][seat]
+        phase = Phase(state["phase"])
+        view = ZPokerView(
+            player=seat, phase=phase, hand=tuple(map(Card, hand)),
+            opponent_cards=len(state["hands"][1 - seat]), pile_cards=state["pile"],
+            stacks={p: () if p == hidden and seat != 0 else tuple(map(Card, codes))
+                    for p, codes in stacks.items()},
+            face_down=frozenset() if hidden is None else frozenset({hidden}),
+            leader=state["leader"], starter=state["starter"])
+        legal = tuple(Placement(Card(c), p) for c in hand for p in POSITIONS
+                      if phase is Phase.END_GAME or not stacks[p])
+        return view, legal
+
+
 def _opponent_kind(opponent: object, game: Any, in_c: tuple[str, ...]) -> str:
     if opponent is None:
         return "self-play"
@@ -442,7 +499,8 @@ def _opponent_kind(opponent: object, game: Any, in_c: tuple[str, ...]) -> str:
 
 #: The vector environment of each game that has one, by the game's name.
 VECTOR_GAMES: dict[str, type[VectorEnv]] = {
-    "east-west": EastWestVectorEnv, "chinese-poker": ChinesePokerVectorEnv}
+    "east-west": EastWestVectorEnv, "chinese-poker": ChinesePokerVectorEnv,
+    "z-poker": ZPokerVectorEnv}
 
 
 def make_vec(game: GameSpec | str | Any, num_envs: int, *, opponent: VectorOpponent = "random",
