@@ -2,21 +2,23 @@
 measured in one run: agent steps per CPU-second, random legal actions drawn from the
 masks in numpy on both sides.
 
-    python benchmarks/bench_vector.py [--game east-west|chinese-poker] [--num-envs 1024]
-        [--rounds 7]
+    python benchmarks/bench_vector.py [--game east-west|chinese-poker|z-poker]
+        [--num-envs 1024] [--rounds 7]
 
 Targets: at least 1,000,000 agent steps per CPU-second for East–West's vector
-environment and 300,000 for Chinese Poker's (four players), and at least 50 times
-the PettingZoo path for each. An agent step is one action an agent chooses and the
+environment and 300,000 for Chinese Poker's (four players) and Z Poker's, and at
+least 50 times the PettingZoo path for each. An agent step is one action an agent chooses and the
 environment plays:
 
 - the vector environment (``make_vec``), random opponent played in C: the learner's
   actions only (the opponent's moves inside C are not counted; the action a game
   awaiting its reset ignores is not counted either, as Gymnasium's own
   ``benchmark_vector_step`` counts);
-- East–West: the same against the greedy opponent (shown, not held to the targets);
+- East–West and Z Poker: the same against the greedy opponent (shown, not held to
+  the targets);
 - the vector environment in self-play: every action (both seats);
-- PettingZoo (``east_west_v0.env()``, ``chinese_poker_v0.env()``): every
+- PettingZoo (``east_west_v0.env()``, ``chinese_poker_v0.env()``,
+  ``z_poker_v0.env()``): every
   ``env.step`` that plays a move, the episodes reset with new seeds.
 
 Each round times a fixed amount of work of each in turn with ``time.process_time``;
@@ -36,13 +38,14 @@ from typing import Any
 
 import numpy as np
 
-from pokerrules.envs import chinese_poker_v0, east_west_v0
+from pokerrules.envs import chinese_poker_v0, east_west_v0, z_poker_v0
 from pokerrules.envs.vector import make_vec
 
 #: Per game: its target rate, the opponents in C shown, the PettingZoo environment.
 GAMES: dict[str, tuple[int, tuple[str, ...], Callable[[], object]]] = {
     "east-west": (1_000_000, ("random", "greedy"), east_west_v0.env),
     "chinese-poker": (300_000, ("random",), chinese_poker_v0.env),
+    "z-poker": (300_000, ("random", "greedy"), z_poker_v0.env),
 }
 HELD = "random"  # the C opponent held to the targets (with self-play)
 TARGET_RATIO = 50.0

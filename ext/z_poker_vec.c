@@ -186,6 +186,9 @@ int zv_greedy(const zv_batch *b, const zv_game *g) {
     memcpy(tops, g->top, sizeof tops);
     if (me != 0 && g->hidden >= 0) tops[g->hidden] = -1; /* a card it cannot see */
     const unsigned open = open_positions(g);
+    /* a side the card does not go on keeps its value */
+    const uint32_t mine = seen_side(b, tops, me, -1, 0);
+    const uint32_t theirs = seen_side(b, tops, 1 - me, -1, 0);
     greedy_key best = {-2, 0, 0, 0};
     int chosen = -1;
     for (uint64_t h = g->hands[me]; h; h &= h - 1) { /* cards ascending, then positions */
@@ -193,8 +196,8 @@ int zv_greedy(const zv_batch *b, const zv_game *g) {
         for (int p = 0; p < ZV_POSITIONS; p++) {
             if (!((open >> p) & 1u)) continue;
             greedy_key k;
-            k.mine = seen_side(b, tops, me, on_side(me, p) ? p : -1, code);
-            k.theirs = seen_side(b, tops, 1 - me, on_side(1 - me, p) ? p : -1, code);
+            k.mine = on_side(me, p) ? seen_side(b, tops, me, p, code) : mine;
+            k.theirs = on_side(1 - me, p) ? seen_side(b, tops, 1 - me, p, code) : theirs;
             k.sign = (k.mine > k.theirs) - (k.mine < k.theirs);
             k.rank = code >> 2;
             if (chosen < 0 || better(&k, &best)) {
