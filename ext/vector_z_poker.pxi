@@ -90,7 +90,10 @@ cdef class ZPokerBatch(_Batch):
     cdef zv_batch b
 
     def __cinit__(self, Py_ssize_t n, deck, int hand_size, int seat, str opponent):
-        codes = [int(c) for c in deck]
+        given = np.asarray(deck)
+        if given.ndim != 1 or given.dtype.kind not in "iu":
+            raise ArgumentTypeError(f"deck is a 1-d array of card codes, not {given.dtype}")
+        codes = given.tolist()
         if opponent not in Z_POKER_OPPONENTS or seat not in (0, 1) \
                 or not codes or len(codes) > ZV_MAX_DECK or codes != sorted(set(codes)) \
                 or min(codes) < 0 or max(codes) > 51 \

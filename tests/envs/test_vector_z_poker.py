@@ -254,9 +254,11 @@ def test_the_vector_env_plays_as_the_python_game_with_its_c_opponent(opponent, s
     assert _run_env(opponent, seat, 6, 40, 60, 6) >= 6
 
 
-def test_the_vector_env_plays_an_agent_at_python_speed_as_the_python_game():
-    # a GreedyAgent instance is not the name "greedy": it plays from the game's dict
-    assert _run_env(GreedyAgent(), 1, 4, 50, 40, 8,
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_vector_env_plays_an_agent_at_python_speed_as_the_python_game(seat):
+    # a GreedyAgent instance is not the name "greedy": it plays from the views the
+    # environment builds (seat 1's without seat 0's face-down card)
+    assert _run_env(GreedyAgent(), seat, 4, 50, 40, 8,
                     ZPokerRules(deck=PIQUET_DECK, hand_size=6)) >= 4
 
 
@@ -409,3 +411,51 @@ def test_the_compiled_batch_refuses_bad_arguments_and_stacked_deals_naming_the_g
     with pytest.raises(HandSizeError, match=r"shape \(2, 52\)"):
         batch.stack([deck])
     assert batch.game(1) == kept
+
+
+def test_the_compiled_batch_refuses_garbage_and_stays_playable():
+    for bad in [(0, range(52), 10, 0, "self"), (2, [], 10, 0, "self"),
+                (2, ["Ah"], 10, 0, "self"), (2, [[1, 2]], 10, 0, "self"),
+                (2, range(53), 10, 0, "self"), (2, [0, 0, *range(2, 52)], 10, 0, "self"),
+                (2, range(52), 3, 0, "self"), (2, range(52), 15, 0, "self"),
+                (2, range(52), 10, 2, "self"), (2, range(52), 10, 0, "smart")]:
+        with pytest.raises(PokerRulesError):
+            _vector.ZPokerBatch(*bad)
+    batch = _batch(4, ZPokerRules())
+    batch.finish()  # before any deal: every game awaits its reset
+    batch.reset([1, 2, 3, 4])
+    rng = np.random.default_rng(0)
+    deck = np.arange(52)
+    garbage = [None, "x", 1.5, [], [[1]], np.zeros(4), np.full(4, 2**63, np.uint64),
+               np.full(4, -1), np.full(4, 415), np.arange(4), np.arange(5),
+               np.zeros((4, 52), np.int64), np.full((4, 52), 60),
+               np.tile(deck, (4, 1)), np.tile(deck[::-1], (4, 1))]
+    refused = accepted = 0
+    for _ in range(300):
+        call = rng.integers(5)
+        arg = garbage[rng.integers(len(garbage))]
+        try:
+            if call == 0:
+                batch.reset(arg)
+            elif call == 1:
+                batch.stack(arg)
+            elif call == 2:
+                batch.place(arg, arg)
+            elif call == 3:
+                batch.act(arg, 4)
+            else:
+                batch.observe(int(rng.integers(-1, 3)))
+            accepted += 1
+        except PokerRulesError:
+            refused += 1
+        # after each call every game is still whole: its moves and its dict agree
+        legal, to_move = batch.legal(), batch.to_move()
+        assert ((to_move >= 0) == legal.any(axis=1)).all()
+        assert all(len(batch.game(i)["hands"]) == 2 for i in range(4))
+    assert refused > 100 and accepted > 10
+    with pytest.raises(PokerRulesError, match="twice"):
+        batch.place([2, 2], [0, 0])
+    with pytest.raises(PokerRulesError, match="no game 9"):
+        batch.game(9)
+    with pytest.raises(PokerRulesError, match="not of this batch"):
+        batch.restore(_batch(4, ZPokerRules()).save())
