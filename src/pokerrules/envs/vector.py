@@ -48,9 +48,9 @@ for move): it takes one of its legal actions, each equally likely, drawn from a 
 stream (:class:`~pokerrules.shuffle.DealStream`) of its own per episode whose seed is
 ``pokerrules._vector.opponent_seed(episode seed)`` (Chinese Poker:
 ``chinese_poker_opponent_seed``, Z Poker: ``z_poker_opponent_seed``; the k-th legal
-action in ascending order). Any other
-agent the game ships (by name), an agent instance (with ``choose(view, legal_moves, rng)``) or a
-callable ``f(observation, action_mask) -> action`` over the opponent's own
+action in ascending order). Any other agent the game ships (by name), an agent
+instance (with ``choose(view, legal_moves, rng)``) or a callable
+``f(observation, action_mask) -> action`` over the opponent's own
 observation and ``bool`` mask plays at Python speed, game after game. An opponent
 that fails (an exception, or a return that is no legal action: the game is named)
 takes the step back whole. ``opponent=None`` is self-play: the caller plays every
