@@ -112,19 +112,19 @@ class SolvedHands:
 
     @property
     def pushes(self) -> npt.NDArray[np.int64]:
-        """int64 (n, 21): the rest, -1 for a foul."""
+        """Each setting's pushes, int64 (n, 21); -1 for a foul."""
         pushes: npt.NDArray[np.int64] = np.where(self.wins < 0, -1,
                                                  self.total - self.wins - self.losses)
         return pushes
 
     @property
     def evs(self) -> npt.NDArray[np.float64]:
-        """float64 (n, 21): each setting's EV per unit bet (NaN for a foul)."""
+        """Each setting's EV per unit bet, float64 (n, 21); NaN for a foul."""
         return setting_evs(self.wins, self.losses, self.total, self.commission)
 
     @property
     def best(self) -> npt.NDArray[np.uint8]:
-        """uint8 (n,): each hand's setting of highest EV, the first of equals."""
+        """Each hand's setting of highest EV (the first of equals), uint8 (n,)."""
         return best_settings(self.wins, self.losses, self.total, self.commission)
 
 
