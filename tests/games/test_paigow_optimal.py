@@ -5,6 +5,7 @@ optimal_setting(method="exact") (slow); the same integers however the hands are
 split or ordered; bad input refused by name."""
 
 import itertools
+import json
 import math
 
 import numpy as np
@@ -260,3 +261,38 @@ def test_full_deck_hands_equal_optimal_setting():
             assert round(value.loss * exact.hands) == solved.losses[h, t]
         assert order[solved.best[h]] == exact.best.setting
         assert order[solved.house[h]] == exact.house_way.setting
+
+
+@pytest.fixture
+def small_deck(monkeypatch):
+    """``optimal-edge`` solves hands of the 16 cards of SUITED instead of the whole deck."""
+    import functools
+
+    from pokerrules.paigow import cli
+
+    monkeypatch.setattr(cli, "optimal_house_edge",
+                        functools.partial(optimal_house_edge, deck=SUITED))
+
+
+def test_the_optimal_edge_command_prints_the_estimate(capsys, small_deck):
+    from pokerrules.cli import main
+
+    args = ["paigow", "optimal-edge", "--sample", "300", "--seed", "3", "--rules", "casino",
+            "--way", BALLYS, "--commission", "2.5%"]
+    assert main([*args, "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    want = optimal_house_edge(CASINO.replace(commission=0.025, banker_commission=0.025),
+                              BALLYS, sample=300, seed=3, deck=SUITED)
+    assert printed == want.to_dict()
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert f"{want.estimate:.4%} ± {want.stderr:.4%} (s.e.), at 2.5% commission" in text
+    assert "300 hands solved exactly (seed 3), banker way foxwoods_ballys_two_pairs" in text
+
+
+def test_the_optimal_edge_command_refuses_a_sample_of_one(capsys, small_deck):
+    from pokerrules.cli import main
+
+    status = main(["paigow", "optimal-edge", "--sample", "1"])
+    assert status != 0
+    assert "sample" in capsys.readouterr().err
