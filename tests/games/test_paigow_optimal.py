@@ -296,3 +296,38 @@ def test_the_optimal_edge_command_refuses_a_sample_of_one(capsys, small_deck):
     status = main(["paigow", "optimal-edge", "--sample", "1"])
     assert status != 0
     assert "sample" in capsys.readouterr().err
+
+
+def test_the_compiled_counts_refuse_bad_arguments_and_never_crash():
+    from pokerrules import _paigow
+    from pokerrules.paigow.outcomes import fill_table, new_table, table_bytes
+
+    deck = np.array(UNEVEN, dtype=np.uint8)
+    table = new_table(deck, 1, table_bytes(len(deck), 1))
+    fill_table(deck, CLASSIC, "foxwoods", 0, 1, table)
+    identity = np.arange(len(deck), dtype=np.uint8)[None, :]
+    variant = CLASSIC.hand_rules.variant
+    good = some_hands(deck, 3, 9)
+    wins, losses = _paigow.optimal_counts(deck, variant, 1, table, identity, good)
+    assert wins.shape == losses.shape == (3, NSETTINGS) and wins.dtype == np.int64
+    for hands in ([[0, 1, 2]], np.zeros((2, 7, 1), dtype=np.uint8), [[0.5] * 7],
+                  [[0, 1, 2, 3, 4, 5, 15]], [[-1, 1, 2, 3, 4, 5, 6]], [[1, 1, 2, 3, 4, 5, 6]]):
+        with pytest.raises(PokerRulesError, match="hand"):
+            _paigow.optimal_counts(deck, variant, 1, table, identity, hands)
+    with pytest.raises(PokerRulesError, match="outcome table"):
+        _paigow.optimal_counts(deck, variant, 1, table[:-1].copy(), identity, good)
+    with pytest.raises(PokerRulesError, match="position map"):
+        _paigow.optimal_counts(deck, variant, 1, table, identity[:, :-1], good)
+    with pytest.raises(PokerRulesError, match="mode"):
+        _paigow.optimal_counts(deck, variant, 1, table, identity, good, "quick")
+    # decks too small for two hands: inclusion-exclusion leaves no banker hand
+    for size in (7, 8, 10):
+        small = deck[:size]
+        small_table = new_table(small, 1, table_bytes(size, 1))
+        fill_table(small, CLASSIC, "foxwoods", 0, 1, small_table)
+        hands = np.array(list(itertools.combinations(range(size), 7)), dtype=np.uint8)
+        wins, losses = _paigow.optimal_counts(small, variant, 1, small_table,
+                                              np.arange(size, dtype=np.uint8)[None, :], hands)
+        legal = wins >= 0
+        assert legal.any()
+        assert (wins[legal] == 0).all() and (losses[legal] == 0).all()
