@@ -57,9 +57,10 @@ NSETTINGS = 21
 #: The front of each setting, as two of the hand's seven places.
 _FRONTS = list(itertools.combinations(range(7), 2))
 
-#: Bytes of the kernel's work lists per player hand (sorted (hand, shared set)
-#: pairs of one size, each setting's query and counts).
-_BYTES_PER_HAND = 35 * 16 + NSETTINGS * 40
+#: Bytes of the kernel's work lists per player hand at their peak: the sorted
+#: (shared set, hand) pairs of one size and their sort buffer, and for each
+#: setting its query, its counts (the kernel's and the result's) and a sweep's entry.
+_BYTES_PER_HAND = 35 * 16 + NSETTINGS * (3 + 2 * 16 + 19)
 
 
 @dataclass(frozen=True)
