@@ -196,7 +196,7 @@ AGENTS: dict[str, type[Any]] = {
     "learned": LearnedAgent,
 }
 #: The agents of ``pokerrules play chinese-poker`` (four players by default).
-DEFAULT_AGENTS = ("search", "greedy", "greedy", "greedy")
+DEFAULT_AGENTS = ("search", "learned", "learned", "learned")
 
 
 #: The agents of ``pokerrules play --level``.
