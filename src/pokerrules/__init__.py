@@ -43,6 +43,7 @@ from pokerrules.errors import (
     RulesMismatchError,
     UnknownAgentError,
     UnknownGameError,
+    WeightFileError,
 )
 from pokerrules.hands import (
     BATCH_LIMIT,
@@ -101,6 +102,7 @@ __all__ = [
     "SeedLike",
     "UnknownAgentError",
     "UnknownGameError",
+    "WeightFileError",
     "__version__",
     "card_codes",
     "categories",

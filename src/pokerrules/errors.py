@@ -22,6 +22,7 @@ __all__ = [
     "RulesMismatchError",
     "UnknownAgentError",
     "UnknownGameError",
+    "WeightFileError",
 ]
 
 
@@ -88,3 +89,8 @@ class UnknownGameError(PokerRulesError, KeyError):
     KeyError, as a lookup of a name that is not there."""
 
     __str__ = BaseException.__str__  # the message as written (KeyError would quote it)
+
+
+class WeightFileError(PokerRulesError):
+    """A learned agent's weight file that cannot be read, is damaged, or was made for
+    another game or format; the message names the file."""

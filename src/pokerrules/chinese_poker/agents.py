@@ -11,10 +11,16 @@ from pokerrules import search
 from pokerrules.checks import check_count, shown
 from pokerrules.chinese_poker.moves import AnyMove, ChooseHand, Move
 from pokerrules.chinese_poker.plays import BIT_COUNT, Play, beats, classify_codes, rank_nibbles
-from pokerrules.chinese_poker.policy import ChinesePokerSearch, greedy_play
+from pokerrules.chinese_poker.policy import (
+    LEARNED_FEATURES,
+    ChinesePokerSearch,
+    greedy_play,
+    view_features,
+)
 from pokerrules.chinese_poker.rules import SINGLE_VALUE
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.errors import IllegalMoveError
+from pokerrules.learned import shipped_policy
 from pokerrules.runner import RandomAgent, check_generator
 
 
@@ -106,6 +112,38 @@ def _pile_strength(pile: tuple[int, ...] | None) -> int:
     return sum(SINGLE_VALUE[c >> 2] for c in pile) + 20 * sum(counts[n] == 4 for n in nibs)
 
 
+class LearnedAgent:
+    """The policy trained on the four-player vector environment (``python -m
+    pokerrules.learn chinese-poker``; :mod:`pokerrules.learned`): the legal move
+    whose :func:`~pokerrules.chinese_poker.policy.learned_features` score highest
+    under the shipped weights (``learned.npz``, checked on first use), the first
+    of equals; a dealt hand is chosen as greedy chooses it. Deterministic: ``rng``
+    is unused. Numpy only; it plays any number of players.
+
+    Raises:
+        WeightFileError: the shipped weight file is damaged (named).
+    """
+
+    def __init__(self) -> None:
+        self.policy = shipped_policy(__package__ or "", "chinese-poker", LEARNED_FEATURES)
+
+    def choose(
+        self, view: ChinesePokerView, legal_moves: Sequence[AnyMove], rng: np.random.Generator
+    ) -> AnyMove:
+        """One of ``legal_moves``.
+
+        Raises:
+            IllegalMoveError: as for :meth:`GreedyAgent.choose`.
+        """
+        _check_view(view, legal_moves, rng)
+        if view.phase == "choose":
+            return _hand_choice(view, legal_moves)
+        plays, passing = _classified(view, legal_moves)
+        moves = [*([] if passing is None else [passing]), *(move for move, _ in plays)]
+        scores = self.policy.scores(view_features(view, moves))[0]
+        return moves[int(np.argmax(scores))]
+
+
 class SearchAgent(search.SearchAgent):
     """Determinized flat Monte Carlo (:mod:`pokerrules.search`) over the greedy
     shedder: every legal move is tried in the same sampled worlds (the unseen cards
@@ -155,9 +193,10 @@ AGENTS: dict[str, type[Any]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "search": SearchAgent,
+    "learned": LearnedAgent,
 }
 #: The agents of ``pokerrules play chinese-poker`` (four players by default).
-DEFAULT_AGENTS = ("search", "greedy", "greedy", "greedy")
+DEFAULT_AGENTS = ("search", "learned", "learned", "learned")
 
 
 #: The agents of ``pokerrules play --level``.

@@ -227,3 +227,93 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
         counts = world.counts
         low = min(c for p, c in enumerate(counts) if p != player)
         return greedy_play(plays, passing, counts[player], world.table is None, low)
+
+
+# --- the learned agent's features (pokerrules.learned; trained by pokerrules.learn) ---
+#: Features per action of :func:`learned_features`.
+LEARNED_FEATURES = 25
+_KIND_INDEX = {kind: i for i, kind in enumerate(PlayKind)}
+_BOMB = _KIND_INDEX[PlayKind.BOMB]
+_TOP_RANKS = [0, 12]  # the 2 and the ace, the highest singles
+
+
+def learned_features(held: np.ndarray, need: np.ndarray, kind: np.ndarray,
+                     value: np.ndarray, passing: np.ndarray, leading: np.ndarray,
+                     opponents_low: np.ndarray) -> np.ndarray:
+    """The features of each action for a batch of positions of the play phase.
+
+    Args:
+        held: ``(games, 13)``, the mover's cards per rank (0 = 2 ... 12 = A).
+        need: ``(games or 1, actions, 13)``, the cards per rank each play takes
+            (all 0 for a pass or an action that is no play).
+        kind: int ``(games or 1, actions)``, the play's :class:`PlayKind` index (in
+            the enum's order; any for a pass).
+        value: ``(games or 1, actions)``, the play's value (0..12, :class:`Play`).
+        passing: bool ``(games or 1, actions)``, True for the pass.
+        leading: bool ``(games,)``, True on an empty table.
+        opponents_low: ``(games,)``, the fewest cards an opponent holds.
+
+    Returns:
+        float64 ``(games, actions, LEARNED_FEATURES)``: whether it passes; whether it
+        plays; the cards played / 16; whether it empties the hand; its value / 12;
+        one-hot, its kind (6); the cards left / 16; the ranks left with a single
+        card / 8; the ranks it breaks (takes some, not all) / 4; whether it breaks a
+        four; on the lead, the cards played / 16 and the value / 12; the value / 12
+        when an opponent holds 3 cards or fewer, and when answering a table; a pass
+        when an opponent holds 3 or fewer; a bomb while holding 8 or fewer; the 2s
+        and aces it takes / 2; a pass times the cards held / 16; a pass on the lead;
+        the pairs left / 8.
+    """
+    need = need.astype(np.float64)
+    games, actions = len(held), need.shape[1]
+    plays = ~passing & (need.sum(axis=-1) > 0)
+    count = need.sum(axis=-1)
+    total = held.sum(axis=-1)[:, None]
+    left = held[:, None, :] - need
+    top = value / 12 * plays
+    low = (opponents_low <= 3)[:, None]
+    lead = leading[:, None]
+    out = np.zeros((games, actions, LEARNED_FEATURES))
+    out[..., 0] = passing
+    out[..., 1] = plays
+    out[..., 2] = count / 16
+    out[..., 3] = plays & (count == total)
+    out[..., 4] = top
+    out[..., 5:11] = (kind[..., None] == np.arange(6)) & plays[..., None]
+    out[..., 11] = (total - count) / 16 * plays
+    out[..., 12] = (left == 1).sum(axis=-1) / 8 * plays
+    broken = (need > 0) & (left > 0)
+    out[..., 13] = broken.sum(axis=-1) / 4
+    out[..., 14] = (broken & (held[:, None, :] == 4)).any(axis=-1)
+    out[..., 15] = lead * count / 16
+    out[..., 16] = lead * top
+    out[..., 17] = low * top
+    out[..., 18] = ~lead * top
+    out[..., 19] = low & passing
+    out[..., 20] = (kind == _BOMB) & plays & (total <= 8)
+    out[..., 21] = need[..., _TOP_RANKS].sum(axis=-1) / 2
+    out[..., 22] = passing * total / 16
+    out[..., 23] = passing & lead
+    out[..., 24] = (left == 2).sum(axis=-1) / 8 * plays
+    return out
+
+
+def view_features(view: ChinesePokerView, legal_moves: Sequence[Move]) -> np.ndarray:
+    """:func:`learned_features` of ``legal_moves`` (the pass or plays) in ``view``
+    of the play phase: ``(1, len(legal_moves), LEARNED_FEATURES)``."""
+    held = _rank_counts(view.hand).astype(np.int64)[None]
+    need = np.zeros((1, len(legal_moves), 13))
+    kind = np.zeros((1, len(legal_moves)), dtype=np.int64)
+    value = np.zeros((1, len(legal_moves)))
+    passing = np.zeros((1, len(legal_moves)), dtype=bool)
+    for a, move in enumerate(legal_moves):
+        if move.is_pass:
+            passing[0, a] = True
+            continue
+        play = classify_codes(move.cards)
+        assert play is not None
+        need[0, a] = _rank_counts(move.cards)
+        kind[0, a], value[0, a] = _KIND_INDEX[play.kind], play.value
+    low = min(c for p, c in enumerate(view.hand_counts) if p != view.player)
+    return learned_features(held, need, kind, value, passing,
+                            np.array([view.table is None]), np.array([low]))

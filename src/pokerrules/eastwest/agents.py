@@ -13,11 +13,17 @@ from pokerrules import search
 from pokerrules.cards import PIQUET_DECK
 from pokerrules.checks import check_count, shown
 from pokerrules.eastwest.moves import Place
-from pokerrules.eastwest.policy import EastWestSearch, heuristic_move
+from pokerrules.eastwest.policy import (
+    LEARNED_FEATURES,
+    EastWestSearch,
+    heuristic_move,
+    view_features,
+)
 from pokerrules.eastwest.rules import PACK, ROW_CAPACITY, ROWS, wins_game
 from pokerrules.eastwest.state import EastWestView
 from pokerrules.errors import HandSizeError, IllegalMoveError
 from pokerrules.hands import PIQUET, HandRules, evaluate_many, evaluate_partial
+from pokerrules.learned import shipped_policy
 from pokerrules.runner import RandomAgent, check_generator
 
 
@@ -204,6 +210,34 @@ class HeuristicAgent:
         return heuristic_move(view, legal_moves)
 
 
+class LearnedAgent:
+    """The policy trained on the vector environment (``python -m pokerrules.learn
+    east-west``; :mod:`pokerrules.learned`): the legal row whose
+    :func:`~pokerrules.eastwest.policy.learned_features` score highest under the
+    shipped weights (``learned.npz``, checked on first use), the lower row on a
+    tie. Deterministic: ``rng`` is unused. Numpy only.
+
+    Raises:
+        WeightFileError: the shipped weight file is damaged (named).
+    """
+
+    def __init__(self) -> None:
+        self.policy = shipped_policy(__package__ or "", "east-west", LEARNED_FEATURES)
+
+    def choose(
+        self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator
+    ) -> Place:
+        """The best-scored legal row.
+
+        Raises:
+            IllegalMoveError: no legal moves, or not this view's turn.
+            ArgumentTypeError: ``rng`` is no numpy Generator.
+        """
+        _require_choice(view, legal_moves, rng)
+        scores = self.policy.scores(view_features(view))[0]
+        return max(legal_moves, key=lambda move: (scores[move.row], -move.row))
+
+
 class SearchAgent(search.SearchAgent):
     """Determinized flat Monte Carlo (:mod:`pokerrules.search`): every legal row is
     tried in the same ``playouts // rows`` worlds (the unseen cards shuffled) and
@@ -239,6 +273,7 @@ AGENTS: dict[str, type[Any]] = {
     "montecarlo": MonteCarloAgent,
     "heuristic": HeuristicAgent,
     "search": SearchAgent,
+    "learned": LearnedAgent,
 }
 DEFAULT_AGENTS = ("search", "heuristic")
 

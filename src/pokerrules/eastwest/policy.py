@@ -8,7 +8,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from pokerrules.eastwest.moves import Place
-from pokerrules.eastwest.rules import MOVES_PER_GAME, ROW_CAPACITY, ROWS, wins_game
+from pokerrules.eastwest.rules import (
+    BOARD_SIZE,
+    DECK_SIZE,
+    MOVES_PER_GAME,
+    ROW_CAPACITY,
+    ROWS,
+    wins_game,
+)
 from pokerrules.eastwest.state import EastWestState, EastWestView
 from pokerrules.hands import evaluate_many
 from pokerrules.search import ProtocolGame
@@ -194,3 +201,78 @@ def _batch_scores(counts: np.ndarray, filled: np.ndarray, rank: np.ndarray,
     after = table.take(base + tries_after).sum(axis=0)
     result: np.ndarray = np.where(places > 0, after - before, -np.inf)
     return result
+
+
+# --- the learned agent's features (pokerrules.learned; trained by pokerrules.learn) ---
+#: Features per row of :func:`learned_features`.
+LEARNED_FEATURES = 21
+_FIRST_CODE = _LOWEST_RANK * 4  # the piquet deck's 7c: deck index = code - 20
+#: The stock's face-down cards after the first draw.
+FIRST_STOCK = DECK_SIZE - BOARD_SIZE - 1
+
+
+def learned_features(board: np.ndarray, own: np.ndarray, other: np.ndarray,
+                     drawn: np.ndarray, stock: np.ndarray) -> np.ndarray:
+    """The features of placing the drawn card on each row, for a batch of games.
+
+    Args:
+        board, own, other: 0/1 arrays ``(games, 3, 8, 4)`` (row, rank 7..A, suit):
+            the board cards, the mover's placed cards and the opponent's.
+        drawn: int ``(games,)``, the drawn card's piquet deck index (rank * 4 + suit).
+        stock: ``(games,)``, the face-down stock cards left (28 after the first draw).
+
+    Returns:
+        float64 ``(games, 3, LEARNED_FEATURES)``, per row: a constant; one-hot, the
+        row's cards of the drawn rank (0, 1, 2, 3+); the row's cards of its suit / 5;
+        one-hot, the mover's cards on the row (0..4); the opponent's cards of the
+        rank there / 4; the row's other ranks within 4 of it / 4; whether the row
+        holds a pair; whether the opponent's row does; the rank / 7 when it pairs;
+        the stock left when it pairs; the rank's unseen cards / 3 while the row has
+        room after it; whether the row's largest group beats, or trails, the
+        opponent's; whether every card of the row is of the drawn card's suit.
+    """
+    games = len(drawn)
+    rank, suit = drawn // 4, drawn % 4
+    at, rows = np.arange(games)[:, None], np.arange(3)[None, :]
+    row = board + own
+    ranks = row.sum(axis=3)  # (games, rows, 8)
+    theirs = (board + other).sum(axis=3)
+    same = ranks[at, rows, rank[:, None]]
+    placed = own.sum(axis=(2, 3)).astype(np.intp)
+    out = np.zeros((games, 3, LEARNED_FEATURES))
+    out[..., 0] = 1.0
+    out[at, rows, 1 + np.minimum(same, 3).astype(np.intp)] = 1.0
+    suited = row[at, rows, :, suit[:, None]].sum(axis=-1)
+    out[..., 5] = suited / 5
+    out[at, rows, 6 + np.minimum(placed, 4)] = 1.0
+    out[..., 11] = other[at, rows, rank[:, None]].sum(axis=-1) / 4
+    distance = np.abs(np.arange(_RANKS)[None, :] - rank[:, None])
+    near = (distance <= 4) & (distance > 0)
+    out[..., 12] = ((ranks > 0) & near[:, None, :]).sum(axis=-1) / 4
+    out[..., 13] = (ranks >= 2).any(axis=-1)
+    out[..., 14] = (theirs >= 2).any(axis=-1)
+    pairs = same >= 1
+    out[..., 15] = pairs * rank[:, None] / 7
+    out[..., 16] = pairs * stock[:, None] / FIRST_STOCK
+    seen = (board + own + other).sum(axis=(1, 3))[np.arange(games), rank] + 1
+    out[..., 17] = (4 - seen)[:, None] / 3 * (placed < 3)
+    mine, best = ranks.max(axis=-1), theirs.max(axis=-1)
+    out[..., 18] = mine > best
+    out[..., 19] = mine < best
+    out[..., 20] = suited == ranks.sum(axis=-1)
+    return out
+
+
+def view_features(view: EastWestView) -> np.ndarray:
+    """:func:`learned_features` of one view whose player is to move: ``(1, 3,
+    LEARNED_FEATURES)``."""
+    assert view.card is not None
+    me = view.player
+    planes = np.zeros((3, 3, _RANKS * 4))  # board, own, other
+    for r in range(ROWS):
+        planes[0, r, view.board[r] - _FIRST_CODE] = 1.0
+        for plane, seat in ((1, me), (2, 1 - me)):
+            planes[plane, r, [c - _FIRST_CODE for c in view.rows[seat][r]]] = 1.0
+    board, own, other = planes.reshape(3, 1, 3, _RANKS, 4)
+    stock = np.array([view.stock_count])
+    return learned_features(board, own, other, np.array([view.card - _FIRST_CODE]), stock)

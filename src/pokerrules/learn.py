@@ -1,0 +1,309 @@
+"""Trains the agent ``learned`` of a game on its vector environment, in plain numpy.
+
+    python -m pokerrules.learn east-west --out east-west.npz
+    python -m pokerrules.learn chinese-poker --out chinese-poker.npz
+
+The policy is :class:`pokerrules.learned.LinearPolicy`: a softmax over the legal
+actions of a linear score of each action's features (the game's
+``learned_features``). It is trained by REINFORCE: after each episode, the
+episode's return less a running mean, over a running standard deviation, times the
+gradient of the log-probability of every action it took, averaged over the
+episodes that ended and applied with Adam. The opponent plays in C
+(:func:`pokerrules.envs.vector.make_vec`), from every seat in turn, the illegal
+actions masked out. A seed fixes everything (the deals, the sampled actions, the
+weights): two runs with one seed write the same file.
+
+At each checkpoint the policy plays its most probable legal action, seat-balanced,
+from seeds apart from training's: ``--eval-games`` games against the random and the
+greedy agent, and ``--search-games`` against the search (slow: at the first and
+last checkpoints only). It prints the score (a win 1, a draw 1/2) against the
+training CPU-seconds (evaluation excluded). Needs Gymnasium (``pip install
+"pokerrules[rl]"``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pokerrules.cards import CHINESE_POKER_DECK
+from pokerrules.checks import check_count
+from pokerrules.chinese_poker import policy as chinese_poker_policy
+from pokerrules.eastwest import policy as east_west_policy
+from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding, play_patterns
+from pokerrules.envs.east_west_v0 import EastWestEncoding
+from pokerrules.envs.vector import make_vec
+from pokerrules.errors import UnknownGameError
+from pokerrules.learned import LinearPolicy, save_weights
+
+__all__ = ["LEARNERS", "Learner", "evaluate", "main", "train"]
+
+#: Evaluation deals from these seeds on, apart from training's.
+EVAL_SEED = 10**12
+
+
+@dataclass(frozen=True)
+class Learner:
+    """What training needs of a game: its name and package, its opponent in C,
+    its feature count and the features of a batch of its observations."""
+
+    game: str
+    package: str
+    features: int
+    opponent: str
+    seats: tuple[int, ...]
+    from_observations: Callable[[np.ndarray], np.ndarray]
+    #: a game's score from its learner's reward at the end: 1 a win, 0 a loss
+    score: Callable[[np.ndarray], np.ndarray]
+    #: the command's defaults: updates, games per seat, Adam's step size
+    updates: int = 800
+    num_envs: int = 256
+    learning_rate: float = 0.02
+
+
+def _east_west_features(observations: np.ndarray) -> np.ndarray:
+    """``(games, 3, features)`` from East–West observations ``(games, 330)``."""
+    offsets = {f.name: f.start for f in _EAST_WEST.fields}
+    games = len(observations)
+    observations = observations.astype(np.float64)
+
+    def planes(name: str) -> np.ndarray:
+        start = offsets[name]
+        return observations[:, start:start + 96].reshape(games, 3, 8, 4)
+
+    drawn = observations[:, offsets["drawn"]:offsets["drawn"] + 32].argmax(axis=1)
+    return east_west_policy.learned_features(planes("board"), planes("own_rows"),
+                                             planes("other_rows"), drawn,
+                                             # the encoding shows stock / 28
+                                             np.rint(observations[:, offsets["stock"]]
+                                                     * east_west_policy.FIRST_STOCK))
+
+
+_EAST_WEST = EastWestEncoding()
+_CHINESE_POKER = ChinesePokerEncoding()
+# Per deck index of the 48-card deck: one-hot of its rank (2 .. A), to count a hand's ranks.
+_CP_RANKS = (np.array(CHINESE_POKER_DECK.codes)[:, None] >> 2 == np.arange(13)).astype(
+    np.float64)
+
+
+def _chinese_poker_actions() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per action of the encoding: cards per rank ``(1, actions, 13)``, kind and
+    value ``(1, actions)``, and whether it passes (actions 1-3, the choice of a dealt
+    hand, are no plays: all 0)."""
+    need, kind, _, value, _ = play_patterns()
+    first = _CHINESE_POKER.num_actions - len(need)
+    needs = np.zeros((1, _CHINESE_POKER.num_actions, 13))
+    needs[0, first:] = need
+    kinds = np.zeros((1, _CHINESE_POKER.num_actions), dtype=np.int64)
+    kinds[0, first:] = kind
+    values = np.zeros((1, _CHINESE_POKER.num_actions))
+    values[0, first:] = value
+    passing = np.zeros((1, _CHINESE_POKER.num_actions), dtype=bool)
+    passing[0, 0] = True
+    return needs, kinds, values, passing
+
+
+_CP_ACTIONS = _chinese_poker_actions()
+
+
+def _chinese_poker_features(observations: np.ndarray) -> np.ndarray:
+    """``(games, 444, features)`` from Chinese Poker observations of four players."""
+    offsets = {f.name: f.start for f in _CHINESE_POKER.fields}
+    held = np.rint(observations[:, :48].astype(np.float64) @ _CP_RANKS)
+    table = offsets["table"]
+    leading = observations[:, table:table + 48].sum(axis=1) == 0
+    counts = offsets["counts"]  # relative seats, the observer first, / 16
+    others = observations[:, counts + 1:counts + _CHINESE_POKER.players].astype(np.float64)
+    low = np.rint(others.min(axis=1) * 16)
+    return chinese_poker_policy.learned_features(held, *_CP_ACTIONS, leading, low)
+
+#: The games it trains, by name.
+LEARNERS: dict[str, Learner] = {
+    "east-west": Learner("east-west", "pokerrules.eastwest",
+                         east_west_policy.LEARNED_FEATURES, "greedy", (0, 1),
+                         _east_west_features, lambda r: (np.sign(r) + 1) / 2),
+    # four players (the default); a round won is one the learner went out first in
+    "chinese-poker": Learner("chinese-poker", "pokerrules.chinese_poker",
+                             chinese_poker_policy.LEARNED_FEATURES, "random", (0, 1, 2, 3),
+                             _chinese_poker_features, lambda r: (r == 0).astype(float),
+                             updates=2000, num_envs=64, learning_rate=0.05),
+}
+
+
+def learner(game: str) -> Learner:
+    """The learner of ``game``.
+
+    Raises:
+        UnknownGameError: a game it does not train (those it trains are named).
+    """
+    if game not in LEARNERS:
+        raise UnknownGameError(f"no learner for {game!r}; it trains {', '.join(LEARNERS)}")
+    return LEARNERS[game]
+
+
+class _Adam:
+    def __init__(self, size: int, rate: float) -> None:
+        self.rate, self.m, self.v, self.t = rate, np.zeros(size), np.zeros(size), 0
+
+    def step(self, gradient: np.ndarray) -> np.ndarray:
+        self.t += 1
+        self.m = 0.9 * self.m + 0.1 * gradient
+        self.v = 0.999 * self.v + 0.001 * gradient**2
+        m, v = self.m / (1 - 0.9**self.t), self.v / (1 - 0.999**self.t)
+        out: np.ndarray = self.rate * m / (np.sqrt(v) + 1e-8)
+        return out
+
+
+def _sample(probabilities: np.ndarray, mask: np.ndarray, rng: np.random.Generator
+            ) -> np.ndarray:
+    """One action per row drawn from ``probabilities``; never an illegal one."""
+    drawn = (probabilities.cumsum(axis=1) < rng.random(len(mask))[:, None]).sum(axis=1)
+    last = mask.shape[1] - 1 - mask[:, ::-1].argmax(axis=1)  # rounding can pass the end
+    out: np.ndarray = np.minimum(drawn, last)
+    return out
+
+
+def train(game: str, updates: int, *, num_envs: int = 256, seed: int = 0,
+          learning_rate: float = 0.02, checkpoints: Sequence[int] = (),
+          on_checkpoint: Callable[[int, float, LinearPolicy], None] | None = None
+          ) -> LinearPolicy:
+    """Trains ``game``'s policy for ``updates`` updates of ``num_envs`` games per
+    seat, calling ``on_checkpoint(updates so far, training CPU-seconds, policy)``
+    at each of ``checkpoints``.
+
+    Raises:
+        UnknownGameError: a game it does not train.
+        ArgumentTypeError, PokerRulesError: counts that are no int >= 1 (0 updates
+            allowed).
+    """
+    spec = learner(game)
+    check_count(updates, "updates", 0)
+    check_count(num_envs, "num_envs")
+    rng = np.random.default_rng(seed)
+    weights = np.zeros(spec.features)
+    adam = _Adam(spec.features, learning_rate)
+    envs = [make_vec(game, num_envs, opponent=spec.opponent, seat=seat,
+                     seed=seed + k * num_envs) for k, seat in enumerate(spec.seats)]
+    state = []
+    for env in envs:
+        observations, info = env.reset()
+        state.append([observations, info["action_mask"], np.zeros((num_envs, spec.features)),
+                      np.zeros(num_envs, dtype=bool)])
+    mean, spread = 0.0, 1.0
+    spent, done = 0.0, 0
+    clock = time.process_time()
+    while True:
+        if done in checkpoints and on_checkpoint is not None:
+            spent += time.process_time() - clock
+            on_checkpoint(done, spent, LinearPolicy(game, weights.copy()))
+            clock = time.process_time()
+        if done == updates:
+            break
+        gradient, episodes = np.zeros(spec.features), 0
+        while episodes == 0:
+            for env, slot in zip(envs, state):
+                observations, mask, pending, waiting = slot
+                policy = LinearPolicy(game, weights)
+                features = spec.from_observations(observations)
+                p = policy.probabilities(features, mask)
+                actions = _sample(p, mask, rng)
+                taken = features[np.arange(num_envs), actions]
+                expected = np.einsum("ga,gaf->gf", p, features)
+                pending[~waiting] += (taken - expected)[~waiting]
+                observations, rewards, ended, _, info = env.step(actions)
+                if ended.any():
+                    returns = rewards[ended]
+                    advantage = (returns - mean) / spread
+                    gradient += advantage @ pending[ended]
+                    episodes += int(ended.sum())
+                    mean += 0.01 * (returns.mean() - mean)
+                    spread += 0.01 * (np.sqrt(((returns - mean) ** 2).mean()) - spread)
+                    spread = max(spread, 1e-3)
+                    pending[ended] = 0.0
+                slot[:] = observations, info["action_mask"], pending, ended
+        weights = weights + adam.step(gradient / episodes)
+        done += 1
+    for env in envs:
+        env.close()
+    return LinearPolicy(game, weights)
+
+
+def evaluate(policy: LinearPolicy, opponent: str | Any, games: int, *,
+             seed: int = EVAL_SEED) -> float:
+    """The score (a win 1, a draw 1/2, a loss 0) of ``policy`` playing its most
+    probable legal action against ``opponent`` over ``games`` games, half from each
+    seat (seat ``s`` deals from seeds ``seed + s * games`` on).
+
+    Raises:
+        UnknownGameError: a game it does not train.
+    """
+    spec = learner(policy.game)
+    per_seat = max(1, games // len(spec.seats))
+    total, played = 0.0, 0
+    for seat in spec.seats:
+        env = make_vec(policy.game, per_seat, opponent=opponent, seat=seat,
+                       seed=seed + seat * per_seat)
+        observations, info = env.reset()
+        mask = info["action_mask"]
+        finished = np.zeros(per_seat, dtype=bool)
+        scores = np.zeros(per_seat)
+        while not finished.all():
+            actions = policy.best(spec.from_observations(observations), mask)
+            observations, rewards, ended, _, info = env.step(actions)
+            mask = info["action_mask"]
+            first = ended & ~finished
+            scores[first] = spec.score(rewards[first])
+            finished |= ended
+        env.close()
+        total += scores.sum()
+        played += per_seat
+    return total / played
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The command (``python -m pokerrules.learn --help``)."""
+    parser = argparse.ArgumentParser(prog="python -m pokerrules.learn",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=sorted(LEARNERS))
+    parser.add_argument("--updates", type=int,
+                        help="updates (default: east-west 800, chinese-poker 2000)")
+    parser.add_argument("--envs", type=int,
+                        help="games per seat (default: east-west 256, chinese-poker 64)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--learning-rate", type=float,
+                        help="Adam's step size (default: east-west 0.02, chinese-poker 0.05)")
+    parser.add_argument("--checkpoints", type=int, nargs="*",
+                        help="updates at which to evaluate (default: 0, 1/8, 1/4, 1/2, all)")
+    parser.add_argument("--eval-games", type=int, default=2000)
+    parser.add_argument("--search-games", type=int, default=200,
+                        help="games against the search at the first and last checkpoints")
+    parser.add_argument("--out", help="the weight file to write (.npz)")
+    args = parser.parse_args(argv)
+    spec = learner(args.game)
+    n = spec.updates if args.updates is None else args.updates
+    checkpoints = sorted(set(args.checkpoints or {0, n // 8, n // 4, n // 2, n}))
+    print("updates  train CPU-s  vs random  vs greedy  vs search", flush=True)
+
+    def report(done: int, spent: float, policy: LinearPolicy) -> None:
+        rates = [evaluate(policy, name, args.eval_games) for name in ("random", "greedy")]
+        search = "" if done not in (checkpoints[0], checkpoints[-1]) or not args.search_games \
+            else f"{evaluate(policy, 'search', args.search_games):9.3f}"
+        print(f"{done:7d}  {spent:11.1f}  {rates[0]:9.3f}  {rates[1]:9.3f}  {search}",
+              flush=True)
+
+    policy = train(args.game, n, num_envs=args.envs or spec.num_envs, seed=args.seed,
+                   learning_rate=args.learning_rate or spec.learning_rate,
+                   checkpoints=checkpoints,
+                   on_checkpoint=report)
+    if args.out:
+        save_weights(args.out, args.game, policy.weights)
+        print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
