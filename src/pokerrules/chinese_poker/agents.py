@@ -1,4 +1,5 @@
-"""Chinese Poker agents: the greedy shedder, the random one and the search."""
+"""Chinese Poker agents: the greedy shedder, the random one, the one-move
+look-ahead and the search."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pokerrules.checks import check_count, shown
 from pokerrules.chinese_poker.moves import AnyMove, ChooseHand, Move
 from pokerrules.chinese_poker.plays import BIT_COUNT, Play, beats, classify_codes, rank_nibbles
 from pokerrules.chinese_poker.policy import ChinesePokerSearch, greedy_play
-from pokerrules.chinese_poker.rules import SINGLE_VALUE
+from pokerrules.chinese_poker.rules import SINGLE_VALUE, penalty
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.errors import IllegalMoveError
 from pokerrules.runner import RandomAgent, check_generator
@@ -106,6 +107,66 @@ def _pile_strength(pile: tuple[int, ...] | None) -> int:
     return sum(SINGLE_VALUE[c >> 2] for c in pile) + 20 * sum(counts[n] == 4 for n in nibs)
 
 
+class LookaheadAgent:
+    """Tries every legal move and keeps the one that leaves it best placed once the
+    others have answered greedily, their hands sampled.
+
+    Each move is made in the same ``samples`` worlds (the unseen cards dealt again
+    to the other hands, as the search's worlds are); the others then shed by the
+    greedy rule (:func:`~pokerrules.chinese_poker.policy.greedy_play`) until the
+    turn comes back or the round ends, and the position is valued by the points
+    every hand would score if the round ended there:
+    ``0.5 + (others' mean points - own points) / 100`` (the search's reward of a
+    finished round, and 1 or 0 when the round ends the game). Equal values go to
+    the first move listed; a dealt hand is chosen as the greedy agent chooses.
+
+    Args:
+        samples: worlds per decision (default 4), every move tried in each.
+
+    Raises:
+        ArgumentTypeError, PokerRulesError: ``samples`` that is no int >= 1.
+    """
+
+    def __init__(self, samples: int = 4) -> None:
+        self.samples = check_count(samples, "samples")
+        self._game = ChinesePokerSearch()
+
+    def choose(
+        self, view: ChinesePokerView, legal_moves: Sequence[AnyMove], rng: np.random.Generator
+    ) -> AnyMove:
+        """The best-valued of ``legal_moves``.
+
+        Raises:
+            IllegalMoveError: as for :meth:`GreedyAgent.choose`.
+        """
+        _check_view(view, legal_moves, rng)
+        if view.phase == "choose":
+            return _hand_choice(view, legal_moves)
+        _classified(view, legal_moves)  # every move one this view can make
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        game, me = self._game, view.player
+        values = np.zeros(len(legal_moves))
+        for _ in range(self.samples):
+            world = game.determinize(view, rng)
+            for i, move in enumerate(legal_moves):
+                after = game.copy(world)
+                game.play(after, move)
+                while after.to_move is not None and after.to_move != me:
+                    game.play(after, game.policy(after, rng))
+                ended = game.rewards(after)
+                if ended is not None:
+                    values[i] += ended[me]
+                    continue
+                points = [penalty(c, after.dealt) for c in after.counts]
+                others = (sum(points) - points[me]) / (len(points) - 1)
+                values[i] += 0.5 + (others - points[me]) / 100
+        return legal_moves[int(np.argmax(values))]
+
+    def __repr__(self) -> str:
+        return f"LookaheadAgent(samples={self.samples})"
+
+
 class SearchAgent(search.SearchAgent):
     """Determinized flat Monte Carlo (:mod:`pokerrules.search`) over the greedy
     shedder: every legal move is tried in the same sampled worlds (the unseen cards
@@ -155,6 +216,7 @@ AGENTS: dict[str, type[Any]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "search": SearchAgent,
+    "lookahead": LookaheadAgent,
 }
 #: The agents of ``pokerrules play chinese-poker`` (four players by default).
 DEFAULT_AGENTS = ("search", "greedy", "greedy", "greedy")

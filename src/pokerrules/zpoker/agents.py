@@ -1,4 +1,5 @@
-"""Z Poker agents: the greedy side-strength player, the random one and the search."""
+"""Z Poker agents: the greedy side-strength player, the random one, the one-move
+look-ahead and the search."""
 
 from __future__ import annotations
 
@@ -67,6 +68,53 @@ def _placements(moves: Sequence[Placement]) -> list[tuple[int, str]]:
     return [(move.card.code, move.position) for move in moves]
 
 
+class LookaheadAgent:
+    """Tries every legal placement and keeps the one whose next comparison of sides
+    leaves it best placed, the opponent's hand sampled.
+
+    Each placement is made in the same ``samples`` worlds (the opponent's hand, a
+    face-down card and the pile dealt again from the unseen cards, as the search's
+    worlds are); both players then play the greedy rule
+    (:func:`~pokerrules.zpoker.policy.greedy_scores`) until the next comparison of
+    sides, and the position is valued as the search values its horizon (cards each
+    holds and who starts; :class:`~pokerrules.zpoker.policy.ZPokerSearch` with
+    ``depth=1``). The Reply's placement in the End Game is compared at once, so one
+    world serves it. Equal values go to greedy's order; the face-down card of the
+    first part is greedy's.
+
+    Args:
+        samples: worlds per decision (default 4), every placement tried in each.
+
+    Raises:
+        ArgumentTypeError, PokerRulesError: ``samples`` that is no int >= 1.
+    """
+
+    def __init__(self, samples: int = 4) -> None:
+        self.samples = check_count(samples, "samples")
+        self._game = ZPokerSearch(1)
+
+    def choose(
+        self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
+    ) -> Placement:
+        """The best-valued of ``legal_moves`` (greedy's first among equals).
+
+        Raises:
+            IllegalMoveError: as for :meth:`GreedyAgent.choose`.
+        """
+        _check_choice(view, legal_moves, rng)
+        order = greedy_order(view_tops(view), _placements(legal_moves), view.player)
+        if view.phase is Phase.FIND_LEADER or len(legal_moves) == 1:
+            return legal_moves[order[0]]
+        answered = view.phase is Phase.END_GAME and view.starter != view.player
+        ranked = [legal_moves[i] for i in order]
+        values = search.flat_values(self._game, view, view.player, ranked,
+                                    1 if answered else self.samples, rng)
+        return ranked[int(np.argmax(values))]
+
+    def __repr__(self) -> str:
+        return f"LookaheadAgent(samples={self.samples})"
+
+
 class SearchAgent(search.SearchAgent):
     """Determinized flat Monte Carlo (:mod:`pokerrules.search`) over the greedy
     rule's best ``candidates`` placements: each is tried in the same sampled
@@ -113,6 +161,7 @@ AGENTS: dict[str, type[Any]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "search": SearchAgent,
+    "lookahead": LookaheadAgent,
 }
 DEFAULT_AGENTS: tuple[str, str] = ("search", "greedy")
 
