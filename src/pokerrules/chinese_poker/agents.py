@@ -143,13 +143,14 @@ class LookaheadAgent:
         if view.phase == "choose":
             return _hand_choice(view, legal_moves)
         _classified(view, legal_moves)  # every move one this view can make
-        if len(legal_moves) == 1:
-            return legal_moves[0]
+        moves = [m for m in legal_moves if isinstance(m, Move)]  # all of them, so checked
+        if len(moves) == 1:
+            return moves[0]
         game, me = self._game, view.player
-        values = np.zeros(len(legal_moves))
+        values = np.zeros(len(moves))
         for _ in range(self.samples):
             world = game.determinize(view, rng)
-            for i, move in enumerate(legal_moves):
+            for i, move in enumerate(moves):
                 after = game.copy(world)
                 game.play(after, move)
                 while after.to_move is not None and after.to_move != me:
@@ -161,7 +162,7 @@ class LookaheadAgent:
                 points = [penalty(c, after.dealt) for c in after.counts]
                 others = (sum(points) - points[me]) / (len(points) - 1)
                 values[i] += 0.5 + (others - points[me]) / 100
-        return legal_moves[int(np.argmax(values))]
+        return moves[int(np.argmax(values))]
 
     def __repr__(self) -> str:
         return f"LookaheadAgent(samples={self.samples})"
