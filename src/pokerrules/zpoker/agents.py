@@ -102,43 +102,63 @@ class LookaheadAgent:
             IllegalMoveError: as for :meth:`GreedyAgent.choose`.
         """
         _check_choice(view, legal_moves, rng)
-        order = greedy_order(view_tops(view), _placements(legal_moves), view.player)
-        if view.phase is Phase.FIND_LEADER or len(legal_moves) == 1:
-            return legal_moves[order[0]]
-        answered = view.phase is Phase.END_GAME and view.starter != view.player
-        ranked = [legal_moves[i] for i in order]
-        values = search.flat_values(self._game, view, view.player, ranked,
-                                    1 if answered else self.samples, rng)
-        return ranked[int(np.argmax(values))]
+        return _lookahead_ranking(self._game, view, legal_moves, self.samples, rng)[0]
 
     def __repr__(self) -> str:
         return f"LookaheadAgent(samples={self.samples})"
 
 
+def _lookahead_ranking(game: ZPokerSearch, view: ZPokerView, legal_moves: Sequence[Placement],
+                       samples: int, rng: np.random.Generator) -> list[Placement]:
+    """``legal_moves`` best first by their look-ahead value (``game``: a search one
+    comparison deep, over ``samples`` worlds; one world for the End Game's Reply),
+    equals in greedy's order; in greedy's order alone while the cards are face down
+    or when there is one move (then nothing is drawn from ``rng``)."""
+    order = greedy_order(view_tops(view), _placements(legal_moves), view.player)
+    ranked = [legal_moves[i] for i in order]
+    if view.phase is Phase.FIND_LEADER or len(legal_moves) == 1:
+        return ranked
+    answered = view.phase is Phase.END_GAME and view.starter != view.player
+    values = search.flat_values(game, view, view.player, ranked, 1 if answered else samples,
+                                rng)
+    best_first = sorted(range(len(ranked)), key=lambda i: -values[i])  # stable: greedy's order
+    return [ranked[i] for i in best_first]
+
+
 class SearchAgent(search.SearchAgent):
-    """Determinized flat Monte Carlo (:mod:`pokerrules.search`) over the greedy
-    rule's best ``candidates`` placements: each is tried in the same sampled
-    worlds (the opponent's hand and the pile dealt again from the unseen cards),
-    both players then play the greedy rule until ``depth`` more side comparisons
-    have been made, and the positions are valued by the cards each holds
+    """Determinized flat Monte Carlo (:mod:`pokerrules.search`) over the
+    ``candidates`` placements the one-move look-ahead values most: every legal
+    placement is first valued as :class:`LookaheadAgent` values it (``screen``
+    worlds, both players greedy until the next comparison of sides; with
+    ``screen=0`` the greedy rule's order instead), then the best ``candidates``
+    are tried in the same sampled worlds (the opponent's hand and the pile dealt
+    again from the unseen cards), both players playing the greedy rule until
+    ``depth`` more side comparisons have been made, and the positions are valued
+    by the cards each holds and who starts
     (:class:`~pokerrules.zpoker.policy.ZPokerSearch`). The face-down card of the
     first part is greedy's.
 
     Args:
-        playouts: playouts per decision (default 90), split over the candidates.
-        candidates: how many of greedy's best placements are searched (default 6).
+        playouts: playouts per decision (default 120), split over the candidates.
+        candidates: how many of the best-ranked placements are searched (default 4).
         depth: side comparisons a playout looks ahead (default 4).
         algorithm, time_ms: as for :class:`pokerrules.search.SearchAgent`.
+        screen: worlds of the look-ahead that ranks the placements (default 4;
+            0: greedy's order).
 
     Raises:
         ArgumentTypeError, PokerRulesError: as for :class:`pokerrules.search.SearchAgent`,
-            and ``candidates`` or ``depth`` that is no int >= 1.
+            ``candidates`` or ``depth`` that is no int >= 1, or ``screen`` that is
+            no int >= 0.
     """
 
-    def __init__(self, playouts: int = 90, candidates: int = 6, depth: int = 4,
-                 algorithm: search.Algorithm = "flat", time_ms: float | None = None) -> None:
+    def __init__(self, playouts: int = 120, candidates: int = 4, depth: int = 4,
+                 algorithm: search.Algorithm = "flat", time_ms: float | None = None,
+                 screen: int = 4) -> None:
         super().__init__(ZPokerSearch(depth), playouts, algorithm, time_ms)
         self.candidates = check_count(candidates, "candidates")
+        self.screen = check_count(screen, "screen", 0)
+        self._screen = ZPokerSearch(1)
 
     def choose(
         self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
@@ -149,11 +169,14 @@ class SearchAgent(search.SearchAgent):
             IllegalMoveError: as for :meth:`GreedyAgent.choose`.
         """
         _check_choice(view, legal_moves, rng)
-        order = greedy_order(view_tops(view), _placements(legal_moves), view.player)
+        if self.screen:
+            ranked = _lookahead_ranking(self._screen, view, legal_moves, self.screen, rng)
+        else:
+            order = greedy_order(view_tops(view), _placements(legal_moves), view.player)
+            ranked = [legal_moves[i] for i in order]
         if view.phase is Phase.FIND_LEADER or len(legal_moves) == 1:
-            return legal_moves[order[0]]
-        best = [legal_moves[i] for i in order[: self.candidates]]
-        chosen: Placement = super().choose(view, best, rng)
+            return ranked[0]
+        chosen: Placement = super().choose(view, ranked[: self.candidates], rng)
         return chosen
 
 
