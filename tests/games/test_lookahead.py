@@ -117,3 +117,35 @@ def played_until_reply(seed):
             return state
         state.play(greedy.choose(state.view(player), state.legal_moves(), rng))
     return None
+
+
+def test_z_poker_search_candidates_are_the_lookaheads_best_placements():
+    # With one candidate the search plays what the look-ahead plays; with screen=0
+    # its candidates are greedy's best placements.
+    compared = 0
+    for seed in range(5):
+        state = zpoker.new_game(seed=seed)
+        greedy, rng = zpoker.GreedyAgent(), np.random.default_rng(seed)
+        while not state.is_over:
+            view, legal = state.view(state.current_player), state.legal_moves()
+            if view.phase is not zpoker.Phase.FIND_LEADER and seed % 3 == len(legal) % 3:
+                searched = zpoker.SearchAgent(candidates=1, screen=3).choose(
+                    view, legal, np.random.default_rng(seed))
+                looked = zpoker.AGENTS["lookahead"](samples=3).choose(
+                    view, legal, np.random.default_rng(seed))
+                assert searched == looked
+                plain = zpoker.SearchAgent(candidates=1, screen=0).choose(
+                    view, legal, np.random.default_rng(seed))
+                assert plain == greedy.choose(view, legal, rng)
+                compared += 1
+            state.play(greedy.choose(view, legal, rng))
+    assert compared >= 12, compared
+
+
+def test_z_poker_search_refuses_a_bad_screen():
+    for bad in ("2", 2.0, True, None):
+        with pytest.raises(ArgumentTypeError, match="screen"):
+            zpoker.SearchAgent(screen=bad)
+    with pytest.raises(PokerRulesError, match="screen"):
+        zpoker.SearchAgent(screen=-1)
+    assert zpoker.SearchAgent(screen=0).screen == 0
