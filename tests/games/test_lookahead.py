@@ -149,3 +149,14 @@ def test_z_poker_search_refuses_a_bad_screen():
     with pytest.raises(PokerRulesError, match="screen"):
         zpoker.SearchAgent(screen=-1)
     assert zpoker.SearchAgent(screen=0).screen == 0
+
+
+def test_chinese_poker_lookahead_counts_the_leads_a_hand_needs():
+    from pokerrules.cards import parse_cards
+    from pokerrules.chinese_poker.plays import rank_nibbles
+
+    agent = chinese_poker.AGENTS["lookahead"]()
+    for text, leads in [("9c 9d", 1), ("9c Kd", 2), ("9c 9d Kd", 2), ("9c 9d 9h", 1)]:
+        hand = tuple(rank_nibbles([c.code for c in parse_cards(text)]))
+        assert agent._leads(hand) == leads, text
+    assert agent._leads(tuple(rank_nibbles([]))) == 0
