@@ -61,6 +61,7 @@ class Tally:
     score: float = 0.0
     seconds: tuple[float, float] = (0.0, 0.0)
     decisions: tuple[int, int] = (0, 0)
+    cpu: float = 0.0  # CPU seconds of the processes that played the games
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -71,6 +72,7 @@ class Tally:
         self.seconds = (self.seconds[0] + other.seconds[0], self.seconds[1] + other.seconds[1])
         self.decisions = (self.decisions[0] + other.decisions[0],
                           self.decisions[1] + other.decisions[1])
+        self.cpu += other.cpu
 
 
 def play_batch(game: str, first: str, second: str, players: int, seed: int,
@@ -78,6 +80,7 @@ def play_batch(game: str, first: str, second: str, players: int, seed: int,
     """Plays ``games`` (indices) and returns their tally."""
     module = GAMES[game]
     tally = Tally()
+    cpu_start = time.process_time()
     seconds, decisions = [0.0, 0.0], [0, 0]
     for g in games:
         deal_seed, seat = seed + g // players, g % players
@@ -103,6 +106,7 @@ def play_batch(game: str, first: str, second: str, players: int, seed: int,
             tally.losses += 1
     tally.seconds = (seconds[0], seconds[1])
     tally.decisions = (decisions[0], decisions[1])
+    tally.cpu = time.process_time() - cpu_start
     return tally
 
 
@@ -190,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     total = run(args.game, args.first, args.second, games, args.players, args.seed,
                 args.workers, args.progress)
     print(report(args.game, args.first, args.second, args.players, total)
-          + f" ({time.perf_counter() - start:.0f} s)")
+          + f" ({time.perf_counter() - start:.0f} s, {total.cpu:.0f} CPU s)")
     return 0
 
 

@@ -1,5 +1,6 @@
-"""Z Poker's one greedy rule: GreedyAgent, the search's candidates and its playouts
-choose alike, on the scale the game compares sides with."""
+"""Z Poker's one greedy rule: GreedyAgent, the search's candidates (ranked by
+greedy, ``screen=0``) and its playouts choose alike, on the scale the game
+compares sides with."""
 
 from __future__ import annotations
 
@@ -35,9 +36,10 @@ def check_agreement(games: int, first_seed: int, monkeypatch: pytest.MonkeyPatch
         searched.append(list(legal_moves))
         return legal_moves[0]
 
-    # the search agent's candidates, without searching them
+    # the search agent's candidates, without searching them (screen=0: greedy's
+    # best, not the look-ahead's)
     monkeypatch.setattr(search.SearchAgent, "choose", record_candidates)
-    searcher, policy = SearchAgent(), ZPokerSearch()
+    searcher, policy = SearchAgent(screen=0), ZPokerSearch()
     rng = np.random.default_rng(0)
     compared = {phase: 0 for phase in (Phase.FIND_LEADER, Phase.START_GAME, Phase.END_GAME)}
     for game, player in decisions(games, first_seed):

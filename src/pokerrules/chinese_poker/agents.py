@@ -1,7 +1,9 @@
-"""Chinese Poker agents: the greedy shedder, the random one and the search."""
+"""Chinese Poker agents: the greedy shedder, the random one, the one-move
+look-ahead and the search."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -10,14 +12,21 @@ import numpy as np
 from pokerrules import search
 from pokerrules.checks import check_count, shown
 from pokerrules.chinese_poker.moves import AnyMove, ChooseHand, Move
-from pokerrules.chinese_poker.plays import BIT_COUNT, Play, beats, classify_codes, rank_nibbles
+from pokerrules.chinese_poker.plays import (
+    BIT_COUNT,
+    Play,
+    beats,
+    classify_codes,
+    plays_of,
+    rank_nibbles,
+)
 from pokerrules.chinese_poker.policy import (
     LEARNED_FEATURES,
     ChinesePokerSearch,
     greedy_play,
     view_features,
 )
-from pokerrules.chinese_poker.rules import SINGLE_VALUE
+from pokerrules.chinese_poker.rules import RANK_OF, SINGLE_VALUE, SUIT_BIT, penalty
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.errors import IllegalMoveError
 from pokerrules.learned import shipped_policy
@@ -112,6 +121,94 @@ def _pile_strength(pile: tuple[int, ...] | None) -> int:
     return sum(SINGLE_VALUE[c >> 2] for c in pile) + 20 * sum(counts[n] == 4 for n in nibs)
 
 
+class LookaheadAgent:
+    """Tries every legal move and keeps the one that leaves its hand quickest to
+    shed once the others have answered greedily, their hands sampled.
+
+    Each move is made in the same ``samples`` worlds (the unseen cards dealt again
+    to the other hands, as the search's worlds are); the others then shed by the
+    greedy rule (:func:`~pokerrules.chinese_poker.policy.greedy_play`) until the
+    turn comes back or the round ends. A position is valued by how many leads the
+    agent's hand still needs (greedy's lead, the longest play, taken again and
+    again until the hand is empty), less by half when the agent then leads; a
+    round that ended scores 10 for going out and ``-10 - own points / 10``
+    otherwise. Equal values go to greedy's move; a dealt hand is chosen as the
+    greedy agent chooses.
+
+    Args:
+        samples: worlds per decision (default 4), every move tried in each.
+
+    Raises:
+        ArgumentTypeError, PokerRulesError: ``samples`` that is no int >= 1.
+    """
+
+    def __init__(self, samples: int = 4) -> None:
+        self.samples = check_count(samples, "samples")
+        self._game = ChinesePokerSearch()
+
+    def choose(
+        self, view: ChinesePokerView, legal_moves: Sequence[AnyMove], rng: np.random.Generator
+    ) -> AnyMove:
+        """The best-valued of ``legal_moves``.
+
+        Raises:
+            IllegalMoveError: as for :meth:`GreedyAgent.choose`.
+        """
+        _check_view(view, legal_moves, rng)
+        if view.phase == "choose":
+            return _hand_choice(view, legal_moves)
+        plays, passing = _classified(view, legal_moves)
+        greedy = _greedy_move(view, plays, passing)
+        if len(legal_moves) == 1:
+            return greedy
+        moves = [greedy, *(m for m, _ in plays if m != greedy)]  # greedy's first of equals
+        if passing is not None and passing != greedy:
+            moves.append(passing)
+        game, me = self._game, view.player
+        leads: dict[tuple[int, ...], int] = {}
+        values = np.zeros(len(moves))
+        for _ in range(self.samples):
+            world = game.determinize(view, rng)
+            for i, move in enumerate(moves):
+                after = game.copy(world)
+                game.play(after, move)
+                while after.to_move is not None and after.to_move != me:
+                    game.play(after, game.policy(after, rng))
+                if after.to_move is None:  # the round is over
+                    gone = after.counts[me] == 0
+                    values[i] += 10.0 if gone else -10.0 - penalty(
+                        after.counts[me], after.dealt) / 10
+                    continue
+                hand = tuple(after.nibs[me])
+                if hand not in leads:
+                    leads[hand] = self._leads(hand)
+                leading = after.table is None or after.table_player == me
+                values[i] += -leads[hand] + (0.5 if leading else 0.0)
+        return moves[int(np.argmax(values))]
+
+    def _leads(self, hand: tuple[int, ...]) -> int:
+        """How many times greedy's lead (the longest play, the lowest of equals)
+        must be played to empty ``hand`` (rank nibbles)."""
+        nibs, count = list(hand), 0
+        while any(nibs):
+            best = min(plays_of(nibs, None), key=_lead_key)
+            for c in best.cards:
+                nibs[RANK_OF[c]] &= ~SUIT_BIT[c]
+            count += 1
+        return count
+
+    def __repr__(self) -> str:
+        return f"LookaheadAgent(samples={self.samples})"
+
+
+@functools.lru_cache(maxsize=4096)
+def _lead_key(move: Move) -> tuple[int, int]:
+    """Greedy's order of leads: the longest play first, then the lowest."""
+    play = classify_codes(move.cards)
+    assert play is not None
+    return -play.length, play.value
+
+
 class LearnedAgent:
     """The policy trained on the four-player vector environment (``python -m
     pokerrules.learn chinese-poker``; :mod:`pokerrules.learned`): the legal move
@@ -194,6 +291,7 @@ AGENTS: dict[str, type[Any]] = {
     "greedy": GreedyAgent,
     "search": SearchAgent,
     "learned": LearnedAgent,
+    "lookahead": LookaheadAgent,
 }
 #: The agents of ``pokerrules play chinese-poker`` (four players by default).
 DEFAULT_AGENTS = ("search", "learned", "learned", "learned")

@@ -1,8 +1,9 @@
 """East-West agents: greedy row strength, random Monte Carlo playouts, the pairing
-heuristic and the shared search over it."""
+heuristic, its one-move look-ahead and the shared search over it."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -17,9 +18,10 @@ from pokerrules.eastwest.policy import (
     LEARNED_FEATURES,
     EastWestSearch,
     heuristic_move,
+    row_worths,
     view_features,
 )
-from pokerrules.eastwest.rules import PACK, ROW_CAPACITY, ROWS, wins_game
+from pokerrules.eastwest.rules import MOVES_PER_GAME, PACK, ROW_CAPACITY, ROWS, wins_game
 from pokerrules.eastwest.state import EastWestView
 from pokerrules.errors import HandSizeError, IllegalMoveError
 from pokerrules.hands import PIQUET, HandRules, evaluate_many, evaluate_partial
@@ -210,6 +212,64 @@ class HeuristicAgent:
         return heuristic_move(view, legal_moves)
 
 
+class LookaheadAgent:
+    """Tries every open row and keeps the one that leaves its rows best placed
+    against the opponent's after the opponent's reply, the stock sampled.
+
+    Each row is tried in the same ``samples`` worlds (the unseen cards shuffled,
+    as the search's worlds are); the opponent then draws and places by the
+    pairing heuristic, and the position is valued row by row with the
+    heuristic's worth (:func:`~pokerrules.eastwest.policy.row_worths`, each
+    side's later draws counted): the sum over the rows of
+    ``tanh(own worth - opponent's worth)``, so a card goes where a row is
+    contested rather than where it adds the most. Equal values go to the lower
+    row.
+
+    Args:
+        samples: worlds per decision (default 8), every row tried in each.
+
+    Raises:
+        ArgumentTypeError, PokerRulesError: ``samples`` that is no int >= 1.
+    """
+
+    def __init__(self, samples: int = 8) -> None:
+        self.samples = check_count(samples, "samples")
+        self._game = EastWestSearch()
+
+    def choose(
+        self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator
+    ) -> Place:
+        """The best-valued legal row (the lower row on a tie).
+
+        Raises:
+            IllegalMoveError: no legal moves, or not this view's turn.
+            ArgumentTypeError: ``rng`` is no numpy Generator.
+        """
+        _require_choice(view, legal_moves, rng)
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        me = view.player
+        values = np.zeros(len(legal_moves))
+        for _ in range(self.samples):
+            world = self._game.determinize(view, rng)
+            for i, move in enumerate(legal_moves):
+                after = world.clone()
+                after.play_unchecked(move)
+                if not after.is_over:
+                    them = after.current_player
+                    assert them is not None
+                    after.play_unchecked(heuristic_move(after.view(them), after.legal_moves()))
+                seen = after.view(me)
+                left = MOVES_PER_GAME - sum(len(r) for side in seen.rows for r in side)
+                mine = row_worths(seen, me, (left + 1) // 2)  # the viewer moves next
+                theirs = row_worths(seen, 1 - me, left // 2)
+                values[i] += sum(math.tanh(a - b) for a, b in zip(mine, theirs, strict=True))
+        return legal_moves[int(np.argmax(values))]
+
+    def __repr__(self) -> str:
+        return f"LookaheadAgent(samples={self.samples})"
+
+
 class LearnedAgent:
     """The policy trained on the vector environment (``python -m pokerrules.learn
     east-west``; :mod:`pokerrules.learned`): the legal row whose
@@ -274,6 +334,7 @@ AGENTS: dict[str, type[Any]] = {
     "heuristic": HeuristicAgent,
     "search": SearchAgent,
     "learned": LearnedAgent,
+    "lookahead": LookaheadAgent,
 }
 DEFAULT_AGENTS = ("search", "heuristic")
 

@@ -98,6 +98,22 @@ def heuristic_move(view: EastWestView, legal_moves: Sequence[Place]) -> Place:
     return max(legal_moves, key=lambda m: scores[m.row])
 
 
+def row_worths(view: EastWestView, seat: int, draws_left: int) -> list[float]:
+    """The pairing heuristic's worth of each of ``seat``'s rows (board card
+    included) as ``view``'s player sees them, ``seat`` having ``draws_left`` draws
+    to come: what each row's ranks make now plus their chance of being paired
+    (:func:`pairing_scores` scores a placement by the change it makes to this)."""
+    undrawn, total = _undrawn_ranks(view)
+    worths = []
+    for row in range(ROWS):
+        counts = [0] * _RANKS
+        for code in (view.board[row], *view.rows[seat][row]):
+            counts[_rank(code)] += 1
+        places = ROW_CAPACITY - len(view.rows[seat][row])
+        worths.append(_row_worth(counts, places, undrawn, total, draws_left))
+    return worths
+
+
 class EastWestSearch(ProtocolGame[EastWestState]):
     """East-West for :mod:`pokerrules.search`: worlds are the stock shuffled
     again (everything else is face up), the playout policy is the pairing

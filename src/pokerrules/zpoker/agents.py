@@ -1,4 +1,5 @@
-"""Z Poker agents: the greedy side-strength player, the random one and the search."""
+"""Z Poker agents: the greedy side-strength player, the random one, the one-move
+look-ahead and the search."""
 
 from __future__ import annotations
 
@@ -67,30 +68,97 @@ def _placements(moves: Sequence[Placement]) -> list[tuple[int, str]]:
     return [(move.card.code, move.position) for move in moves]
 
 
+class LookaheadAgent:
+    """Tries every legal placement and keeps the one whose next comparison of sides
+    leaves it best placed, the opponent's hand sampled.
+
+    Each placement is made in the same ``samples`` worlds (the opponent's hand, a
+    face-down card and the pile dealt again from the unseen cards, as the search's
+    worlds are); both players then play the greedy rule
+    (:func:`~pokerrules.zpoker.policy.greedy_scores`) until the next comparison of
+    sides, and the position is valued as the search values its horizon (cards each
+    holds and who starts; :class:`~pokerrules.zpoker.policy.ZPokerSearch` with
+    ``depth=1``). The Reply's placement in the End Game is compared at once, so one
+    world serves it. Equal values go to greedy's order; the face-down card of the
+    first part is greedy's.
+
+    Args:
+        samples: worlds per decision (default 4), every placement tried in each.
+
+    Raises:
+        ArgumentTypeError, PokerRulesError: ``samples`` that is no int >= 1.
+    """
+
+    def __init__(self, samples: int = 4) -> None:
+        self.samples = check_count(samples, "samples")
+        self._game = ZPokerSearch(1)
+
+    def choose(
+        self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
+    ) -> Placement:
+        """The best-valued of ``legal_moves`` (greedy's first among equals).
+
+        Raises:
+            IllegalMoveError: as for :meth:`GreedyAgent.choose`.
+        """
+        _check_choice(view, legal_moves, rng)
+        return _lookahead_ranking(self._game, view, legal_moves, self.samples, rng)[0]
+
+    def __repr__(self) -> str:
+        return f"LookaheadAgent(samples={self.samples})"
+
+
+def _lookahead_ranking(game: ZPokerSearch, view: ZPokerView, legal_moves: Sequence[Placement],
+                       samples: int, rng: np.random.Generator) -> list[Placement]:
+    """``legal_moves`` best first by their look-ahead value (``game``: a search one
+    comparison deep, over ``samples`` worlds; one world for the End Game's Reply),
+    equals in greedy's order; in greedy's order alone while the cards are face down
+    or when there is one move (then nothing is drawn from ``rng``)."""
+    order = greedy_order(view_tops(view), _placements(legal_moves), view.player)
+    ranked = [legal_moves[i] for i in order]
+    if view.phase is Phase.FIND_LEADER or len(legal_moves) == 1:
+        return ranked
+    answered = view.phase is Phase.END_GAME and view.starter != view.player
+    values = search.flat_values(game, view, view.player, ranked, 1 if answered else samples,
+                                rng)
+    best_first = sorted(range(len(ranked)), key=lambda i: -values[i])  # stable: greedy's order
+    return [ranked[i] for i in best_first]
+
+
 class SearchAgent(search.SearchAgent):
-    """Determinized flat Monte Carlo (:mod:`pokerrules.search`) over the greedy
-    rule's best ``candidates`` placements: each is tried in the same sampled
-    worlds (the opponent's hand and the pile dealt again from the unseen cards),
-    both players then play the greedy rule until ``depth`` more side comparisons
-    have been made, and the positions are valued by the cards each holds
+    """Determinized flat Monte Carlo (:mod:`pokerrules.search`) over the
+    ``candidates`` placements the one-move look-ahead values most: every legal
+    placement is first valued as :class:`LookaheadAgent` values it (``screen``
+    worlds, both players greedy until the next comparison of sides; with
+    ``screen=0`` the greedy rule's order instead), then the best ``candidates``
+    are tried in the same sampled worlds (the opponent's hand and the pile dealt
+    again from the unseen cards), both players playing the greedy rule until
+    ``depth`` more side comparisons have been made, and the positions are valued
+    by the cards each holds and who starts
     (:class:`~pokerrules.zpoker.policy.ZPokerSearch`). The face-down card of the
     first part is greedy's.
 
     Args:
-        playouts: playouts per decision (default 90), split over the candidates.
-        candidates: how many of greedy's best placements are searched (default 6).
+        playouts: playouts per decision (default 120), split over the candidates.
+        candidates: how many of the best-ranked placements are searched (default 4).
         depth: side comparisons a playout looks ahead (default 4).
         algorithm, time_ms: as for :class:`pokerrules.search.SearchAgent`.
+        screen: worlds of the look-ahead that ranks the placements (default 4;
+            0: greedy's order).
 
     Raises:
         ArgumentTypeError, PokerRulesError: as for :class:`pokerrules.search.SearchAgent`,
-            and ``candidates`` or ``depth`` that is no int >= 1.
+            ``candidates`` or ``depth`` that is no int >= 1, or ``screen`` that is
+            no int >= 0.
     """
 
-    def __init__(self, playouts: int = 90, candidates: int = 6, depth: int = 4,
-                 algorithm: search.Algorithm = "flat", time_ms: float | None = None) -> None:
+    def __init__(self, playouts: int = 120, candidates: int = 4, depth: int = 4,
+                 algorithm: search.Algorithm = "flat", time_ms: float | None = None,
+                 screen: int = 4) -> None:
         super().__init__(ZPokerSearch(depth), playouts, algorithm, time_ms)
         self.candidates = check_count(candidates, "candidates")
+        self.screen = check_count(screen, "screen", 0)
+        self._screen = ZPokerSearch(1)
 
     def choose(
         self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
@@ -101,11 +169,14 @@ class SearchAgent(search.SearchAgent):
             IllegalMoveError: as for :meth:`GreedyAgent.choose`.
         """
         _check_choice(view, legal_moves, rng)
-        order = greedy_order(view_tops(view), _placements(legal_moves), view.player)
+        if self.screen:
+            ranked = _lookahead_ranking(self._screen, view, legal_moves, self.screen, rng)
+        else:
+            order = greedy_order(view_tops(view), _placements(legal_moves), view.player)
+            ranked = [legal_moves[i] for i in order]
         if view.phase is Phase.FIND_LEADER or len(legal_moves) == 1:
-            return legal_moves[order[0]]
-        best = [legal_moves[i] for i in order[: self.candidates]]
-        chosen: Placement = super().choose(view, best, rng)
+            return ranked[0]
+        chosen: Placement = super().choose(view, ranked[: self.candidates], rng)
         return chosen
 
 
@@ -113,6 +184,7 @@ AGENTS: dict[str, type[Any]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "search": SearchAgent,
+    "lookahead": LookaheadAgent,
 }
 DEFAULT_AGENTS: tuple[str, str] = ("search", "greedy")
 
