@@ -2,6 +2,7 @@
 
     python -m pokerrules.learn east-west --out east-west.npz
     python -m pokerrules.learn chinese-poker --out chinese-poker.npz
+    python -m pokerrules.learn z-poker --out z-poker.npz
 
 The policy is :class:`pokerrules.learned.LinearPolicy`: a softmax over the legal
 actions of a linear score of each action's features (the game's
@@ -38,8 +39,10 @@ from pokerrules.eastwest import policy as east_west_policy
 from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding, play_patterns
 from pokerrules.envs.east_west_v0 import EastWestEncoding
 from pokerrules.envs.vector import make_vec
+from pokerrules.envs.z_poker_v0 import ZPokerEncoding
 from pokerrules.errors import UnknownGameError
 from pokerrules.learned import LinearPolicy, save_weights
+from pokerrules.zpoker import policy as z_poker_policy
 
 __all__ = ["LEARNERS", "Learner", "evaluate", "main", "train"]
 
@@ -122,6 +125,26 @@ def _chinese_poker_features(observations: np.ndarray) -> np.ndarray:
     low = np.rint(others.min(axis=1) * 16)
     return chinese_poker_policy.learned_features(held, *_CP_ACTIONS, leading, low)
 
+_Z_POKER = ZPokerEncoding()
+
+
+def _z_poker_features(observations: np.ndarray) -> np.ndarray:
+    """``(games, 416, features)`` from Z Poker observations of the standard deck."""
+    offsets = {f.name: f.start for f in _Z_POKER.fields}
+    games = len(observations)
+    observations = observations.astype(np.float64)
+
+    def field(name: str, size: int) -> np.ndarray:
+        out: np.ndarray = observations[:, offsets[name]:offsets[name] + size]
+        return out
+
+    starter = field("starter", 2)
+    return z_poker_policy.learned_features(
+        field("hand", 52), field("tops", 416).reshape(games, 8, 52), field("face_down", 8),
+        field("phase", 4).argmax(axis=1), field("seat", 2).argmax(axis=1),
+        np.where(starter.any(axis=1), starter.argmax(axis=1), -1))
+
+
 #: The games it trains, by name.
 LEARNERS: dict[str, Learner] = {
     "east-west": Learner("east-west", "pokerrules.eastwest",
@@ -132,6 +155,10 @@ LEARNERS: dict[str, Learner] = {
                              chinese_poker_policy.LEARNED_FEATURES, "random", (0, 1, 2, 3),
                              _chinese_poker_features, lambda r: (r == 0).astype(float),
                              updates=2000, num_envs=64, learning_rate=0.05),
+    # against random: against greedy from the start nearly every game is lost
+    "z-poker": Learner("z-poker", "pokerrules.zpoker", z_poker_policy.LEARNED_FEATURES,
+                       "random", (0, 1), _z_poker_features, lambda r: (np.sign(r) + 1) / 2,
+                       updates=1600, num_envs=64, learning_rate=0.05),
 }
 
 
@@ -271,12 +298,14 @@ def main(argv: list[str] | None = None) -> None:
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=sorted(LEARNERS))
     parser.add_argument("--updates", type=int,
-                        help="updates (default: east-west 800, chinese-poker 2000)")
+                        help="updates (default: east-west 800, chinese-poker 2000, z-poker 1600)")
     parser.add_argument("--envs", type=int,
-                        help="games per seat (default: east-west 256, chinese-poker 64)")
+                        help="games per seat (default: east-west 256, chinese-poker and "
+                             "z-poker 64)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--learning-rate", type=float,
-                        help="Adam's step size (default: east-west 0.02, chinese-poker 0.05)")
+                        help="Adam's step size (default: east-west 0.02, chinese-poker and "
+                        "z-poker 0.05)")
     parser.add_argument("--checkpoints", type=int, nargs="*",
                         help="updates at which to evaluate (default: 0, 1/8, 1/4, 1/2, all)")
     parser.add_argument("--eval-games", type=int, default=2000)

@@ -8,9 +8,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokerrules import chinese_poker, eastwest
+from pokerrules import chinese_poker, eastwest, zpoker
 from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding
 from pokerrules.envs.east_west_v0 import EastWestEncoding
+from pokerrules.envs.z_poker_v0 import ZPokerEncoding
 from pokerrules.errors import PokerRulesError, UnknownGameError
 
 pytest.importorskip("gymnasium", reason="Gymnasium is not installed")
@@ -62,6 +63,32 @@ def test_chinese_poker_features_of_observations_are_those_of_views():
     assert count > 100
 
 
+def test_z_poker_features_of_observations_are_those_of_views():
+    """Every decision of whole random games, each phase and seat: the features from
+    the view are those from the observation, and each legal move's action index is
+    the observation's, the mask's legal actions."""
+    encoding = ZPokerEncoding()
+    rng = np.random.default_rng(0)
+    phases = set()
+    for seed in range(4):
+        state = zpoker.new_game(seed=seed)
+        while state.current_player is not None:
+            player, legal = state.current_player, state.legal_moves()
+            phases.add((state.phase, player))
+            actions = [zpoker.policy.action_index(m) for m in legal]
+            assert actions == [encoding.move_to_action(m) for m in legal]
+            assert sorted(actions) == np.flatnonzero(encoding.action_mask(state)).tolist()
+            from_view = zpoker.policy.view_features(state.view(player))
+            from_observation = learn.LEARNERS["z-poker"].from_observations(
+                encoding.observe(state, player)[None])
+            assert from_view.shape == (1, 416, zpoker.policy.LEARNED_FEATURES)
+            assert np.array_equal(from_view, from_observation)
+            state.play(legal[rng.integers(len(legal))])
+    assert {phase for phase, _ in phases} == {
+        zpoker.Phase.FIND_LEADER, zpoker.Phase.START_GAME, zpoker.Phase.END_GAME}
+    assert len(phases) == 6
+
+
 @pytest.mark.parametrize("game", sorted(learn.LEARNERS))
 def test_training_is_deterministic_for_a_seed(game):
     runs = [learn.train(game, 2, num_envs=4, seed=seed).weights for seed in (3, 3, 4)]
@@ -83,6 +110,7 @@ def test_east_west_training_lifts_the_score_against_random():
 @pytest.mark.parametrize(("game", "games", "random_at_least", "greedy_at_least"), [
     ("east-west", 800, 0.9, 0.6),  # a fair share 0.5
     ("chinese-poker", 120, 0.7, None),  # four players: a fair share 0.25
+    ("z-poker", 400, 0.95, None),
 ])
 def test_the_shipped_policies_beat_random(game, games, random_at_least, greedy_at_least):
     spec = learn.LEARNERS[game]
@@ -113,8 +141,8 @@ def test_the_command_writes_a_weight_file_that_loads(tmp_path, capsys):
 
 
 def test_training_refuses_a_game_it_does_not_train_and_bad_counts():
-    with pytest.raises(UnknownGameError, match="east-west"):
-        learn.train("z-poker", 1)
+    with pytest.raises(UnknownGameError, match=r"east-west.*z-poker"):
+        learn.train("pai-gow", 1)
     with pytest.raises(PokerRulesError, match="updates"):
         learn.train("east-west", -1)
     with pytest.raises(PokerRulesError, match="num_envs"):

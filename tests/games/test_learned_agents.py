@@ -1,4 +1,4 @@
-"""The agent ``learned`` of East–West and Chinese Poker: it loads the weights shipped
+"""The agent ``learned`` of East–West, Chinese Poker and Z Poker: it loads the weights shipped
 in the package, plays only legal moves through whole games, is deterministic, and
 a damaged or foreign weight file is refused with the file named."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pokerrules import chinese_poker, eastwest
+from pokerrules import chinese_poker, eastwest, zpoker
 from pokerrules.errors import PokerRulesError, WeightFileError
 from pokerrules.learned import (
     VERSION,
@@ -25,7 +25,8 @@ from pokerrules.runner import play_game
 pytestmark = pytest.mark.fast
 
 GAMES = [("east-west", eastwest, eastwest.policy.LEARNED_FEATURES),
-         ("chinese-poker", chinese_poker, chinese_poker.policy.LEARNED_FEATURES)]
+         ("chinese-poker", chinese_poker, chinese_poker.policy.LEARNED_FEATURES),
+         ("z-poker", zpoker, zpoker.policy.LEARNED_FEATURES)]
 SRC = Path(__file__).resolve().parents[2] / "src" / "pokerrules"
 
 
@@ -60,6 +61,7 @@ def test_the_weights_are_package_data(name, game, features):
     ("chinese-poker", 2, ("random", "greedy")),
     ("chinese-poker", 3, ("greedy",)),
     ("chinese-poker", 4, ("random", "greedy")),
+    ("z-poker", 2, ("random", "greedy", "search")),
 ])
 def test_learned_plays_whole_games_with_legal_moves(name, players, opponents):
     """The runner refuses any illegal move, so whole games played are the proof."""

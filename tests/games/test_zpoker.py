@@ -422,7 +422,7 @@ def test_the_playout_policy_places_what_the_greedy_agent_places():
 
 @pytest.mark.fast
 def test_agents_pickle_and_are_registered():
-    assert set(zpoker.AGENTS) == {"random", "greedy", "search", "lookahead"}
+    assert set(zpoker.AGENTS) == {"random", "greedy", "search", "lookahead", "learned"}
     assert zpoker.DEFAULT_AGENTS == ("search", "greedy")
     for agent in (RandomAgent(), GreedyAgent(), zpoker.SearchAgent()):
         assert type(pickle.loads(pickle.dumps(agent))) is type(agent)

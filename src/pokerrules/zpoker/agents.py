@@ -1,5 +1,5 @@
 """Z Poker agents: the greedy side-strength player, the random one, the one-move
-look-ahead and the search."""
+look-ahead, the search and the learned policy."""
 
 from __future__ import annotations
 
@@ -11,9 +11,17 @@ import numpy as np
 from pokerrules import search
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import IllegalMoveError
+from pokerrules.learned import shipped_policy
 from pokerrules.runner import RandomAgent, check_generator
 from pokerrules.zpoker.moves import Placement
-from pokerrules.zpoker.policy import ZPokerSearch, greedy_order, view_tops
+from pokerrules.zpoker.policy import (
+    LEARNED_FEATURES,
+    ZPokerSearch,
+    action_index,
+    greedy_order,
+    view_features,
+    view_tops,
+)
 from pokerrules.zpoker.rules import Phase
 from pokerrules.zpoker.state import ZPokerView
 
@@ -66,6 +74,34 @@ def _check_choice(view: ZPokerView, legal_moves: Sequence[Placement],
 
 def _placements(moves: Sequence[Placement]) -> list[tuple[int, str]]:
     return [(move.card.code, move.position) for move in moves]
+
+
+class LearnedAgent:
+    """The policy trained on the vector environment (``python -m pokerrules.learn
+    z-poker``; :mod:`pokerrules.learned`): the legal placement whose
+    :func:`~pokerrules.zpoker.policy.learned_features` score highest under the
+    shipped weights (``learned.npz``, checked on first use), the first of equals.
+    Deterministic: ``rng`` is unused. Numpy only.
+
+    Raises:
+        WeightFileError: the shipped weight file is damaged (named).
+    """
+
+    def __init__(self) -> None:
+        self.policy = shipped_policy(__package__ or "", "z-poker", LEARNED_FEATURES)
+
+    def choose(
+        self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
+    ) -> Placement:
+        """One of ``legal_moves``.
+
+        Raises:
+            IllegalMoveError: as for :meth:`GreedyAgent.choose`.
+        """
+        _check_choice(view, legal_moves, rng)
+        scores = self.policy.scores(view_features(view)[0])
+        actions = [action_index(move) for move in legal_moves]
+        return legal_moves[int(np.argmax(scores[actions]))]
 
 
 class LookaheadAgent:
@@ -185,6 +221,7 @@ AGENTS: dict[str, type[Any]] = {
     "greedy": GreedyAgent,
     "search": SearchAgent,
     "lookahead": LookaheadAgent,
+    "learned": LearnedAgent,
 }
 DEFAULT_AGENTS: tuple[str, str] = ("search", "greedy")
 
