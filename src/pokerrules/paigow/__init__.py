@@ -13,6 +13,7 @@ False
 from pokerrules import specs
 from pokerrules.paigow.agents import AGENTS, DEFAULT_AGENTS, LEVELS, HouseWayAgent, OptimalAgent
 from pokerrules.paigow.compare import RuleDifference, WayComparison, compare_ways
+from pokerrules.paigow.cost import CostExample, HouseWayCost, RuleCost
 from pokerrules.paigow.description import DescribedWay, WayRule, load_house_way
 from pokerrules.paigow.exact import (
     BatchWay,
@@ -70,6 +71,7 @@ from pokerrules.paigow.strategy import (
     SettingValue,
     optimal_setting,
 )
+from pokerrules.paigow.strategy_table import StrategyTable
 from pokerrules.paigow.table import (
     BANKER,
     Deal,
@@ -97,6 +99,7 @@ __all__ = [
     "TOOLS",
     "WAYS",
     "BatchWay",
+    "CostExample",
     "Deal",
     "DescribedWay",
     "ExactHand",
@@ -104,6 +107,7 @@ __all__ = [
     "FortuneResult",
     "HouseWay",
     "HouseWayAgent",
+    "HouseWayCost",
     "HouseWayFunction",
     "OptimalAgent",
     "OptimalSetting",
@@ -116,6 +120,7 @@ __all__ = [
     "RandomSetting",
     "RoundRecord",
     "RoundSettlement",
+    "RuleCost",
     "RuleDifference",
     "SeatRecord",
     "Setting",
@@ -123,6 +128,7 @@ __all__ = [
     "Settlement",
     "SimulationResult",
     "Strategy",
+    "StrategyTable",
     "WayComparison",
     "WayRule",
     "compare_ways",
