@@ -599,3 +599,6 @@ def exact_count_hand(deck, int sides, table, positions, int key):
     with nogil:
         pgx_count_hand(d.shape[0], sides, &tv[0], pos, <uint32_t>key, out)
     return int(out[0]), int(out[1]), int(out[2])
+
+
+include "paigow_optimal.pxi"

@@ -87,3 +87,10 @@ def exact_count_hand(
     deck: npt.ArrayLike, sides: int, table: npt.NDArray[np.uint8], positions: npt.ArrayLike,
     key: int,
 ) -> tuple[int, int, int]: ...
+OPTIMAL_MOST_HANDS: int
+OPTIMAL_MODES: tuple[str, ...]
+
+def optimal_counts(
+    deck: npt.ArrayLike, variant: int, sides: int, table: npt.NDArray[np.uint8],
+    group: npt.ArrayLike, hands: npt.ArrayLike, mode: str = "auto",
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...

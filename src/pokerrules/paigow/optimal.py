@@ -1,0 +1,361 @@
+"""The best play of many Pai Gow hands, exactly: every setting of each player
+hand counted against every banker hand of the rest of the deck set by the
+banker's way, and what playing the best setting of every hand is worth.
+
+:func:`solve_hands` sets the banker's hands once (the outcome table of
+:func:`~pokerrules.paigow.exact_house_edge`) and counts in C, by
+inclusion-exclusion over the cards a player and a banker hand share, organised
+by shared-card set rather than by hand: each set's banker hands (one set per
+suit-renaming class where the banker's way is suit-blind, checked on its table)
+are counted once for every setting of every hand of the batch that holds it.
+:func:`optimal_house_edge` estimates the house edge against a player who always
+sets the best way from a sample of hands solved exactly, with the exact house-way
+edge as a control variate.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerrules import _paigow
+from pokerrules.cards import CardsLike, format_cards
+from pokerrules.checks import check_count, shown
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
+from pokerrules.paigow.description import DescribedWay
+from pokerrules.paigow.houseway import WayLike, check_way, way_handle
+from pokerrules.paigow.outcomes import (
+    batch_settings,
+    check_memory,
+    cpus,
+    deck_codes,
+    fill_table,
+    new_table,
+    suit_blind,
+    suit_group,
+    table_bytes,
+    way_label,
+)
+from pokerrules.paigow.parallel import run_threads
+from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
+
+__all__ = ["NSETTINGS", "BankerTable", "SolvedHands", "banker_table", "best_settings",
+           "hand_codes", "hand_positions", "setting_evs", "solve_hands"]
+
+#: Settings of a seven-card hand: fronts (0,1), (0,2) ... (5,6) of its cards in
+#: increasing code order, as :func:`~pokerrules.paigow.settings` lists them.
+NSETTINGS = 21
+
+#: The front of each setting, as two of the hand's seven places.
+_FRONTS = list(itertools.combinations(range(7), 2))
+
+#: Bytes of the kernel's work lists per player hand (sorted (hand, shared set)
+#: pairs of one size, each setting's query and counts).
+_BYTES_PER_HAND = 35 * 16 + NSETTINGS * 40
+
+
+@dataclass(frozen=True)
+class BankerTable:
+    """Every hand of a deck set by the banker's way (the outcome table of the exact
+    count), ready for :func:`solve_hands`; built by :func:`banker_table`.
+
+    Attributes:
+        rules: the rules whose wheel reading ranked the hands.
+        way: the banker's strategy.
+        deck: uint8 (n,) the deck's card codes, increasing.
+        table: uint8, 3 bytes per hand of the deck (its key: back value * 128 +
+            front index), in colex order of the hands' deck positions.
+        group: uint8 (g, n) the position maps the counts use: the deck's suit
+            renamings when the way is suit-blind on this table, else the identity.
+    """
+
+    rules: PaiGowRules
+    way: WayLike
+    deck: npt.NDArray[np.uint8]
+    table: npt.NDArray[np.uint8]
+    group: npt.NDArray[np.uint8]
+
+    @property
+    def symmetric(self) -> bool:
+        """Whether the suit renamings are used (the way is suit-blind here)."""
+        return len(self.group) > 1
+
+
+@dataclass(frozen=True)
+class SolvedHands:
+    """Every setting of each player hand against every banker hand of the rest of
+    the deck.
+
+    Attributes:
+        hands: uint8 (n, 7) each hand's deck positions, increasing.
+        wins, losses: int64 (n, 21) the banker hands each setting beats on both
+            sides, and those that beat or copy it on both (copies go to the
+            banker); -1 for a setting that fouls. Settings in the order
+            of :func:`~pokerrules.paigow.settings` of the hand's cards.
+        house: uint8 (n,) the setting the banker's way gives the hand in the
+            player's seat.
+        total: C(deck size - 7, 7), the banker hands each player hand meets.
+        commission: the rules' commission on a player's win.
+    """
+
+    hands: npt.NDArray[np.uint8]
+    wins: npt.NDArray[np.int64]
+    losses: npt.NDArray[np.int64]
+    house: npt.NDArray[np.uint8]
+    total: int
+    commission: float
+
+    @property
+    def pushes(self) -> npt.NDArray[np.int64]:
+        """Each setting's pushes, int64 (n, 21); -1 for a foul."""
+        pushes: npt.NDArray[np.int64] = np.where(self.wins < 0, -1,
+                                                 self.total - self.wins - self.losses)
+        return pushes
+
+    @property
+    def evs(self) -> npt.NDArray[np.float64]:
+        """Each setting's EV per unit bet, float64 (n, 21); NaN for a foul."""
+        return setting_evs(self.wins, self.losses, self.total, self.commission)
+
+    @property
+    def best(self) -> npt.NDArray[np.uint8]:
+        """Each hand's setting of highest EV (the first of equals), uint8 (n,)."""
+        return best_settings(self.wins, self.losses, self.total, self.commission)
+
+
+def setting_evs(wins: npt.NDArray[np.int64], losses: npt.NDArray[np.int64], total: int,
+                commission: float) -> npt.NDArray[np.float64]:
+    """Each setting's EV per unit bet, computed as
+    :func:`~pokerrules.paigow.optimal_setting` does (a win pays 1 less the
+    commission); NaN where ``wins`` is -1 (a foul)."""
+    evs: npt.NDArray[np.float64] = (wins / total) * (1 - commission) - losses / total
+    evs[wins < 0] = np.nan
+    return evs
+
+
+def best_settings(wins: npt.NDArray[np.int64], losses: npt.NDArray[np.int64], total: int,
+                  commission: float) -> npt.NDArray[np.uint8]:
+    """uint8 (n,): the index of each row's non-foul setting of highest EV, the first
+    of equals (as :func:`~pokerrules.paigow.optimal_setting` picks it)."""
+    evs = setting_evs(wins, losses, total, commission)
+    best: npt.NDArray[np.uint8] = np.argmax(np.where(np.isnan(evs), -np.inf, evs),
+                                            axis=1).astype(np.uint8)
+    return best
+
+
+def _deck_of(deck: CardsLike | npt.NDArray[np.uint8] | None) -> npt.NDArray[np.uint8]:
+    if isinstance(deck, np.ndarray) and deck.dtype == np.uint8 and deck.ndim == 1:
+        return deck_codes(deck.tolist())
+    return deck_codes(deck)
+
+
+def _rows(hands: object, what: str) -> npt.NDArray[np.int64]:
+    """hands as an int64 (n, 7) array, or an error naming ``what``."""
+    if isinstance(hands, (str, bytes)):
+        raise ArgumentTypeError(f"{what} must be an integer array (n, 7), not {shown(hands)}")
+    try:
+        arr = np.asarray(hands)
+    except (ValueError, TypeError):
+        raise ArgumentTypeError(f"{what} must be an integer array (n, 7), "
+                                f"not {shown(hands)}") from None
+    if arr.size == 0 and arr.ndim <= 2:
+        arr = arr.reshape(0, 7).astype(np.int64)
+    if arr.dtype.kind not in "iu" or arr.ndim != 2 or arr.shape[1] != 7:
+        raise ArgumentTypeError(f"{what} must be an integer array (n, 7), not "
+                                f"{arr.dtype} {arr.shape}")
+    return arr.astype(np.int64)
+
+
+def hand_positions(hands: npt.ArrayLike,
+                   deck: CardsLike | npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
+    """uint8 (n, 7): each hand's cards (an integer array (n, 7) of card codes) as
+    increasing positions of the deck (default all 53 cards), as
+    :func:`solve_hands` takes them.
+
+    Raises:
+        ArgumentTypeError: not an integer array (n, 7). PokerRulesError: a hand
+            with a card outside the deck or a card twice (the row is named).
+    """
+    codes = _deck_of(deck)
+    arr = _rows(hands, "hands")
+    where = np.full(64, -1, dtype=np.int64)
+    where[codes] = np.arange(len(codes))
+    outside = (arr < 0) | (arr > 52)
+    pos = np.sort(where[np.where(outside, 63, arr)], axis=1)
+    bad = (pos < 0).any(axis=1) | (np.diff(pos, axis=1) == 0).any(axis=1)
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        cards = arr[row].tolist()
+        shown_cards = format_cards(cards) if all(0 <= c <= 52 for c in cards) else str(cards)
+        raise PokerRulesError(f"hands row {row}, {shown_cards}, is not seven distinct cards "
+                              f"of the deck of {len(codes)} cards")
+    return pos.astype(np.uint8)
+
+
+def hand_codes(positions: npt.ArrayLike,
+               deck: CardsLike | npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
+    """uint8 (n, 7): the card codes at each row of deck positions (increasing
+    positions give increasing codes).
+
+    Raises:
+        ArgumentTypeError: not an integer array (n, 7). PokerRulesError: a row
+            that is not 7 increasing positions of the deck (named).
+    """
+    codes = _deck_of(deck)
+    arr = _check_positions(_rows(positions, "positions"), len(codes), "positions")
+    out: npt.NDArray[np.uint8] = codes[arr]
+    return out
+
+
+def _check_positions(arr: npt.NDArray[np.int64], size: int,
+                     what: str) -> npt.NDArray[np.int64]:
+    bad = (arr < 0).any(axis=1) | (arr >= size).any(axis=1) | \
+        (np.diff(arr, axis=1) <= 0).any(axis=1)
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        raise PokerRulesError(f"{what} row {row}, {arr[row].tolist()}, is not 7 increasing "
+                              f"positions of the deck's {size} cards (0 to {size - 1})")
+    return arr
+
+
+def banker_table(rules: PaiGowRulesLike = DEFAULT_RULES, way: object = None, *,
+                 deck: CardsLike | npt.NDArray[np.uint8] | None = None,
+                 workers: int = 1) -> BankerTable:
+    """Every hand of the deck set by the banker's way, and whether the way is
+    suit-blind on it (then one shared-card set per suit-renaming class is counted).
+    About 460 MiB for the full deck; reuse it over many :func:`solve_hands` calls.
+
+    Args:
+        rules: the rules or a preset's name; their house way when ``way`` is None.
+        way: the banker's strategy, as :func:`~pokerrules.paigow.exact_house_edge`
+            takes it.
+        deck: the cards dealt (at least 14), default all 53.
+        workers: threads setting the table (1 to 2**63 - 1; no more than the CPUs).
+
+    Raises:
+        PokerRulesError: an unknown way, a bad deck or ``workers``, a table that
+            would not fit in memory. IllegalMoveError: the way set a hand with
+            other cards or fouled it (the hand is named). ArgumentTypeError: rules
+            or a way of the wrong type.
+    """
+    rules = paigow_rules(rules)
+    banker = rules.house_way if way is None else check_way(way, "way")
+    threads = min(check_count(workers, "workers"), cpus())
+    codes = _deck_of(deck)
+    table = new_table(codes, 1, table_bytes(len(codes), 1))
+    fill_table(codes, rules, banker, 0, 1, table, threads)
+    group, gens = suit_group(codes)
+    if len(group) > 1 and not suit_blind(codes, 1, table, gens, threads, lambda _: None,
+                                         required=False):
+        group = group[:1]
+    return BankerTable(rules=rules, way=banker, deck=codes, table=table, group=group)
+
+
+def _house_settings(banker: BankerTable, positions: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """uint8 (n,): the index of the setting the banker's way gives each hand."""
+    cards = banker.deck[positions]
+    if len(cards) == 0:
+        return np.zeros(0, dtype=np.uint8)
+    way = banker.way
+    if isinstance(way, (str, DescribedWay)):
+        rows, _ = _paigow.house_way_batch(cards, banker.rules.hand_rules.variant,
+                                          way_handle(way), False)
+    else:
+        rows = batch_settings(way, cards, banker.rules)
+    # the front's two places in the hand (its cards are in increasing order)
+    first = np.argmax(cards == rows[:, 5:6], axis=1)
+    second = np.argmax(cards == rows[:, 6:7], axis=1)
+    low, high = np.minimum(first, second), np.maximum(first, second)
+    index = np.zeros((7, 7), dtype=np.uint8)
+    for k, (i, j) in enumerate(_FRONTS):
+        index[i, j] = k
+    out: npt.NDArray[np.uint8] = index[low, high]
+    return out
+
+
+def _reading(rules: PaiGowRules, way: object) -> str:
+    wheel = "the wheel second highest" if rules.wheel_second_highest else "the wheel lowest"
+    return f"the way {way_label(way)} with {wheel}"
+
+
+def solve_hands(rules: PaiGowRulesLike, way: object, hands: npt.ArrayLike, *,
+                deck: CardsLike | npt.NDArray[np.uint8] | None = None, workers: int = 1,
+                banker: BankerTable | None = None, mode: str = "auto") -> SolvedHands:
+    """Every setting of each player hand against every banker hand of the rest of
+    the deck set by the banker's way: the exact win and loss counts (copies go
+    to the banker), with the rules' commission for the EVs.
+
+    The counts equal :func:`~pokerrules.paigow.exact_hand_counts` with that
+    setting, and :func:`~pokerrules.paigow.optimal_setting` (method "exact") on
+    the full deck; they do not depend on how the hands are split over calls or
+    ``workers``.
+
+    Args:
+        rules: the rules or a preset's name.
+        way: the banker's strategy (None: the rules' house way), as
+            :func:`~pokerrules.paigow.exact_house_edge` takes it.
+        hands: integer array (n, 7), each row a hand as increasing deck
+            positions (:func:`hand_positions` turns card codes into them).
+        deck: the cards dealt (at least 14), default all 53.
+        workers: threads counting parts of the hands at once (1 to 2**63 - 1;
+            no more than the CPUs); the integers do not depend on it.
+        banker: a :func:`banker_table` of these rules, way and deck, to reuse
+            instead of setting every hand of the deck again.
+        mode: how shared-card families are counted, "auto" (by their size),
+            "dense" or "sweep" (the same integers; for tests).
+
+    Returns:
+        :class:`SolvedHands`.
+
+    Raises:
+        ArgumentTypeError: ``hands`` not an integer array (n, 7); rules or a
+            way of the wrong type. PokerRulesError: a row that is not seven
+            increasing positions of the deck (named), a bad deck, ``workers`` or
+            ``mode``, a ``banker`` table of other rules, way or deck, memory that
+            would not fit. IllegalMoveError: the way fouls a hand (named).
+    """
+    rules = paigow_rules(rules)
+    chosen = rules.house_way if way is None else check_way(way, "way")
+    threads = min(check_count(workers, "workers"), cpus())
+    codes = _deck_of(deck)
+    if mode not in _paigow.OPTIMAL_MODES:
+        raise PokerRulesError(f"mode must be one of {', '.join(_paigow.OPTIMAL_MODES)}, "
+                              f"not {shown(mode)}")
+    positions = _check_positions(_rows(hands, "hands"), len(codes), "hands").astype(np.uint8)
+    if banker is None:
+        banker = banker_table(rules, chosen, deck=codes, workers=threads)
+    elif not isinstance(banker, BankerTable):
+        raise ArgumentTypeError(f"banker must be a BankerTable, not {shown(banker)}")
+    elif (banker.rules.wheel_second_highest != rules.wheel_second_highest
+          or way_label(banker.way) != way_label(chosen)
+          or banker.deck.tolist() != codes.tolist()):
+        raise PokerRulesError(f"the banker table is of {_reading(banker.rules, banker.way)}, "
+                              f"{len(banker.deck)} cards; these hands are counted for "
+                              f"{_reading(rules, chosen)}, {len(codes)} cards")
+    n = len(positions)
+    check_memory(n * _BYTES_PER_HAND, "the optimal-play counts need")
+    wins = np.empty((n, NSETTINGS), dtype=np.int64)
+    losses = np.empty((n, NSETTINGS), dtype=np.int64)
+    parts = max(1, min(threads, n))
+    bounds = [n * i // parts for i in range(parts + 1)]
+    variant = rules.hand_rules.variant
+
+    def count(part: int) -> tuple[int, Any]:
+        lo, hi = bounds[part], bounds[part + 1]
+        return part, _paigow.optimal_counts(banker.deck, variant, 1, banker.table,
+                                            banker.group, positions[lo:hi], mode)
+
+    def keep(result: tuple[int, Any]) -> None:
+        part, (w, lo_) = result
+        wins[bounds[part]:bounds[part + 1]] = w
+        losses[bounds[part]:bounds[part + 1]] = lo_
+
+    run_threads(count, range(parts), threads=parts, on_result=keep)
+    return SolvedHands(hands=positions, wins=wins, losses=losses,
+                       house=_house_settings(banker, positions),
+                       total=math.comb(len(codes) - 7, 7), commission=rules.commission)

@@ -1,0 +1,206 @@
+"""Every setting of many player hands counted exactly against every banker hand:
+equal to settle() over every banker hand of small decks (with and without suit
+renamings), to exact_hand_counts with that setting, on the full deck to
+optimal_setting(method="exact") (slow); the same integers however the hands are
+split or ordered; bad input refused by name."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
+from pokerrules.paigow import (
+    PaiGowRules,
+    exact_hand_counts,
+    house_way,
+    is_foul,
+    optimal_setting,
+    settings,
+    settle,
+)
+from pokerrules.paigow.optimal import (
+    NSETTINGS,
+    banker_table,
+    best_settings,
+    hand_codes,
+    hand_positions,
+    solve_hands,
+)
+
+CLASSIC = PaiGowRules.classic()
+CASINO = PaiGowRules.casino()
+BALLYS = "foxwoods_ballys_two_pairs"
+# five ranks in three suits and the joker: closed under the suits' renamings
+SUITED = sorted([r * 4 + s for r in (0, 4, 8, 11, 12) for s in (0, 1, 2)] + [52])
+# 15 cards with no suit renaming that maps the deck onto itself
+UNEVEN = sorted([0, 5, 9, 14, 18, 22, 27, 31, 34, 39, 41, 44, 47, 50, 52])
+FRONTS = list(itertools.combinations(range(7), 2))
+
+
+def brute_force(positions, deck, rules, way):
+    """(wins, losses) int64 (n, 21) of every setting of each hand against every
+    banker hand of the rest of the deck, each set by house_way() and settled by
+    settle(); -1 for a foul."""
+    wins = np.full((len(positions), NSETTINGS), -1, dtype=np.int64)
+    losses = wins.copy()
+    for h, row in enumerate(positions):
+        cards = [deck[p] for p in row]
+        rest = [c for c in deck if c not in cards]
+        bankers = [house_way(list(b), rules, way) for b in itertools.combinations(rest, 7)]
+        for t, setting in enumerate(settings(cards)):
+            if is_foul(setting, rules):
+                continue
+            outcomes = [settle(setting, b, 1, rules).outcome.value for b in bankers]
+            wins[h, t] = outcomes.count("win")
+            losses[h, t] = outcomes.count("loss")
+    return wins, losses
+
+
+def some_hands(deck, n, seed):
+    rng = np.random.default_rng(seed)
+    return np.sort(np.array([rng.choice(len(deck), 7, replace=False) for _ in range(n)]),
+                   axis=1).astype(np.uint8)
+
+
+@pytest.mark.parametrize("deck, rules, way, symmetric", [
+    (SUITED, CLASSIC, "foxwoods", True),
+    (SUITED, CASINO, BALLYS, True),
+    (UNEVEN, CLASSIC, "foxwoods", False),
+])
+def test_every_setting_equals_settle_over_every_banker_hand(deck, rules, way, symmetric):
+    positions = some_hands(deck, 10, 7)
+    want = brute_force(positions, deck, rules, way)
+    banker = banker_table(rules, way, deck=deck)
+    assert banker.symmetric is symmetric
+    for mode in ("auto", "dense", "sweep"):
+        solved = solve_hands(rules, way, positions, deck=deck, banker=banker, mode=mode)
+        assert solved.total == math.comb(len(deck) - 7, 7)
+        np.testing.assert_array_equal(solved.wins, want[0])
+        np.testing.assert_array_equal(solved.losses, want[1])
+    assert (solved.wins < 0).any() and (solved.wins > 0).any()  # fouls and wins both seen
+    pushes = solved.pushes
+    assert ((pushes >= 0) == (solved.wins >= 0)).all()
+    legal = solved.wins >= 0
+    assert (pushes[legal] == (solved.total - want[0] - want[1])[legal]).all()
+
+
+def test_every_setting_equals_exact_hand_counts():
+    deck = SUITED
+    positions = some_hands(deck, 8, 11)
+    solved = solve_hands(CASINO, None, positions, deck=deck)
+    codes = hand_codes(positions, deck)
+    checked = 0
+    for t in range(NSETTINGS):
+        rows = [h for h in range(len(codes)) if solved.wins[h, t] >= 0]
+        if not rows:
+            continue
+
+        def the_setting(cards, rules, t=t):
+            return settings(cards)[t]
+
+        results = exact_hand_counts([codes[h].tolist() for h in rows], CASINO,
+                                    player_way=the_setting, deck=deck)
+        for h, result in zip(rows, results, strict=True):
+            assert (result.wins, result.losses) == (solved.wins[h, t], solved.losses[h, t])
+            checked += 1
+    assert checked > 100
+
+
+def test_the_house_setting_and_the_best_setting():
+    deck = SUITED
+    positions = some_hands(deck, 12, 3)
+    solved = solve_hands(CLASSIC, "foxwoods", positions, deck=deck)
+    evs = solved.evs
+    for h, row in enumerate(hand_codes(positions, deck)):
+        cards = row.tolist()
+        assert settings(cards)[solved.house[h]] == house_way(cards, CLASSIC, "foxwoods")
+        legal = [t for t in range(NSETTINGS) if solved.wins[h, t] >= 0]
+        best = max(legal, key=lambda t: evs[h, t])  # max keeps the first of equals
+        assert solved.best[h] == best
+        assert evs[h, solved.best[h]] >= evs[h, solved.house[h]]
+    np.testing.assert_array_equal(
+        best_settings(solved.wins, solved.losses, solved.total, solved.commission), solved.best)
+
+
+def test_the_same_integers_however_the_hands_are_split_or_ordered():
+    deck = UNEVEN
+    positions = some_hands(deck, 40, 5)
+    banker = banker_table(CLASSIC, deck=deck)
+    whole = solve_hands(CLASSIC, None, positions, deck=deck, banker=banker)
+    order = np.random.default_rng(2).permutation(len(positions))
+    shuffled = solve_hands(CLASSIC, None, positions[order], deck=deck, banker=banker)
+    np.testing.assert_array_equal(shuffled.wins, whole.wins[order])
+    np.testing.assert_array_equal(shuffled.losses, whole.losses[order])
+    parts = [solve_hands(CLASSIC, None, positions[i:i + 7], deck=deck, banker=banker, workers=2)
+             for i in range(0, len(positions), 7)]
+    np.testing.assert_array_equal(np.concatenate([p.wins for p in parts]), whole.wins)
+    np.testing.assert_array_equal(np.concatenate([p.losses for p in parts]), whole.losses)
+    threads = solve_hands(CLASSIC, None, positions, deck=deck, banker=banker, workers=3)
+    np.testing.assert_array_equal(threads.wins, whole.wins)
+    empty = solve_hands(CLASSIC, None, positions[:0], deck=deck, banker=banker)
+    assert empty.wins.shape == (0, NSETTINGS)
+
+
+def test_positions_and_codes_convert_both_ways():
+    codes = np.array([[52, 0, 16, 32, 44, 48, 1]])
+    positions = hand_positions(codes, SUITED)
+    assert positions.tolist() == [[0, 1, 3, 6, 9, 12, 15]]
+    assert hand_codes(positions, SUITED).tolist() == [sorted(codes[0].tolist())]
+    assert hand_positions(codes).tolist() == [sorted(codes[0].tolist())]
+
+
+def test_bad_input_is_refused_by_name():
+    deck = SUITED
+    good = some_hands(deck, 2, 1)
+    with pytest.raises(PokerRulesError, match="deck of 13 cards"):
+        solve_hands(CLASSIC, None, good, deck=SUITED[:13])
+    with pytest.raises(PokerRulesError, match="hands row 1"):
+        solve_hands(CLASSIC, None, [good[0].tolist(), [0, 1, 2, 3, 4, 5, 16]], deck=deck)
+    with pytest.raises(PokerRulesError, match="hands row 0"):
+        solve_hands(CLASSIC, None, [[0, 1, 2, 3, 4, 6, 5]], deck=deck)
+    with pytest.raises(ArgumentTypeError, match="hands must be an integer array"):
+        solve_hands(CLASSIC, None, [[0, 1, 2]], deck=deck)
+    with pytest.raises(ArgumentTypeError, match="hands must be an integer array"):
+        solve_hands(CLASSIC, None, "As Ks", deck=deck)
+    with pytest.raises(PokerRulesError, match="workers"):
+        solve_hands(CLASSIC, None, good, deck=deck, workers=0)
+    with pytest.raises(PokerRulesError, match="mode"):
+        solve_hands(CLASSIC, None, good, deck=deck, mode="fast")
+    with pytest.raises(PokerRulesError, match="unknown house way 'nowhere' for way"):
+        solve_hands(CLASSIC, "nowhere", good, deck=deck)
+    with pytest.raises(PokerRulesError, match="hands row 0"):
+        hand_positions([[0, 1, 2, 3, 5, 6, 51]], deck)  # 51 is not in the deck
+    with pytest.raises(PokerRulesError, match="hands row 0"):
+        hand_positions([[0, 0, 2, 3, 5, 6, 52]], deck)
+    other = banker_table(CASINO, deck=deck)
+    with pytest.raises(PokerRulesError, match="banker table"):
+        solve_hands(CLASSIC, None, good, deck=deck, banker=other)
+    with pytest.raises(ArgumentTypeError, match="banker must be a BankerTable"):
+        solve_hands(CLASSIC, None, good, deck=deck, banker="table")
+
+    def fouls(cards, rules):
+        return next((s for s in settings(cards) if is_foul(s, rules)), settings(cards)[0])
+
+    with pytest.raises(IllegalMoveError, match="fouls"):
+        solve_hands(CLASSIC, fouls, good, deck=UNEVEN[:14])
+
+
+@pytest.mark.slow
+def test_full_deck_hands_equal_optimal_setting():
+    rules = CLASSIC
+    positions = some_hands(list(range(53)), 4, 17)
+    solved = solve_hands(rules, "foxwoods", positions)
+    assert solved.total == 53_524_680
+    for h, row in enumerate(hand_codes(positions)):
+        cards = row.tolist()
+        exact = optimal_setting(cards, rules, "exact", way="foxwoods")
+        order = settings(cards)
+        seen = {order.index(v.setting): v for v in exact.settings}
+        assert sorted(seen) == [t for t in range(NSETTINGS) if solved.wins[h, t] >= 0]
+        for t, value in seen.items():
+            assert round(value.win * exact.hands) == solved.wins[h, t]
+            assert round(value.loss * exact.hands) == solved.losses[h, t]
+        assert order[solved.best[h]] == exact.best.setting
+        assert order[solved.house[h]] == exact.house_way.setting
