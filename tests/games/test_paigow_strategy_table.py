@@ -124,9 +124,38 @@ def table(arrays):
     return StrategyTable.from_arrays(**arrays)
 
 
+def burnside(ranks, jokers):
+    """The classes of seven-card hands of ``ranks`` ranks in four suits (and
+    ``jokers`` jokers) under the 24 renamings of the suits: the mean over the
+    renamings of the hands each fixes (a fixed hand is a union of cycles)."""
+    fixed = 0
+    for perm in itertools.permutations(range(4)):
+        cycles, seen = [], set()
+        for start in range(4):
+            length, suit = 0, start
+            while suit not in seen:
+                seen.add(suit)
+                suit, length = perm[suit], length + 1
+            if length:
+                cycles.append(length)
+        ways = [1] + [0] * 7  # ways[k]: fixed sets of k cards
+        for length in cycles * ranks + [1] * jokers:
+            ways = [ways[k] + (ways[k - length] if k >= length else 0) for k in range(8)]
+        fixed += ways[7]
+    return fixed // 24
+
+
 def test_a_table_of_brute_force_arrays_holds_one_entry_per_suit_class(brute, table):
-    assert len(table) == 1104 and table.symmetric
+    assert len(table) == burnside(4, 1) == 1104 and table.symmetric
     assert int(table.weight.sum(dtype=np.int64)) == len(brute.hands) == 19448
+
+
+@pytest.mark.slow
+def test_the_full_deck_has_as_many_classes_as_burnside_counts():
+    classes = HandClasses(np.arange(53, dtype=np.uint8), True)
+    parts = list(classes.representatives())
+    assert sum(len(p[0]) for p in parts) == burnside(13, 1) == 6_972_147
+    assert sum(int(p[1].sum()) for p in parts) == math.comb(53, 7)
 
 
 def check_hands(brute, table, rows):

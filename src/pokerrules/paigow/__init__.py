@@ -64,6 +64,7 @@ from pokerrules.paigow.rules import (
 )
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
+from pokerrules.paigow.solve import optimal_strategy
 from pokerrules.paigow.state import PaiGowState, PaiGowView, new_game, parse_move
 from pokerrules.paigow.strategy import (
     OptimalSetting,
@@ -155,6 +156,7 @@ __all__ = [
     "load_round",
     "new_game",
     "optimal_setting",
+    "optimal_strategy",
     "paigow_rules",
     "parse_move",
     "play_round",

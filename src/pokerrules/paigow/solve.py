@@ -150,8 +150,10 @@ class _Checkpoint:
 
     def save(self, index: int, arrays: dict[str, npt.NDArray[Any]]) -> None:
         if self.path is not None:
-            self._write(self._file(index).name,
-                        lambda f: np.savez(f, **{k: arrays[k] for k in _SOLVED}))
+            self._write(self._file(index).name, lambda f: np.savez(
+                f, hands=arrays["hands"], best=arrays["best"], wins=arrays["wins"],
+                losses=arrays["losses"], house=arrays["house"],
+                house_wins=arrays["house_wins"], house_losses=arrays["house_losses"]))
 
     def load(self, index: int, numbers: npt.NDArray[np.int64]) -> dict[str, npt.NDArray[Any]]:
         """A finished chunk's arrays, checked to be of the chunk's classes."""

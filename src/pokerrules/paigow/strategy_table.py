@@ -203,9 +203,9 @@ class StrategyTable(BatchWay):
 
     @property
     def rules(self) -> PaiGowRules:
-        """Rules under which the table was solved: its commission (the player's
-        and a banking player's), wheel reading and, when it is a built-in or
-        loaded way, the banker's way."""
+        """The rules the table was solved under, as PaiGowRules (its commission
+        the player's and a banking player's, its wheel reading and, when it is a
+        built-in or loaded way, the banker's way)."""
         rules = PaiGowRules(wheel_second_highest=self.wheel_second_highest,
                             commission=self.commission, banker_commission=self.commission)
         if isinstance(self.way, (str, DescribedWay)):
@@ -220,7 +220,7 @@ class StrategyTable(BatchWay):
 
     @property
     def pushes(self) -> Ints:
-        """int64 (m,): the best setting's pushes, C(d - 7, 7) - wins - losses."""
+        """The best setting's pushes, C(d - 7, 7) - wins - losses, int64 (m,)."""
         return self.total - self.wins.astype(np.int64) - self.losses
 
     # ------------------------------------------------------------ checks of use
