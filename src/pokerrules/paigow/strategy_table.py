@@ -39,7 +39,7 @@ from pokerrules.paigow.houseway import BatchWay, check_way
 from pokerrules.paigow.outcomes import deck_codes as read_deck
 from pokerrules.paigow.outcomes import way_label
 from pokerrules.paigow.rates import mean_net
-from pokerrules.paigow.rules import PaiGowRules, paigow_rules
+from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, paigow_rules
 from pokerrules.paigow.setting import Setting, hand_cards
 from pokerrules.paigow.table_file import FIELDS, read_table, way_record, write_table
 
@@ -126,12 +126,24 @@ class StrategyTable(BatchWay):
         self._check_arrays()
 
     @classmethod
-    def from_arrays(cls, *, rules: PaiGowRules, way: object, deck_codes: npt.ArrayLike,
+    def from_arrays(cls, *, rules: PaiGowRulesLike, way: object, deck_codes: npt.ArrayLike,
                      symmetric: bool, hands: npt.ArrayLike, best: npt.ArrayLike,
                      wins: npt.ArrayLike, pushes: npt.ArrayLike, losses: npt.ArrayLike,
                      house: npt.ArrayLike, house_wins: npt.ArrayLike,
                      house_losses: npt.ArrayLike, weight: npt.ArrayLike) -> StrategyTable:
         """A table from the solved classes' arrays, each (m,) of integers.
+
+        Args:
+            rules: the rules solved under (their commission and wheel reading).
+            way: the banker's way (None: the rules' house way).
+            deck_codes: the deck's card codes.
+            symmetric: one class per suit-renaming class (else one per hand).
+            hands: the representatives' colex numbers, increasing.
+            best, house: the best setting's and the house way's setting's
+                index, 0 to 20, in the order of :func:`~pokerrules.paigow.settings`.
+            wins, pushes, losses: the best setting's exact counts.
+            house_wins, house_losses: the house way's setting's.
+            weight: the hands of the deck each class holds.
 
         Raises:
             PokerRulesError: arrays of other shapes or of no integer dtype,
@@ -140,6 +152,7 @@ class StrategyTable(BatchWay):
                 not add up to the deck's hands (each named).
         """
         rules = paigow_rules(rules)
+        way = rules.house_way if way is None else check_way(way, "way")
         codes = read_deck(deck_codes)  # type: ignore[arg-type]
         given = {"hands": hands, "best": best, "wins": wins, "losses": losses, "house": house,
                  "house_wins": house_wins, "house_losses": house_losses, "weight": weight}
@@ -428,11 +441,26 @@ class StrategyTable(BatchWay):
         return table
 
 
+#: The table a process last loaded from a pickle, by its file's path, size and
+#: time: a pool's worker unpickles the player's table with every chunk.
+_REOPENED: dict[tuple[str, int, int], StrategyTable] = {}
+
+
 def _reopen(path: object) -> StrategyTable:
-    """A pickled table loaded from its file (checked as any file is)."""
+    """A pickled table loaded from its file (checked as any file is, once per
+    process while the file is unchanged)."""
     if not isinstance(path, str):
         raise PokerRulesError(f"a pickled strategy table names its file, not {shown(path)}")
-    return StrategyTable.load(path)
+    try:
+        stat = os.stat(path)
+    except OSError as exc:
+        raise PokerRulesError(f"cannot read the strategy table {path}: {exc.strerror}") from None
+    key = (path, stat.st_size, stat.st_mtime_ns)
+    if key not in _REOPENED:
+        table = StrategyTable.load(path)
+        _REOPENED.clear()
+        _REOPENED[key] = table
+    return _REOPENED[key]
 
 
 def _rebuild(commission: float, wheel: bool, way: object, deck: npt.NDArray[np.uint8],
