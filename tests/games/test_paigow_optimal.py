@@ -5,6 +5,7 @@ optimal_setting(method="exact") (slow); the same integers however the hands are
 split or ordered; bad input refused by name."""
 
 import itertools
+import json
 import math
 
 import numpy as np
@@ -14,6 +15,7 @@ from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesErr
 from pokerrules.paigow import (
     PaiGowRules,
     exact_hand_counts,
+    exact_house_edge,
     house_way,
     is_foul,
     optimal_setting,
@@ -26,6 +28,8 @@ from pokerrules.paigow.optimal import (
     best_settings,
     hand_codes,
     hand_positions,
+    optimal_house_edge,
+    random_hands,
     solve_hands,
 )
 
@@ -187,6 +191,59 @@ def test_bad_input_is_refused_by_name():
         solve_hands(CLASSIC, fouls, good, deck=UNEVEN[:14])
 
 
+def every_hand(deck):
+    return np.array(list(itertools.combinations(range(len(deck)), 7)), dtype=np.uint8)
+
+
+@pytest.mark.parametrize("deck", [SUITED, UNEVEN])
+def test_the_house_settings_of_every_hand_add_up_to_the_exact_house_edge(deck):
+    solved = solve_hands(CASINO, None, every_hand(deck), deck=deck)
+    rows = np.arange(len(solved.hands))
+    exact = exact_house_edge(CASINO, deck=deck)
+    assert solved.wins[rows, solved.house].sum() == exact.wins
+    assert solved.losses[rows, solved.house].sum() == exact.losses
+    best_wins = solved.wins[rows, solved.best].sum()
+    assert best_wins != exact.wins  # the best settings are not all the house way's
+
+
+def test_the_sampled_optimal_edge_is_within_its_error_of_the_whole_deck():
+    deck = SUITED
+    solved = solve_hands(CASINO, None, every_hand(deck), deck=deck)
+    rows = np.arange(len(solved.hands))
+    whole = -float(solved.evs[rows, solved.best].mean())
+    house = -float(solved.evs[rows, solved.house].mean())
+    found = optimal_house_edge(CASINO, sample=3000, seed=4, deck=deck)
+    assert found.house_way_edge == pytest.approx(house, abs=1e-12)
+    assert found.mean_gain > 0 and found.stderr > 0
+    assert found.estimate == pytest.approx(found.house_way_edge - found.mean_gain)
+    assert abs(found.estimate - whole) < 4 * found.stderr
+    assert (found.sample, found.seed, found.way, found.deck_size) == (3000, 4, "foxwoods", 16)
+    again = optimal_house_edge(CASINO, sample=3000, seed=np.random.default_rng(4), deck=deck)
+    assert again.estimate == found.estimate and again.seed is None
+    assert found.to_dict()["estimate"] == found.estimate
+
+
+def test_random_hands_are_uniform_increasing_positions():
+    hands = random_hands(20_000, 16, np.random.default_rng(1))
+    assert hands.shape == (20_000, 7) and hands.dtype == np.uint8
+    assert (np.diff(hands.astype(int), axis=1) > 0).all()
+    counts = np.bincount(hands.ravel(), minlength=16)
+    assert abs(counts / counts.sum() - 1 / 16).max() < 0.005
+
+
+def test_bad_samples_and_seeds_are_refused_by_name():
+    with pytest.raises(PokerRulesError, match="sample"):
+        optimal_house_edge(CASINO, sample=1, seed=1, deck=SUITED)
+    with pytest.raises(ArgumentTypeError, match="sample"):
+        optimal_house_edge(CASINO, sample=2.5, seed=1, deck=SUITED)
+    with pytest.raises(PokerRulesError, match="seed"):
+        optimal_house_edge(CASINO, sample=10, seed=-1, deck=SUITED)
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        optimal_house_edge(CASINO, sample=10, seed="one", deck=SUITED)
+    with pytest.raises(PokerRulesError, match="deck of 13 cards"):
+        optimal_house_edge(CASINO, sample=10, seed=1, deck=SUITED[:13])
+
+
 @pytest.mark.slow
 def test_full_deck_hands_equal_optimal_setting():
     rules = CLASSIC
@@ -204,3 +261,38 @@ def test_full_deck_hands_equal_optimal_setting():
             assert round(value.loss * exact.hands) == solved.losses[h, t]
         assert order[solved.best[h]] == exact.best.setting
         assert order[solved.house[h]] == exact.house_way.setting
+
+
+@pytest.fixture
+def small_deck(monkeypatch):
+    """``optimal-edge`` solves hands of the 16 cards of SUITED instead of the whole deck."""
+    import functools
+
+    from pokerrules.paigow import cli
+
+    monkeypatch.setattr(cli, "optimal_house_edge",
+                        functools.partial(optimal_house_edge, deck=SUITED))
+
+
+def test_the_optimal_edge_command_prints_the_estimate(capsys, small_deck):
+    from pokerrules.cli import main
+
+    args = ["paigow", "optimal-edge", "--sample", "300", "--seed", "3", "--rules", "casino",
+            "--way", BALLYS, "--commission", "2.5%"]
+    assert main([*args, "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    want = optimal_house_edge(CASINO.replace(commission=0.025, banker_commission=0.025),
+                              BALLYS, sample=300, seed=3, deck=SUITED)
+    assert printed == want.to_dict()
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert f"{want.estimate:.4%} ± {want.stderr:.4%} (s.e.), at 2.5% commission" in text
+    assert "300 hands solved exactly (seed 3), banker way foxwoods_ballys_two_pairs" in text
+
+
+def test_the_optimal_edge_command_refuses_a_sample_of_one(capsys, small_deck):
+    from pokerrules.cli import main
+
+    status = main(["paigow", "optimal-edge", "--sample", "1"])
+    assert status != 0
+    assert "sample" in capsys.readouterr().err

@@ -24,10 +24,11 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules.cards import CardsLike, format_cards
+from pokerrules.cards import CardsLike, SeedLike, format_cards, make_rng
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
+from pokerrules.paigow.exact import exact_house_edge
 from pokerrules.paigow.houseway import WayLike, check_way, way_handle
 from pokerrules.paigow.outcomes import (
     batch_settings,
@@ -43,9 +44,11 @@ from pokerrules.paigow.outcomes import (
 )
 from pokerrules.paigow.parallel import run_threads
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.shuffle import seed_int
 
-__all__ = ["NSETTINGS", "BankerTable", "SolvedHands", "banker_table", "best_settings",
-           "hand_codes", "hand_positions", "setting_evs", "solve_hands"]
+__all__ = ["NSETTINGS", "BankerTable", "OptimalEdge", "SolvedHands", "banker_table",
+           "best_settings", "hand_codes", "hand_positions", "optimal_house_edge",
+           "random_hands", "setting_evs", "solve_hands"]
 
 #: Settings of a seven-card hand: fronts (0,1), (0,2) ... (5,6) of its cards in
 #: increasing code order, as :func:`~pokerrules.paigow.settings` lists them.
@@ -359,3 +362,109 @@ def solve_hands(rules: PaiGowRulesLike, way: object, hands: npt.ArrayLike, *,
     return SolvedHands(hands=positions, wins=wins, losses=losses,
                        house=_house_settings(banker, positions),
                        total=math.comb(len(codes) - 7, 7), commission=rules.commission)
+
+
+#: Hands drawn per block by :func:`random_hands` (a block holds a random key per card).
+_DRAW_BLOCK = 1 << 16
+
+
+def random_hands(n: int, deck_size: int, rng: np.random.Generator) -> npt.NDArray[np.uint8]:
+    """uint8 (n, 7): n hands drawn uniformly from the C(deck_size, 7) hands of a
+    deck, each as increasing deck positions (independent draws; a hand may repeat)."""
+    blocks = []
+    for start in range(0, n, _DRAW_BLOCK):
+        keys = rng.random((min(_DRAW_BLOCK, n - start), deck_size))
+        blocks.append(np.sort(np.argpartition(keys, 7, axis=1)[:, :7], axis=1))
+    if not blocks:
+        return np.zeros((0, 7), dtype=np.uint8)
+    return np.concatenate(blocks).astype(np.uint8)
+
+
+@dataclass(frozen=True)
+class OptimalEdge:
+    """The house edge against a player who sets every hand the best way, estimated
+    by :func:`optimal_house_edge` from a sample of hands solved exactly.
+
+    Attributes:
+        estimate: the house edge per unit bet against best play: the exact
+            house-way edge less the sample's mean gain.
+        stderr: its standard error (the sample's, of the mean gain).
+        house_way_edge: the exact house edge against a player who sets by the
+            banker's way (:func:`~pokerrules.paigow.exact_house_edge`).
+        mean_gain: the sample's mean of each hand's EV of its best setting less
+            the EV of its house-way setting (never below 0), per unit bet.
+        sample: hands solved. seed: the int seed, or None for a Generator.
+        commission: the commission on a player's win in these EVs.
+        way: the banker's way. deck_size: cards in the deck.
+    """
+
+    estimate: float
+    stderr: float
+    house_way_edge: float
+    mean_gain: float
+    sample: int
+    seed: int | None
+    commission: float
+    way: str
+    deck_size: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        return {"estimate": self.estimate, "stderr": self.stderr,
+                "house_way_edge": self.house_way_edge, "mean_gain": self.mean_gain,
+                "sample": self.sample, "seed": self.seed, "commission": self.commission,
+                "way": self.way, "deck_size": self.deck_size}
+
+
+def optimal_house_edge(rules: PaiGowRulesLike = DEFAULT_RULES, way: object = None, *,
+                       sample: int, seed: SeedLike,
+                       deck: CardsLike | npt.NDArray[np.uint8] | None = None,
+                       workers: int = 1) -> OptimalEdge:
+    """The house edge against a player who sets every hand the best way against the
+    banker's way, estimated from ``sample`` random hands solved exactly
+    (:func:`solve_hands`), with the exact house-way edge as a control variate: each
+    hand's gain over its house-way setting is small and never negative, so the
+    estimate (exact house-way edge less the mean gain) has a small standard error.
+
+    On the full deck about a CPU-minute for the exact house-way edge, the banker's
+    table and the counts' fixed work, plus about a fifth of a CPU-millisecond a hand.
+
+    Args:
+        rules: the rules or a preset's name (their commission values the EVs).
+        way: the banker's strategy (None: the rules' house way), also the player's
+            for the house-way edge.
+        sample: hands to solve, 2 (a standard error needs two) to 2**26.
+        seed: an int (0 to 2**53 - 1) or a numpy Generator drawing the hands.
+        deck: the cards dealt (at least 14), default all 53.
+        workers: threads (1 to 2**63 - 1; no more than the CPUs); the result does
+            not depend on it.
+
+    Returns:
+        :class:`OptimalEdge`.
+
+    Raises:
+        PokerRulesError: a bad ``sample``, seed, deck, way or ``workers`` (each named),
+            memory that would not fit. ArgumentTypeError: a seed that is neither an
+            int nor a Generator, rules or a way of the wrong type. IllegalMoveError:
+            the way fouls a hand (named).
+    """
+    rules = paigow_rules(rules)
+    chosen = rules.house_way if way is None else check_way(way, "way")
+    sample = check_count(sample, "sample", low=2, high=_paigow.OPTIMAL_MOST_HANDS)
+    seed_value = None if isinstance(seed, np.random.Generator) else seed_int(seed)
+    rng = make_rng(seed)
+    threads = min(check_count(workers, "workers"), cpus())
+    codes = _deck_of(deck)
+    hands = random_hands(sample, len(codes), rng)
+    exact = exact_house_edge(rules, chosen, deck=codes, workers=threads, progress=False)
+    solved = solve_hands(rules, chosen, hands, deck=codes, workers=threads,
+                         banker=banker_table(rules, chosen, deck=codes, workers=threads))
+    evs = solved.evs
+    rows = np.arange(sample)
+    gains = evs[rows, solved.best] - evs[rows, solved.house]
+    stderr = float(gains.std(ddof=1) / math.sqrt(sample))
+    mean_gain = float(gains.mean())
+    return OptimalEdge(estimate=exact.house_edge - mean_gain, stderr=stderr,
+                       house_way_edge=exact.house_edge, mean_gain=mean_gain, sample=sample,
+                       seed=seed_value, commission=rules.commission, way=way_label(chosen),
+                       deck_size=len(codes))
