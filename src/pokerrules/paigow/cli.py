@@ -430,8 +430,8 @@ def _add_compare(sub: Any) -> None:
 
 
 def add_cli(commands: Commands) -> None:
-    """Adds the ``paigow`` command (``set``, ``round``, ``optimal``,
-    ``simulate``, ``exact``, ``optimal-edge``, ``compare``, ``solve``) to the main parser's subcommands."""
+    """Adds the ``paigow`` command (``set``, ``round``, ``optimal``, ``simulate``,
+    ``exact``, ``optimal-edge``, ``compare``, ``solve``) to the main parser's subcommands."""
     paigow = commands.subparsers.add_parser(
         "paigow", help='Pai Gow Poker: pokerrules paigow set "As Ah Jk 7c 7d 3s 2h"',
         description="Set Pai Gow hands by the house way, or play a table round.",
