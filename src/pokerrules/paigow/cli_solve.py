@@ -84,7 +84,7 @@ def add_solve(sub: Any, rules_help: dict[str, str], way: Callable[[str], object]
     solve = sub.add_parser(
         "solve", help="the best setting of every hand against the banker's way, as a table",
         description="Solve every hand of the deck exactly (one per suit class where the "
-        "banker's way is suit-blind: 6.4 million for the full deck) against the banker's "
+        "banker's way is suit-blind: 6,972,147 for the full deck) against the banker's "
         "way, save the strategy table to --out, and print the exact house edge of optimal "
         "play beside the house way's, and what the house way costs by its rule. Finished "
         "chunks are kept in OUT.parts as they come; Ctrl-C (or a killed run) loses only the "

@@ -190,7 +190,7 @@ def optimal_strategy(
 
     Where the banker's way is suit-blind on its outcome table (checked, as
     :func:`~pokerrules.paigow.exact_house_edge` does) one hand per suit-renaming
-    class is solved (6.4 million classes in the full deck), else every hand.
+    class is solved (6,972,147 classes in the full deck), else every hand.
     The classes, in increasing colex order, are cut into chunks of
     ``chunk_size``; each chunk is solved by
     :func:`~pokerrules.paigow.optimal.solve_hands`. The table does not depend on
