@@ -13,6 +13,7 @@ False
 from pokerrules import specs
 from pokerrules.paigow.agents import AGENTS, DEFAULT_AGENTS, LEVELS, HouseWayAgent, OptimalAgent
 from pokerrules.paigow.compare import RuleDifference, WayComparison, compare_ways
+from pokerrules.paigow.cost import CostExample, HouseWayCost, RuleCost
 from pokerrules.paigow.description import DescribedWay, WayRule, load_house_way
 from pokerrules.paigow.exact import (
     BatchWay,
@@ -63,6 +64,7 @@ from pokerrules.paigow.rules import (
 )
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
+from pokerrules.paigow.solve import optimal_strategy
 from pokerrules.paigow.state import PaiGowState, PaiGowView, new_game, parse_move
 from pokerrules.paigow.strategy import (
     OptimalSetting,
@@ -70,6 +72,7 @@ from pokerrules.paigow.strategy import (
     SettingValue,
     optimal_setting,
 )
+from pokerrules.paigow.strategy_table import StrategyTable
 from pokerrules.paigow.table import (
     BANKER,
     Deal,
@@ -97,6 +100,7 @@ __all__ = [
     "TOOLS",
     "WAYS",
     "BatchWay",
+    "CostExample",
     "Deal",
     "DescribedWay",
     "ExactHand",
@@ -104,6 +108,7 @@ __all__ = [
     "FortuneResult",
     "HouseWay",
     "HouseWayAgent",
+    "HouseWayCost",
     "HouseWayFunction",
     "OptimalAgent",
     "OptimalSetting",
@@ -116,6 +121,7 @@ __all__ = [
     "RandomSetting",
     "RoundRecord",
     "RoundSettlement",
+    "RuleCost",
     "RuleDifference",
     "SeatRecord",
     "Setting",
@@ -123,6 +129,7 @@ __all__ = [
     "Settlement",
     "SimulationResult",
     "Strategy",
+    "StrategyTable",
     "WayComparison",
     "WayRule",
     "compare_ways",
@@ -149,6 +156,7 @@ __all__ = [
     "load_round",
     "new_game",
     "optimal_setting",
+    "optimal_strategy",
     "paigow_rules",
     "parse_move",
     "play_round",

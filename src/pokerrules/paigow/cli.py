@@ -26,6 +26,7 @@ from pokerrules.cli_common import (
 )
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
+from pokerrules.paigow.cli_solve import add_solve
 from pokerrules.paigow.compare import compare_ways
 from pokerrules.paigow.description import DescribedWay, load_house_way
 from pokerrules.paigow.exact import ExactResult, exact_house_edge
@@ -64,6 +65,8 @@ EPILOG = """examples:
                           [--workers N] [--commission 5%] [--json]
   pokerrules paigow exact --way my_casino.way --commission 0.05
                           (--way: a built-in way's name or a house-way description file)
+  pokerrules paigow solve --rules classic --way foxwoods --commission 0.05
+                          --out foxwoods.prt [--workers N] [--resume]
 """
 
 
@@ -427,8 +430,8 @@ def _add_compare(sub: Any) -> None:
 
 
 def add_cli(commands: Commands) -> None:
-    """Adds the ``paigow`` command (``set``, ``round``, ``optimal``,
-    ``simulate``, ``exact``, ``optimal-edge``, ``compare``) to the main parser's subcommands."""
+    """Adds the ``paigow`` command (``set``, ``round``, ``optimal``, ``simulate``,
+    ``exact``, ``optimal-edge``, ``compare``, ``solve``) to the main parser's subcommands."""
     paigow = commands.subparsers.add_parser(
         "paigow", help='Pai Gow Poker: pokerrules paigow set "As Ah Jk 7c 7d 3s 2h"',
         description="Set Pai Gow hands by the house way, or play a table round.",
@@ -566,3 +569,4 @@ def add_cli(commands: Commands) -> None:
     optimal_edge.set_defaults(run=_optimal_edge)
 
     _add_compare(sub)
+    add_solve(sub, _HAND_RULES, way_argument, commission_argument)

@@ -214,6 +214,14 @@ def _strategies(rules: object, way: object,
     return rules, banker, player
 
 
+def _check_use(rules: PaiGowRules, banker: WayLike, player: WayLike,
+               codes: npt.NDArray[np.uint8]) -> None:
+    """Refuses a player's strategy table of other rules, another banker's way or
+    another deck (see :meth:`BatchWay.check_use`)."""
+    if isinstance(player, BatchWay):
+        player.check_use(rules, banker, codes)
+
+
 def _sides(player: WayLike, banker: WayLike) -> int:
     """1 when both sides set every hand alike (one table side), else 2."""
     if player is banker or (isinstance(player, (str, DescribedWay)) and player == banker):
@@ -260,7 +268,10 @@ def exact_house_edge(
         way: the banker's strategy: a name from :data:`WAYS`, a house way
             callable ``(cards, rules) -> Setting`` (called once per hand) or
             a :class:`BatchWay`.
-        player_way: the player's strategy, by default the banker's.
+        player_way: the player's strategy, by default the banker's; a
+            :class:`~pokerrules.paigow.StrategyTable` of these rules, this
+            banker's way and this deck too (its counts are then the table's
+            own totals, :attr:`~pokerrules.paigow.StrategyTable.result`).
         deck: the cards dealt (at least 14), by default all 53; the count is
             the same in a smaller deck, which makes it quick to check.
         symmetry: use the suit-renaming shortcut: None (default) where the
@@ -293,7 +304,8 @@ def exact_house_edge(
 
     Raises:
         PokerRulesError: an unknown way, a bad deck, ``parts`` or ``workers``
-            below 1, or memory that would not fit (see :func:`exact_memory`).
+            below 1, memory that would not fit (see :func:`exact_memory`), or a
+            strategy table of other rules, another banker's way or deck.
         ArgumentTypeError: rules that are neither PaiGowRules nor a preset's
             name, a way that is no strategy, ``symmetry`` or ``progress`` neither
             a bool nor None, ``parts`` or ``workers`` no int; a strategy returned
@@ -306,6 +318,7 @@ def exact_house_edge(
     workers = check_count(workers, "workers")
     parts = None if parts is None else check_count(parts, "parts")
     codes = deck_codes(deck)
+    _check_use(rules, banker, player, codes)
     n = len(codes)
     parts, threads, counts = _split(parts, workers, n)
     sides = _sides(player, banker)
@@ -411,6 +424,7 @@ def exact_hand_counts(
     """
     rules, banker, player = _strategies(rules, way, player_way)
     codes = deck_codes(deck)
+    _check_use(rules, banker, player, codes)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise ArgumentTypeError(f"hands must be a sequence of hands, not {shown(hands)}")
     where = {int(c): i for i, c in enumerate(codes)}

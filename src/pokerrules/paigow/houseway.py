@@ -129,6 +129,12 @@ class BatchWay:
     def __str__(self) -> str:
         return self.name or callable_name(self.function)
 
+    def check_use(self, rules: PaiGowRules, way: object = None,
+                  deck: npt.NDArray[np.uint8] | None = None) -> None:
+        """Refuses a use the strategy was not made for: the rules, the banker's way
+        (None: not known) and the deck's codes (None: all 53). A BatchWay takes
+        any; a :class:`~pokerrules.paigow.StrategyTable` only its own."""
+
 
 #: A side's strategy, as every Pai Gow function takes it: a built-in way's name,
 #: a loaded way (:class:`DescribedWay`), a callable ``(cards, rules) -> Setting``
@@ -301,7 +307,7 @@ def way_rule_names(way: str | DescribedWay) -> dict[int, str]:
 @overload
 def house_way_many(
     codes: npt.ArrayLike, rules: PaiGowRulesLike = ...,
-    way: str | DescribedWay | None = ..., *, with_rules: Literal[False] = ...
+    way: str | DescribedWay | BatchWay | None = ..., *, with_rules: Literal[False] = ...
 ) -> npt.NDArray[np.uint8]: ...
 
 
@@ -314,7 +320,7 @@ def house_way_many(
 
 def house_way_many(
     codes: npt.ArrayLike, rules: PaiGowRulesLike = DEFAULT_RULES,
-    way: str | DescribedWay | None = None, *, with_rules: bool = False
+    way: str | DescribedWay | BatchWay | None = None, *, with_rules: bool = False
 ) -> npt.NDArray[np.uint8] | tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Sets many hands by a described house way, in C with the GIL released.
 
@@ -325,8 +331,11 @@ def house_way_many(
         codes: integer array-like of shape (n, 7), card codes 0..52.
         rules: the rules or a preset's name (their house way, when ``way`` is not given).
         way: a name from :data:`WAYS` or a way from :func:`load_house_way`;
-            default the rules' house way.
-        with_rules: also return each hand's rule number (see :func:`way_rule_names`).
+            default the rules' house way. A :class:`BatchWay`, such as a
+            :class:`~pokerrules.paigow.StrategyTable`, sets the hands too (its
+            rows then checked to hold their hands' cards).
+        with_rules: also return each hand's rule number (see :func:`way_rule_names`);
+            not with a BatchWay.
 
     Returns:
         numpy.ndarray of uint8, shape (n, 7): each row the five-card high hand
@@ -336,9 +345,13 @@ def house_way_many(
     Raises:
         ArgumentTypeError: a non-integer array. HandSizeError: a shape other than (n, 7).
         InvalidCardError, DuplicateCardError: a bad row, named by its index.
-        PokerRulesError: the way is neither a built-in name nor a loaded way.
+        PokerRulesError: the way is neither a built-in name, a loaded way nor a
+            BatchWay; ``with_rules`` with a BatchWay; a strategy table of other
+            rules (see :meth:`~pokerrules.paigow.StrategyTable.check_use`).
     """
     check_flag(with_rules, "with_rules")
+    if isinstance(way, BatchWay):
+        return _batch_many(codes, paigow_rules(rules), way, with_rules)
     rules, chosen = _chosen(rules, way)
     if not isinstance(chosen, (str, DescribedWay)):
         raise PokerRulesError("house_way_many runs the built-in and loaded ways only; name one "
@@ -349,6 +362,23 @@ def house_way_many(
     if numbers is not None:  # with_rules
         return result, numbers
     return result
+
+
+def _batch_many(codes: npt.ArrayLike, rules: PaiGowRules, way: BatchWay,
+                with_rules: bool) -> npt.NDArray[np.uint8]:
+    """:func:`house_way_many` by a BatchWay (a strategy table): the rows
+    checked, then set by the strategy, its rows checked to be their hands'."""
+    if with_rules:
+        raise PokerRulesError(f"the strategy {way} has no house way's rules to tell; "
+                              "with_rules goes with a described way")
+    way.check_use(rules)
+    _paigow.foul_batch(codes, rules.hand_rules.variant, True)  # the rows' checks
+    hands = np.asarray(codes).astype(np.uint8)
+    out = np.asarray(way.function(hands, rules))
+    if out.shape != hands.shape or out.dtype.kind not in "iu" or \
+            (np.sort(out, axis=1) != np.sort(hands, axis=1)).any():
+        raise PokerRulesError(f"the strategy {way} set hands with other cards")
+    return out.astype(np.uint8)
 
 
 def foul_many(

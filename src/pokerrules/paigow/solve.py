@@ -1,0 +1,285 @@
+"""The optimal strategy of every hand of a deck, as a job: the classes of hands
+in chunks, each solved exactly (:func:`~pokerrules.paigow.optimal.solve_hands`)
+here, in a process pool or on a cluster, each finished chunk saved to a
+checkpoint directory at once, so that a stopped run resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import zipfile
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerrules.cards import CardsLike
+from pokerrules.checks import check_count, shown
+from pokerrules.errors import PokerRulesError
+from pokerrules.paigow.hand_classes import HandClasses
+from pokerrules.paigow.houseway import check_way
+from pokerrules.paigow.optimal import BankerTable, banker_table, solve_hands
+from pokerrules.paigow.outcomes import deck_codes, way_label
+from pokerrules.paigow.parallel import (
+    check_optional_flag,
+    check_start_method,
+    check_workers,
+    progress_bar,
+    run_chunks,
+)
+from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.strategy_table import StrategyTable
+from pokerrules.paigow.table_file import way_record
+
+__all__ = ["DEFAULT_CHUNK", "optimal_strategy"]
+
+#: Classes of hands per chunk when ``chunk_size`` is not given: large enough to
+#: share the chunk's fixed work, small enough to save often.
+DEFAULT_CHUNK = 100_000
+
+_MANIFEST = "manifest.json"
+_CHECKPOINT = "pokerrules strategy checkpoint"
+_SOLVED = ("hands", "best", "wins", "losses", "house", "house_wins", "house_losses")
+
+#: The banker's table of the last rules, way and deck this process solved
+#: against (a worker keeps it for its next chunk).
+_BANKER: dict[str, BankerTable] = {}
+
+
+def _way_text(way: object) -> Any:
+    """The banker's way as a checkpoint's manifest names it."""
+    try:
+        return way_record(way)
+    except PokerRulesError:
+        return {"label": way_label(way)}
+
+
+def _run_key(rules: PaiGowRules, way: object, deck: npt.NDArray[np.uint8]) -> dict[str, Any]:
+    return {"format": _CHECKPOINT, "version": 1,
+            "rules": {"commission": float(rules.commission),
+                      "wheel_second_highest": rules.wheel_second_highest},
+            "way": _way_text(way), "deck": deck.tolist()}
+
+
+def _banker(rules: PaiGowRules, way: object, deck: npt.NDArray[np.uint8]) -> BankerTable:
+    key = json.dumps(_run_key(rules, way, deck), sort_keys=True)
+    if key not in _BANKER:
+        _BANKER.clear()  # one table at a time (460 MiB for the full deck)
+        _BANKER[key] = banker_table(rules, way, deck=deck)
+    return _BANKER[key]
+
+
+def _solve_chunk(task: tuple[PaiGowRules, object, npt.NDArray[np.uint8],
+                             npt.NDArray[np.int64]]) -> dict[str, npt.NDArray[Any]]:
+    """One chunk's classes solved: their representatives' best settings and
+    house-way settings with the counts of each (module-level: pools pickle it)."""
+    rules, way, deck, numbers = task
+    positions = HandClasses(deck, False).unrank(numbers)
+    solved = solve_hands(rules, way, positions, deck=deck, banker=_banker(rules, way, deck))
+    rows = np.arange(len(numbers))
+    best, house = solved.best, solved.house
+    return {"hands": numbers, "best": best, "wins": solved.wins[rows, best],
+            "losses": solved.losses[rows, best], "house": house,
+            "house_wins": solved.wins[rows, house], "house_losses": solved.losses[rows, house]}
+
+
+class _Checkpoint:
+    """A run's directory: its manifest and one file per finished chunk, each
+    written to a temporary name and renamed into place."""
+
+    def __init__(self, path: str | os.PathLike[str] | None, key: dict[str, Any]) -> None:
+        self.path = None if path is None else Path(path)
+        self.key = key
+        self.manifest: dict[str, Any] | None = None
+        if self.path is None:
+            return
+        if self.path.exists() and not self.path.is_dir():
+            raise PokerRulesError(f"checkpoint {self.path} is a file, not a directory")
+        manifest = self.path / _MANIFEST
+        if manifest.exists():
+            try:
+                data = json.loads(manifest.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+                raise PokerRulesError(f"checkpoint {self.path}: its {_MANIFEST} does not "
+                                      "read as JSON") from None
+            if not isinstance(data, dict):
+                raise PokerRulesError(f"checkpoint {self.path}: its {_MANIFEST} is "
+                                      f"{shown(data)}")
+            for name in ("format", "version", "rules", "way", "deck"):
+                if data.get(name) != key[name]:
+                    raise PokerRulesError(
+                        f"checkpoint {self.path} is of a run with other {name}: "
+                        f"{shown(data.get(name))}, not {shown(key[name])}")
+            self.manifest = data
+
+    def start(self, chunk_size: int, symmetric: bool, classes: int) -> None:
+        """Writes the manifest of a new run, or checks an old run's layout."""
+        layout = {"chunk_size": chunk_size, "symmetric": symmetric, "classes": classes}
+        if self.path is None:
+            return
+        if self.manifest is not None:
+            for name, value in layout.items():
+                if self.manifest.get(name) != value:
+                    raise PokerRulesError(
+                        f"checkpoint {self.path} is of a run with {name} "
+                        f"{shown(self.manifest.get(name))}, not {shown(value)}")
+            return
+        self.path.mkdir(parents=True, exist_ok=True)
+        self._write(_MANIFEST, lambda f: f.write(
+            json.dumps({**self.key, **layout}, sort_keys=True, indent=1).encode()))
+
+    def _file(self, index: int) -> Path:
+        assert self.path is not None
+        return self.path / f"chunk-{index:06d}.npz"
+
+    def _write(self, name: str, write: Any) -> None:
+        assert self.path is not None
+        temporary = self.path / f"{name}.part"
+        with open(temporary, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, self.path / name)
+
+    def done(self, index: int) -> bool:
+        return self.path is not None and self._file(index).exists()
+
+    def save(self, index: int, arrays: dict[str, npt.NDArray[Any]]) -> None:
+        if self.path is not None:
+            self._write(self._file(index).name, lambda f: np.savez(
+                f, hands=arrays["hands"], best=arrays["best"], wins=arrays["wins"],
+                losses=arrays["losses"], house=arrays["house"],
+                house_wins=arrays["house_wins"], house_losses=arrays["house_losses"]))
+
+    def load(self, index: int, numbers: npt.NDArray[np.int64]) -> dict[str, npt.NDArray[Any]]:
+        """A finished chunk's arrays, checked to be of the chunk's classes."""
+        path = self._file(index)
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                arrays = {k: data[k] for k in _SOLVED}
+                extra = set(data.files) - set(_SOLVED)
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+            raise PokerRulesError(f"checkpoint file {path} is damaged: remove it and resume "
+                                  "(the chunk is solved again)") from None
+        if extra or any(a.shape != numbers.shape or a.dtype.kind not in "iu"
+                        for a in arrays.values()) or \
+                not np.array_equal(arrays["hands"], numbers):
+            raise PokerRulesError(f"checkpoint file {path} holds other classes than its chunk's: "
+                                  "remove it and resume")
+        return arrays
+
+
+def optimal_strategy(
+    rules: PaiGowRulesLike = DEFAULT_RULES,
+    way: object = None,
+    *,
+    deck: CardsLike | None = None,
+    workers: int = 1,
+    executor: Executor | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    progress: bool | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+    start_method: str | None = None,
+) -> StrategyTable:
+    """The best setting of every hand of the deck against the banker's way, with
+    its exact counts: a :class:`~pokerrules.paigow.StrategyTable`.
+
+    Where the banker's way is suit-blind on its outcome table (checked, as
+    :func:`~pokerrules.paigow.exact_house_edge` does) one hand per suit-renaming
+    class is solved (6,972,147 classes in the full deck), else every hand.
+    The classes, in increasing colex order, are cut into chunks of
+    ``chunk_size``; each chunk is solved by
+    :func:`~pokerrules.paigow.optimal.solve_hands`. The table does not depend on
+    the chunks, the workers or the executor.
+
+    Args:
+        rules: the rules (commission, wheel) or a preset's name; their house way
+            is the banker's when ``way`` is not given.
+        way: the banker's strategy, as :func:`~pokerrules.paigow.exact_house_edge`
+            takes it (a built-in or loaded way for a table that is saved). The
+            player's house way (what the table's cost compares with) is the same.
+        deck: the cards dealt (at least 14), by default all 53.
+        workers: 1 solves the chunks here; N > 1 in a local pool of N
+            processes, each holding the banker's table (about 460 MiB for the
+            full deck).
+        executor: any :class:`concurrent.futures.Executor` instead (a Dask
+            client's ``get_executor()``), left open for its owner.
+        checkpoint: a directory: each finished chunk is written there at once
+            (through a temporary name renamed into place), and a run that finds
+            the chunks of the same rules, way, deck and chunk size there solves
+            only the others.
+        progress: a progress bar (tqdm) of the classes solved, with the time
+            left (None: on a terminal).
+        chunk_size: classes per chunk, 1 to 2**63 - 1.
+        start_method: how a local pool starts its processes (see
+            :func:`~pokerrules.paigow.parallel.run_chunks`).
+
+    Returns:
+        :class:`~pokerrules.paigow.StrategyTable`.
+
+    Raises:
+        PokerRulesError: a bad deck (fewer than 14 cards, a card twice), way,
+            ``workers``, ``executor`` or ``chunk_size``; a checkpoint of other
+            rules, another way, deck or chunk size, or a damaged chunk file (each
+            named). IllegalMoveError: the way fouls a hand (named).
+        KeyboardInterrupt: Ctrl-C, seen between chunks: the finished chunks are
+            in the checkpoint, and a run with it goes on from there.
+    """
+    rules = paigow_rules(rules)
+    banker_way = rules.house_way if way is None else check_way(way, "way")
+    workers = check_workers(workers, executor)
+    chunk_size = check_count(chunk_size, "chunk_size")
+    check_optional_flag(progress, "progress")
+    check_start_method(start_method)
+    codes = deck_codes(deck)
+    run = _Checkpoint(checkpoint, _run_key(rules, banker_way, codes))
+    table = _banker(rules, banker_way, codes)  # sets every hand, checks the suits
+    symmetric = table.symmetric
+    classes = HandClasses(codes, symmetric)
+    numbers, weights = _representatives(classes, progress)
+    run.start(chunk_size, symmetric, len(numbers))
+    chunks = [numbers[i:i + chunk_size] for i in range(0, len(numbers), chunk_size)]
+    todo = [i for i in range(len(chunks)) if not run.done(i)]
+    if workers > 1 or executor is not None:
+        _BANKER.clear()  # the workers set their own
+    found: dict[int, dict[str, npt.NDArray[Any]]] = {}
+
+    def keep(task: int, arrays: dict[str, npt.NDArray[Any]]) -> None:
+        run.save(todo[task], arrays)
+        found[todo[task]] = arrays
+
+    tasks = ((rules, banker_way, codes, chunks[i]) for i in todo)
+    interrupted = run_chunks(
+        _solve_chunk, tasks, total=len(todo), on_result=keep, workers=workers,
+        executor=executor, progress=progress, desc="optimal strategy", unit="class",
+        units=(sum(len(chunks[i]) for i in todo), lambda arrays: len(arrays["best"])),
+        start_method=start_method)
+    if interrupted:
+        raise KeyboardInterrupt
+    parts = [found[i] if i in found else run.load(i, chunks[i]) for i in range(len(chunks))]
+    solved = {k: np.concatenate([p[k] for p in parts]) for k in _SOLVED}
+    total = math.comb(len(codes) - 7, 7)
+    return StrategyTable.from_arrays(
+        rules=rules, way=banker_way, deck_codes=codes, symmetric=symmetric,
+        pushes=total - solved["wins"] - solved["losses"], weight=weights, **solved)
+
+
+def _representatives(classes: HandClasses, progress: bool | None
+                     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every class's representative (colex number, increasing) and size."""
+    if classes.order == 1:
+        return np.arange(classes.hands, dtype=np.int64), np.ones(classes.hands, np.int64)
+    bar = progress_bar(2, progress, "optimal strategy: classes of hands", "hand",
+                       classes.hands)
+    try:
+        parts = list(classes.representatives(None if bar is None else bar.update))
+    finally:
+        if bar is not None:
+            bar.close()
+    return (np.concatenate([p[0] for p in parts]),
+            np.concatenate([p[1] for p in parts]))
+

@@ -1,0 +1,472 @@
+"""The optimal strategy as a table: for every hand of a deck, the setting of
+highest EV against the banker's way, that EV's exact win, push and loss counts,
+and the same for the setting the house way picks.
+
+A table holds one entry per class of hands (per suit-renaming class where the
+banker's way is suit-blind, else per hand), named by its representative; any
+hand of the deck is mapped to its class, and the representative's best setting
+mapped back to the hand's cards. A table is a strategy: it is a
+:class:`~pokerrules.paigow.BatchWay`, so every function that takes a player's
+way takes it. :func:`~pokerrules.paigow.optimal_strategy` makes one;
+:meth:`StrategyTable.save` and :meth:`StrategyTable.load` keep it in a file
+(:mod:`pokerrules.paigow.table_file`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerrules.cards import CardsLike, format_cards
+from pokerrules.checks import check_count, shown
+from pokerrules.errors import (
+    ArgumentTypeError,
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    PokerRulesError,
+)
+from pokerrules.paigow.cost import HouseWayCost, house_way_cost
+from pokerrules.paigow.description import DescribedWay
+from pokerrules.paigow.exact import ExactResult
+from pokerrules.paigow.hand_classes import HandClasses
+from pokerrules.paigow.houseway import BatchWay, check_way
+from pokerrules.paigow.outcomes import deck_codes as read_deck
+from pokerrules.paigow.outcomes import way_label
+from pokerrules.paigow.rates import mean_net
+from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.setting import Setting, hand_cards
+from pokerrules.paigow.table_file import FIELDS, read_table, way_record, write_table
+
+__all__ = ["FRONTS", "StrategyTable"]
+
+#: The front of each of a hand's 21 settings, as two of its seven positions, in the
+#: order of :func:`~pokerrules.paigow.settings`.
+FRONTS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(7), 2))
+_FRONT_A = np.array([a for a, _ in FRONTS], dtype=np.intp)
+_FRONT_B = np.array([b for _, b in FRONTS], dtype=np.intp)
+
+Ints = npt.NDArray[np.int64]
+
+
+def _wheel(second_highest: bool) -> str:
+    return "A-2-3-4-5 second-highest" if second_highest else "A-2-3-4-5 lowest"
+
+
+def _same_way(a: object, b: object) -> bool:
+    if isinstance(a, (str, DescribedWay)) or isinstance(b, (str, DescribedWay)):
+        return type(a) is type(b) and a == b
+    return a is b
+
+
+class StrategyTable(BatchWay):
+    """The best setting of every hand of a deck against a banker's way, with
+    its exact counts (see :func:`~pokerrules.paigow.optimal_strategy`).
+
+    A table is a :class:`~pokerrules.paigow.BatchWay` (``function(codes,
+    rules)`` sets many hands at once), so it is taken as ``player_way`` by
+    :func:`~pokerrules.paigow.exact_house_edge`, :func:`~pokerrules.paigow.simulate`
+    and :func:`~pokerrules.paigow.house_way_many`, each refusing it under other
+    rules (commission, wheel), against another banker's way or in another deck.
+
+    Attributes:
+        commission: the fraction of a win the house keeps, as the EVs count it.
+        wheel_second_highest: the rules' wheel reading.
+        way: the banker's way (a built-in way's name or a loaded way).
+        deck: uint8 (d,): the deck's card codes, increasing.
+        symmetric: one entry per suit-renaming class (else one per hand).
+        total: the banker hands each player hand meets: C(d - 7, 7).
+        path: the file the table was loaded from, or None.
+        hands: uint32 (m,): each class's representative, by its colex number
+            (positions in ``deck``), increasing.
+        best, house: uint8 (m,): the representative's best setting and the one
+            the house way picks, as indexes into the order of
+            :func:`~pokerrules.paigow.settings` of its cards in deck order.
+        weight: uint8 (m,): the hands of the deck each class holds.
+        wins, losses, house_wins, house_losses: uint32 (m,): the exact counts
+            of the best setting and of the house way's setting.
+    """
+
+    # set by __init__ (through object.__setattr__: a BatchWay is frozen)
+    commission: float
+    wheel_second_highest: bool
+    way: str | DescribedWay | Any
+    deck: npt.NDArray[np.uint8]
+    symmetric: bool
+    total: int
+    path: str | None
+    hands: npt.NDArray[np.uint32]
+    best: npt.NDArray[np.uint8]
+    house: npt.NDArray[np.uint8]
+    weight: npt.NDArray[np.uint8]
+    wins: npt.NDArray[np.uint32]
+    losses: npt.NDArray[np.uint32]
+    house_wins: npt.NDArray[np.uint32]
+    house_losses: npt.NDArray[np.uint32]
+    _classes: HandClasses
+
+    def __init__(self, *, commission: float, wheel_second_highest: bool, way: object,
+                 deck: npt.NDArray[np.uint8], symmetric: bool,
+                 arrays: dict[str, npt.NDArray[Any]], path: str | None = None) -> None:
+        """Use :func:`~pokerrules.paigow.optimal_strategy`, :meth:`load` or
+        :meth:`from_arrays`: this takes arrays of the file's dtypes."""
+        values = {"commission": commission, "wheel_second_highest": wheel_second_highest,
+                  "way": way, "deck": deck, "symmetric": symmetric, "path": path,
+                  "total": math.comb(len(deck) - 7, 7), **arrays,
+                  "_classes": HandClasses(deck, symmetric)}
+        for key, value in values.items():
+            object.__setattr__(self, key, value)
+        object.__setattr__(self, "function", self._set_many)
+        object.__setattr__(self, "name", f"optimal against {way_label(way)}")
+        self._check_arrays()
+
+    @classmethod
+    def from_arrays(cls, *, rules: PaiGowRulesLike, way: object, deck_codes: npt.ArrayLike,
+                     symmetric: bool, hands: npt.ArrayLike, best: npt.ArrayLike,
+                     wins: npt.ArrayLike, pushes: npt.ArrayLike, losses: npt.ArrayLike,
+                     house: npt.ArrayLike, house_wins: npt.ArrayLike,
+                     house_losses: npt.ArrayLike, weight: npt.ArrayLike) -> StrategyTable:
+        """A table from the solved classes' arrays, each (m,) of integers.
+
+        Args:
+            rules: the rules solved under (their commission and wheel reading).
+            way: the banker's way (None: the rules' house way).
+            deck_codes: the deck's card codes.
+            symmetric: one class per suit-renaming class (else one per hand).
+            hands: the representatives' colex numbers, increasing.
+            best, house: the best setting's and the house way's setting's
+                index, 0 to 20, in the order of :func:`~pokerrules.paigow.settings`.
+            wins, pushes, losses: the best setting's exact counts.
+            house_wins, house_losses: the house way's setting's.
+            weight: the hands of the deck each class holds.
+
+        Raises:
+            PokerRulesError: arrays of other shapes or of no integer dtype,
+                counts that do not add up (wins + pushes + losses is C(d - 7, 7)),
+                indexes outside 0..20, classes out of order, or weights that do
+                not add up to the deck's hands (each named).
+        """
+        rules = paigow_rules(rules)
+        way = rules.house_way if way is None else check_way(way, "way")
+        codes = read_deck(deck_codes)  # type: ignore[arg-type]
+        given = {"hands": hands, "best": best, "wins": wins, "losses": losses, "house": house,
+                 "house_wins": house_wins, "house_losses": house_losses, "weight": weight}
+        arrays = {}
+        size = None
+        for name, value in {**given, "pushes": pushes}.items():
+            array = np.asarray(value)
+            if array.ndim != 1 or array.dtype.kind not in "iu" or \
+                    (size is not None and len(array) != size):
+                raise PokerRulesError(f"{name} must be an integer array (m,) as long as hands, "
+                                      f"not {array.dtype} {array.shape}")
+            size = len(array)
+            if name != "pushes":
+                arrays[name] = array
+        total = math.comb(len(codes) - 7, 7)
+        if ((np.asarray(wins, dtype=np.int64) + np.asarray(pushes, dtype=np.int64)
+             + np.asarray(losses, dtype=np.int64)) != total).any():
+            raise PokerRulesError(f"each class's wins, pushes and losses add up to {total:,}")
+        for name, dtype in FIELDS:
+            low, high = np.iinfo(dtype).min, np.iinfo(dtype).max
+            if len(arrays[name]) and (arrays[name].min() < low or arrays[name].max() > high):
+                raise PokerRulesError(f"{name} holds values outside {low}..{high}")
+            arrays[name] = arrays[name].astype(dtype)
+        return cls(commission=float(rules.commission),
+                   wheel_second_highest=rules.wheel_second_highest, way=way, deck=codes,
+                   symmetric=bool(symmetric), arrays=arrays)
+
+    def _check_arrays(self) -> None:
+        """Refuses arrays that are no complete table of the deck."""
+        n = math.comb(len(self.deck), 7)
+        hands = self.hands.astype(np.int64)
+        if len(hands) == 0 or (np.diff(hands) <= 0).any() or hands[-1] >= n:
+            raise PokerRulesError("a strategy table's hands are colex numbers of the deck's "
+                                  "hands, increasing")
+        if self.best.max() > 20 or self.house.max() > 20:
+            raise PokerRulesError("a strategy table's settings are indexes 0..20")
+        order = self._classes.order
+        if self.weight.min() < 1 or self.weight.max() > order or \
+                int(self.weight.sum(dtype=np.int64)) != n:
+            raise PokerRulesError(f"a strategy table's classes hold the deck's {n:,} hands "
+                                  "once each")
+        for w, lo in ((self.wins, self.losses), (self.house_wins, self.house_losses)):
+            if (w.astype(np.int64) + lo > self.total).any():
+                raise PokerRulesError(f"a strategy table's wins and losses of a hand add up to "
+                                      f"at most {self.total:,}")
+
+    def __len__(self) -> int:
+        """The classes of hands in the table."""
+        return len(self.hands)
+
+    def __repr__(self) -> str:
+        return (f"StrategyTable({self.name!r}, {len(self):,} classes, "
+                f"{len(self.deck)}-card deck)")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.path is not None:  # a worker maps the file itself
+            return _reopen, (self.path,)
+        return _rebuild, (self.commission, self.wheel_second_highest, self.way, self.deck,
+                          self.symmetric, {name: np.asarray(getattr(self, name))
+                                           for name, _ in FIELDS})
+
+    @property
+    def rules(self) -> PaiGowRules:
+        """The rules the table was solved under, as PaiGowRules (its commission
+        the player's and a banking player's, its wheel reading and, when it is a
+        built-in or loaded way, the banker's way)."""
+        rules = PaiGowRules(wheel_second_highest=self.wheel_second_highest,
+                            commission=self.commission, banker_commission=self.commission)
+        if isinstance(self.way, (str, DescribedWay)):
+            rules = rules.replace(house_way=self.way)
+        return rules
+
+    def representatives(self) -> npt.NDArray[np.uint8]:
+        """uint8 (m, 7): each class's representative as card codes, increasing."""
+        codes: npt.NDArray[np.uint8] = self.deck[self._classes.unrank(
+            self.hands.astype(np.int64))]
+        return codes
+
+    @property
+    def pushes(self) -> Ints:
+        """The best setting's pushes, C(d - 7, 7) - wins - losses, int64 (m,)."""
+        return self.total - self.wins.astype(np.int64) - self.losses
+
+    # ------------------------------------------------------------ checks of use
+
+    def check_use(self, rules: PaiGowRules, way: object = None,
+                  deck: npt.NDArray[np.uint8] | None = None) -> None:
+        """Refuses other rules (commission or wheel), another banker's way or
+        another deck than the table was solved for.
+
+        Raises:
+            PokerRulesError: naming what differs, the table's and the call's.
+        """
+        where = f" ({self.path})" if self.path else ""
+        if rules.commission != self.commission or \
+                rules.wheel_second_highest != self.wheel_second_highest:
+            raise PokerRulesError(
+                f"the strategy table{where} was solved at {self.commission:g} commission, "
+                f"{_wheel(self.wheel_second_highest)}; these rules have {rules.commission:g} "
+                f"commission, {_wheel(rules.wheel_second_highest)}")
+        if way is not None and not _same_way(way, self.way):
+            raise PokerRulesError(f"the strategy table{where} was solved against the banker's "
+                                  f"way {way_label(self.way)}, not {way_label(way)}")
+        if deck is not None and not np.array_equal(deck, self.deck):
+            raise PokerRulesError(f"the strategy table{where} was solved in a deck of "
+                                  f"{len(self.deck)} cards ({format_cards(self.deck.tolist())}),"
+                                  f" not this one of {len(deck)}")
+
+    # ------------------------------------------------------------ the strategy
+
+    def _lookup(self, codes: npt.ArrayLike) -> tuple[npt.NDArray[np.intp], Any, Any, Any, Any]:
+        """For hands (n, 7) of card codes: each one's class (an index into the
+        arrays), the renaming to its representative, the representative's
+        positions, the hands' codes and their positions, all checked."""
+        array = np.asarray(codes)
+        if array.dtype.kind not in "iu":
+            raise ArgumentTypeError(f"hands are integer card codes, not {array.dtype}")
+        if array.ndim != 2 or array.shape[1] != 7:
+            raise HandSizeError(f"hands are an array (n, 7) of card codes, not {array.shape}")
+        array = array.astype(np.int64)
+        bad = ((array < 0) | (array > 52)).any(axis=1)
+        if bad.any():
+            row = int(np.flatnonzero(bad)[0])
+            raise InvalidCardError(f"hand {row} holds codes outside 0..52: {array[row].tolist()}")
+        ordered = np.sort(array, axis=1)
+        twice = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        if twice.any():
+            row = int(np.flatnonzero(twice)[0])
+            raise DuplicateCardError(f"hand {row} holds a card twice: "
+                                     f"{format_cards(array[row].tolist())}")
+        classes = self._classes
+        sorted_positions = classes.positions(ordered)
+        numbers, renaming, rep = classes.represent(sorted_positions)
+        index = np.searchsorted(self.hands, numbers).clip(0, len(self.hands) - 1)
+        missing = self.hands[index] != numbers
+        if missing.any():  # never for a table whose weights add up
+            raise PokerRulesError("the strategy table holds no class of "
+                                  f"{format_cards(array[int(np.flatnonzero(missing)[0])].tolist())}")
+        return index, renaming, rep, array, classes.positions(array)
+
+    def _fronts(self, index: npt.NDArray[np.intp], setting: npt.NDArray[np.uint8],
+                renaming: Any, rep: Any) -> npt.NDArray[np.uint8]:
+        """The positions (n, 2) of the front cards of the settings ``setting``
+        of each hand's representative, taken back to the hand."""
+        rows = np.arange(len(index))
+        chosen = np.stack([rep[rows, _FRONT_A[setting]], rep[rows, _FRONT_B[setting]]], axis=1)
+        return self._classes.back(renaming, chosen)
+
+    def _settings(self, codes: npt.ArrayLike, which: str) -> npt.NDArray[np.uint8]:
+        index, renaming, rep, array, positions = self._lookup(codes)
+        fronts = self._fronts(index, getattr(self, which)[index], renaming, rep)
+        in_front = (positions == fronts[:, :1]) | (positions == fronts[:, 1:])
+        out = np.empty(array.shape, dtype=np.uint8)
+        out[:, :5] = array[~in_front].reshape(-1, 5)
+        out[:, 5:] = array[in_front].reshape(-1, 2)
+        return out
+
+    def _set_many(self, codes: npt.NDArray[np.uint8], rules: PaiGowRules) -> npt.ArrayLike:
+        """The BatchWay function: the best settings (n, 7) of hands (n, 7)."""
+        self.check_use(paigow_rules(rules))
+        return self._settings(codes, "best")
+
+    def set_many(self, codes: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+        """The best settings of many hands: uint8 (n, 7), each row the five back
+        codes then the two front codes, each side in the order of the input row.
+
+        Raises:
+            ArgumentTypeError: no integer array. HandSizeError: a shape other than
+                (n, 7). InvalidCardError, DuplicateCardError: a bad row (named).
+                PokerRulesError: a card outside the table's deck.
+        """
+        return self._settings(codes, "best")
+
+    def _one(self, hand: CardsLike) -> tuple[int, npt.NDArray[np.int64]]:
+        codes = np.array([[c.code for c in hand_cards(hand)]])
+        return int(self._lookup(codes)[0][0]), codes
+
+    def setting(self, hand: CardsLike) -> Setting:
+        """The best setting of seven cards of the deck (of two of equal EV, the
+        first in the order of :func:`~pokerrules.paigow.settings` of its class's
+        representative).
+
+        Raises:
+            HandSizeError, DuplicateCardError, InvalidCardError: not seven
+                distinct cards. PokerRulesError: a card outside the table's deck.
+        """
+        row = self.set_many(self._one(hand)[1])[0].tolist()
+        return Setting(row[:5], row[5:])
+
+    def counts(self, hand: CardsLike) -> tuple[int, int, int]:
+        """The exact (wins, pushes, losses) of the hand's best setting over the
+        C(d - 7, 7) banker hands of the rest of the deck. Raises as :meth:`setting`."""
+        i = self._one(hand)[0]
+        wins, losses = int(self.wins[i]), int(self.losses[i])
+        return wins, self.total - wins - losses, losses
+
+    def ev(self, hand: CardsLike) -> float:
+        """The player's EV per unit bet of the hand's best setting (a win pays 1
+        less the commission). Raises as :meth:`setting`."""
+        wins, _, losses = self.counts(hand)
+        return mean_net(wins, losses, self.total, self.commission)
+
+    # ------------------------------------------------------------ totals
+
+    def _sum(self, counts: npt.NDArray[np.uint32]) -> int:
+        return int(np.dot(self.weight.astype(np.int64), counts.astype(np.int64)))
+
+    @property
+    def result(self) -> ExactResult:
+        """The exact counts of the table played against the banker's way over
+        every ordered pair of disjoint hands (what
+        ``exact_house_edge(rules, way, player_way=table)`` counts)."""
+        wins, losses = self._sum(self.wins), self._sum(self.losses)
+        deals = math.comb(len(self.deck), 7) * self.total
+        return ExactResult(wins=wins, pushes=deals - wins - losses, losses=losses,
+                           commission=self.commission, player_way=str(self),
+                           banker_way=way_label(self.way),
+                           wheel_second_highest=self.wheel_second_highest,
+                           deck_size=len(self.deck), symmetric=self.symmetric, visits=0)
+
+    @property
+    def house_edge(self) -> float:
+        """The exact house edge against a player who plays every hand by the table."""
+        return self.result.house_edge
+
+    def house_way_cost(self, examples: int = 3) -> HouseWayCost:
+        """What setting by the house way costs a player against optimal play:
+        overall and by the rule of the house way that set the hand, with the
+        hands that lose most (``examples`` per rule, 0 to 100).
+
+        Raises:
+            PokerRulesError, ArgumentTypeError: a bad ``examples``.
+        """
+        examples = check_count(examples, "examples", 0, 100)
+        return house_way_cost(self, examples)
+
+    # ------------------------------------------------------------ the file
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes the table to ``path`` (see :mod:`pokerrules.paigow.table_file`):
+        about 23 bytes a class (160 MB for the full deck's 6,972,147 classes),
+        through a temporary file renamed into place. The same table always
+        writes the same bytes.
+
+        Raises:
+            PokerRulesError: a banker's way that is no built-in or loaded way; a
+                file that cannot be written.
+        """
+        header = {"rules": {"commission": float(self.commission),
+                            "wheel_second_highest": self.wheel_second_highest},
+                  "way": way_record(self.way), "deck": self.deck.tolist(),
+                  "symmetric": self.symmetric, "classes": len(self)}
+        try:
+            write_table(path, header, {name: getattr(self, name) for name, _ in FIELDS})
+        except OSError as exc:
+            raise PokerRulesError(f"cannot write the strategy table {os.fspath(path)}: "
+                                  f"{exc.strerror}") from None
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], rules: object = None,
+             way: object = None) -> StrategyTable:
+        """A table from its file, its arrays memory-mapped (read as they are used).
+
+        Args:
+            path: the file :meth:`save` wrote.
+            rules: when given (PaiGowRules or a preset's name), the file must be
+                of these rules' commission and wheel reading.
+            way: when given (a way's name or a loaded way), the file must be of
+                this banker's way.
+
+        Raises:
+            PokerRulesError: no table file, another version, a truncated, damaged
+                or edited file, or a file of other rules or another way (each
+                names the file and what differs).
+        """
+        header, arrays = read_table(path)
+        rules_of = header["rules"]
+        table = cls(commission=rules_of["commission"],
+                    wheel_second_highest=rules_of["wheel_second_highest"],
+                    way=header["way"], deck=header["deck"], symmetric=header["symmetric"],
+                    arrays=arrays, path=os.fspath(path))
+        if rules is not None:
+            table.check_use(paigow_rules(rules))
+        if way is not None:
+            table.check_use(table.rules, check_way(way, "way"))
+        return table
+
+
+#: The table a process last loaded from a pickle, by its file's path, size and
+#: time: a pool's worker unpickles the player's table with every chunk.
+_REOPENED: dict[tuple[str, int, int], StrategyTable] = {}
+
+
+def _reopen(path: object) -> StrategyTable:
+    """A pickled table loaded from its file (checked as any file is, once per
+    process while the file is unchanged)."""
+    if not isinstance(path, str):
+        raise PokerRulesError(f"a pickled strategy table names its file, not {shown(path)}")
+    try:
+        stat = os.stat(path)
+    except OSError as exc:
+        raise PokerRulesError(f"cannot read the strategy table {path}: {exc.strerror}") from None
+    key = (path, stat.st_size, stat.st_mtime_ns)
+    if key not in _REOPENED:
+        table = StrategyTable.load(path)
+        _REOPENED.clear()
+        _REOPENED[key] = table
+    return _REOPENED[key]
+
+
+def _rebuild(commission: float, wheel: bool, way: object, deck: npt.NDArray[np.uint8],
+             symmetric: bool, arrays: dict[str, npt.NDArray[Any]]) -> StrategyTable:
+    """A pickled table from its arrays."""
+    return StrategyTable(commission=commission, wheel_second_highest=wheel, way=way,
+                         deck=read_deck(deck), symmetric=bool(symmetric),
+                         arrays={name: np.asarray(arrays[name], dtype=dtype)
+                                 for name, dtype in FIELDS})
