@@ -60,11 +60,12 @@ EPILOG = """examples:
   pokerrules paigow optimal "As Jk Qs Qh Qd 7s 2s" [--sample N --seed S] [--json]
   pokerrules paigow simulate --rounds 10000000 --rules casino --seed 1 --workers 2 [--json]
   pokerrules paigow exact --rules classic --way foxwoods
-  pokerrules paigow optimal-edge --sample 10000 --seed 1 --rules classic --way foxwoods
                           [--player-way foxwoods_ballys_two_pairs]
                           [--workers N] [--commission 5%] [--json]
   pokerrules paigow exact --way my_casino.way --commission 0.05
                           (--way: a built-in way's name or a house-way description file)
+  pokerrules paigow optimal-edge --sample 10000 --seed 1 --rules classic --way foxwoods
+                          [--workers N] [--json]
   pokerrules paigow solve --rules classic --way foxwoods --commission 0.05
                           --out foxwoods.prt [--workers N] [--resume]
 """
