@@ -41,8 +41,7 @@ int64_t pgx_hand_index(const uint8_t pos[7]) {
     return i;
 }
 
-/* The next k-subset of 0..n-1 in colex order; 0 after the last. */
-static int next_subset(uint8_t *pos, int k, int n) {
+int pgx_next_subset(uint8_t *pos, int k, int n) {
     for (int i = 0; i < k; i++) {
         int limit = i + 1 < k ? pos[i + 1] : n;
         if (pos[i] + 1 < limit) {
@@ -97,7 +96,7 @@ void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t
     unrank(start, pos);
     for (int64_t i = 0; i < n; i++) {
         for (int j = 0; j < 7; j++) out[7 * i + j] = deck[pos[j]];
-        next_subset(pos, 7, ndeck);
+        pgx_next_subset(pos, 7, ndeck);
     }
 }
 
@@ -109,7 +108,7 @@ void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_w
         for (int j = 0; j < 7; j++) hand[j] = deck[pos[j]];
         pg_way_setting(t, way, hand, high, low);
         set_key(table, sides, i, side, setting_key(t, high, low));
-        next_subset(pos, 7, ndeck);
+        pgx_next_subset(pos, 7, ndeck);
     }
 }
 
@@ -138,7 +137,7 @@ int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, in
             return i;
         }
         set_key(table, sides, start + i, side, setting_key(t, row, row + 5));
-        next_subset(pos, 7, ndeck);
+        pgx_next_subset(pos, 7, ndeck);
     }
     return -1;
 }
@@ -168,7 +167,7 @@ int64_t pgx_first_asymmetric(const uint8_t *deck, int ndeck, int sides, const ui
             sort7(img);
             if (entry(table, sides, pgx_hand_index(img)) != x) return i;
         }
-        next_subset(pos, 7, ndeck);
+        pgx_next_subset(pos, 7, ndeck);
     }
     return -1;
 }
@@ -315,7 +314,7 @@ static int64_t gather(counter *c, int ndeck, const uint8_t *s, int k, int to_gri
             c->bk[n] = bk;
         }
         n++;
-    } while (m > 0 && next_subset(pick, m, nrest));
+    } while (m > 0 && pgx_next_subset(pick, m, nrest));
     return n;
 }
 
@@ -401,7 +400,7 @@ int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *tab
         int to_grid = family * GRID_SHARE >= cells;
         for (int64_t index = first[k]; index < last[k]; index++) {
             if (index == first[k]) unrank_k(index, s, k);
-            else next_subset(s, k, ndeck);
+            else pgx_next_subset(s, k, ndeck);
             uint64_t mask = 0;
             for (int j = 0; j < k; j++) mask |= 1ull << s[j];
             int stabilizer = 0, canonical = 1;
@@ -467,7 +466,7 @@ static int64_t scan_family(int ndeck, int sides, const uint8_t *table, const uin
         w += back > bk / PGX_NF && front > bk % PGX_NF;
         l += back <= bk / PGX_NF && front <= bk % PGX_NF;
         n++;
-    } while (m > 0 && next_subset(pick, m, nrest));
+    } while (m > 0 && pgx_next_subset(pick, m, nrest));
     *wins += w;
     *losses += l;
     return n;

@@ -31,6 +31,9 @@
 /* C(n, k) for n <= 53, k <= 7. */
 int64_t pgx_binom(int n, int k);
 
+/* The next k-subset of 0..n-1 in colex order (pos increasing); 0 after the last. */
+int pgx_next_subset(uint8_t *pos, int k, int n);
+
 /* Colex number of 7 increasing positions. */
 int64_t pgx_hand_index(const uint8_t pos[7]);
 

@@ -53,19 +53,6 @@ static int64_t hand_index(const solver *s, const uint8_t h[7]) {
     return i;
 }
 
-/* The next k-subset of 0..n-1 in colex order; 0 after the last. */
-static int next_subset(uint8_t *pos, int k, int n) {
-    for (int i = 0; i < k; i++) {
-        int limit = i + 1 < k ? pos[i + 1] : n;
-        if (pos[i] + 1 < limit) {
-            pos[i]++;
-            for (int j = 0; j < i; j++) pos[j] = (uint8_t)j;
-            return 1;
-        }
-    }
-    return 0;
-}
-
 /* The distinct banker back values and front indexes, as ranks. */
 static void compress(solver *s) {
     static const int nbv = PGX_NB, nfv = PGX_NF;
@@ -209,7 +196,7 @@ static int64_t family(solver *s, const uint8_t *S, int k, int dense) {
             s->pcol[n] = s->fx[key & 127];
         }
         n++;
-    } while (m > 0 && next_subset(pick, m, nrest));
+    } while (m > 0 && pgx_next_subset(pick, m, nrest));
     return n;
 }
 
