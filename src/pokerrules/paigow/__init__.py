@@ -52,6 +52,7 @@ from pokerrules.paigow.houseway import (
     way_description,
     way_rule_names,
 )
+from pokerrules.paigow.optimal import OptimalEdge, optimal_house_edge
 from pokerrules.paigow.render import render
 from pokerrules.paigow.round_records import RoundRecord, SeatRecord, load_round, play_round
 from pokerrules.paigow.rules import (
@@ -111,6 +112,7 @@ __all__ = [
     "HouseWayCost",
     "HouseWayFunction",
     "OptimalAgent",
+    "OptimalEdge",
     "OptimalSetting",
     "OptimalStrategy",
     "Outcome",
@@ -155,6 +157,7 @@ __all__ = [
     "load_house_way",
     "load_round",
     "new_game",
+    "optimal_house_edge",
     "optimal_setting",
     "optimal_strategy",
     "paigow_rules",
