@@ -484,16 +484,26 @@ def _load_text(text: str, path: str | None) -> DescribedWay:
 
 def _check(compiled: _paigow.CompiledWay, rules: list[WayRule],
            sections: dict[str, _Section], fail: object) -> None:
-    """Raises for the earliest line with a problem over every hand class."""
+    """Raises for the earliest line with a problem over every hand class: a rule
+    that never holds, that earlier rules shadow (it holds only for hands they
+    set), that cannot act or fouls; a section that leaves hands to no rule."""
     report = compiled.check(PAI_GOW.variant)
     found: list[tuple[int, str]] = []
-    for rule, problem, hand in zip(rules, report["problem"], report["rule_hand"], strict=True):
+    for rule, problem, hand, shadowed_by in zip(rules, report["problem"], report["rule_hand"],
+                                                report["shadowed_by"], strict=True):
         example = format_cards(list(hand))
         head = f"rule {shown(rule.label)} ({rule.section})"
         if problem == "never holds":
             section_hand = report["section_hand"][_SECTION_NAMES.index(rule.section)]
             found.append((rule.line, f"{head}: its condition never holds for a hand of its "
                                      f"section (such as {format_cards(list(section_hand))})"))
+        elif problem == "shadowed":
+            earlier = ", ".join(f"{shown(rules[k].label)} (line {rules[k].line})"
+                                for k in shadowed_by)
+            by = "an earlier rule" if len(shadowed_by) == 1 else "earlier rules"
+            found.append((rule.line, f"{head}: never sets a hand: every hand of its section "
+                                     f"it holds for (such as {example}) is set by {by}: "
+                                     f"{earlier}"))
         elif problem == "undefined":
             found.append((rule.line, f"{head}: cannot set {example}: its front needs cards "
                                      "the hand does not hold"))
