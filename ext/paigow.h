@@ -103,11 +103,13 @@ void pg_way_setting(const pr_tables *t, const pg_way *w, const uint8_t hand[7],
 void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
                   uint8_t *out, uint8_t *rules);
 
-enum { PG_WAY_FINE, PG_WAY_UNDEFINED, PG_WAY_FOULS, PG_WAY_NEVER_HOLDS };
+enum { PG_WAY_FINE, PG_WAY_UNDEFINED, PG_WAY_FOULS, PG_WAY_NEVER_HOLDS, PG_WAY_SHADOWED };
 
 typedef struct {
     int32_t rule_problem[PG_WAY_MAX_RULES]; /* PG_WAY_FINE, ... */
-    uint8_t rule_hand[PG_WAY_MAX_RULES][7];
+    uint8_t rule_hand[PG_WAY_MAX_RULES][7]; /* a hand of the problem, else one it holds for */
+    /* shadowed_by[r][q]: rule q, earlier in r's section, set a hand r holds for */
+    uint8_t shadowed_by[PG_WAY_MAX_RULES][PG_WAY_MAX_RULES];
     int32_t section_uncovered[PG_WAY_MAX_SECTIONS]; /* hands of the section no rule takes */
     uint8_t section_hand[PG_WAY_MAX_SECTIONS][7];   /* one of them, else one of the section's */
     int64_t rule_classes[PG_WAY_MAX_RULES];         /* hand classes each rule sets */
@@ -115,7 +117,8 @@ typedef struct {
 } pg_way_report;
 
 /* Runs w over every hand class (each multiset of ranks, with the joker or not, with
- * and without a flush): which rules never hold, cannot act or foul, and which
+ * and without a flush): which rules never hold, hold only where earlier rules
+ * of their section already set the hand (shadowed), cannot act or foul, and which
  * sections leave hands to no rule. Fouls are judged with the back's suits
  * ignored (the worst case of the class), except for straight-or-flush fronts. */
 void pg_way_check(const pr_tables *t, const pg_way *w, pg_way_report *report);

@@ -386,8 +386,10 @@ static void check_hand(check_job *job, const uint8_t hand[7], const uint8_t blin
     int chosen = -1;
     for (int r = w->section_rules[s]; r < w->section_rules[s + 1]; r++)
         if (holds(w, w->rule_cond[r], f)) {
+            if (!job->held[r]) memcpy(rep->rule_hand[r], hand, 7);
             job->held[r] = 1;
             if (chosen < 0) chosen = r;
+            else rep->shadowed_by[r][chosen] = 1;
         }
     if (chosen < 0) {
         if (!rep->section_uncovered[s]) memcpy(rep->section_hand[s], hand, 7);
@@ -467,5 +469,6 @@ void pg_way_check(const pr_tables *t, const pg_way *w, pg_way_report *report) {
     rank_counts(&job, 0, 6, 1);
     for (int r = 0; r < w->nrules; r++)
         if (!job.held[r]) report->rule_problem[r] = PG_WAY_NEVER_HOLDS;
+        else if (!report->rule_classes[r]) report->rule_problem[r] = PG_WAY_SHADOWED;
 }
 

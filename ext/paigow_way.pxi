@@ -6,7 +6,7 @@ cdef extern from "paigow.h" nogil:
     int PG_OP_END, PG_OP_TRUE, PG_OP_FACT, PG_OP_CONST, PG_OP_PRESENT, PG_OP_NONZERO
     int PG_OP_NOT, PG_OP_AND, PG_OP_OR, PG_OP_EQ, PG_OP_NE, PG_OP_LT, PG_OP_LE, PG_OP_GT
     int PG_OP_GE, PG_OP_TWO_OF, PG_OP_EACH, PG_OP_STRAIGHT_OR_FLUSH, PG_OP_REF_RANK
-    int PG_OP_REF_FACT
+    int PG_OP_REF_FACT, PG_WAY_SHADOWED
     const char *const pg_fact_names[]
     const char pg_fact_kinds[]
     ctypedef struct pg_way:
@@ -19,6 +19,7 @@ cdef extern from "paigow.h" nogil:
     ctypedef struct pg_way_report:
         int32_t rule_problem[250]
         uint8_t rule_hand[250][7]
+        uint8_t shadowed_by[250][250]
         int32_t section_uncovered[16]
         uint8_t section_hand[16][7]
         int64_t rule_classes[250]
@@ -46,7 +47,7 @@ WAY_FACTS = tuple((pg_fact_names[i].decode(), chr(pg_fact_kinds[i])) for i in ra
 #: The limits of a compiled way: sections, rules, code words.
 WAY_LIMITS = (PG_WAY_MAX_SECTIONS, PG_WAY_MAX_RULES, PG_WAY_MAX_CODE)
 #: The load-time check's verdicts on a rule, indexed as the C kernel writes them.
-WAY_PROBLEMS = ("fine", "undefined", "fouls", "never holds")
+WAY_PROBLEMS = ("fine", "undefined", "fouls", "never holds", "shadowed")
 
 
 cdef class CompiledWay:
@@ -108,6 +109,9 @@ cdef class CompiledWay:
             return {
                 "problem": [WAY_PROBLEMS[rep.rule_problem[i]] for i in range(n)],
                 "rule_hand": [tuple(rep.rule_hand[i][j] for j in range(7)) for i in range(n)],
+                "shadowed_by": [[j for j in range(i) if rep.shadowed_by[i][j]]
+                                if rep.rule_problem[i] == PG_WAY_SHADOWED else []
+                                for i in range(n)],
                 "rule_classes": [rep.rule_classes[i] for i in range(n)],
                 "uncovered": [rep.section_uncovered[i] for i in range(s)],
                 "section_hand": [tuple(rep.section_hand[i][j] for j in range(7))

@@ -156,7 +156,7 @@ def test_the_command_prints_the_comparison(capsys, monkeypatch):
         main(["paigow", "compare", "foxwoods", "tropicana"])
     err = capsys.readouterr().err
     assert f"a way's name (foxwoods, {BALLYS}) or a house-way description file" in err
-    assert "'tropicana'" in err
+    assert "the house way tropicana: " in err
 
 
 def test_the_command_takes_description_files(capsys, monkeypatch, tmp_path):

@@ -18,6 +18,7 @@ from pokerrules.errors import HouseWayError, PokerRulesError
 from pokerrules.paigow import (
     DescribedWay,
     compare_ways,
+    description,
     exact_hand_counts,
     house_way,
     house_way_many,
@@ -55,7 +56,8 @@ def nested(depth):
 
 
 def test_deep_brackets_and_nots_are_refused_naming_the_line():
-    for condition in ("(" * 3000 + "trips = A" + ")" * 3000, "not " * 3000 + "trips = A",
+    # as deep as a line of WAY_LINE_LIMIT characters lets them go
+    for condition in ("(" * 900 + "trips = A" + ")" * 900, "not " * 400 + "trips = A",
                       "(" * 17 + "trips = A" + ")" * 17):
         refused_on_line(with_condition(condition), "three aces", "nested more than 16 deep")
     # sixteen levels of 'X or Y and (...)' hold 34 values at once: more than C's stack
@@ -68,8 +70,8 @@ def test_deep_brackets_and_nots_are_refused_naming_the_line():
 @pytest.mark.parametrize(("number", "shown"), [
     ("\u00b2", "unknown word '\u00b2'"),  # a superscript two is a digit to str.isdigit
     ("\u0663", "unknown word '\u0663'"),  # an Arabic-Indic three
-    ("9" * 5000, "(5,000 characters) is no count"),  # past int()'s digit limit
-    ("0" * 5000 + "9", "is no count"),
+    ("9" * 1900, "(1,900 characters) is no count"),  # as long as a line holds
+    ("0" * 1900 + "9", "is no count"),
 ])
 def test_numbers_are_ascii_digits_and_huge_ones_are_refused(number, shown):
     refused_on_line(with_condition(f"number of trips = {number}"), "three aces", shown)
@@ -97,9 +99,18 @@ def test_a_path_that_is_no_regular_file_is_refused_without_reading_it(tmp_path):
                 load_house_way(path)
 
 
-def test_too_long_a_description_is_refused_naming_the_rule_that_overflows():
-    long_rule = with_condition("trips = A" + " or trips = K" * 3000)
-    refused_on_line(long_rule, "three aces", "too long", "8192 words")
+def test_too_long_a_description_is_refused_naming_the_rule_that_overflows(monkeypatch):
+    # rules of 131 tests each (about 790 words, each line under WAY_LINE_LIMIT): the
+    # tenth passes 8,192 words, and no rule after it is compiled
+    rule = "  r{}: if single = A" + " or single = K" * 130 + " -> single and second single\n"
+    long_rules = FOX.replace("no pair:\n", "no pair:\n" + "".join(
+        rule.format(k) for k in range(20)))
+    compiled = []
+    real = description._condition
+    monkeypatch.setattr(description, "_condition",
+                        lambda text, *a: compiled.append(text) or real(text, *a))
+    refused_on_line(long_rules, "r9:", "too long", "8192 words")
+    assert sum("single = K" in text for text in compiled) == 10
     many = FOX.replace("no pair:\n", "no pair:\n" + "  r: if single = A -> single and "
                        "second single\n" * 300)
     with pytest.raises(HouseWayError) as info:
@@ -111,7 +122,7 @@ def test_too_long_a_description_is_refused_naming_the_rule_that_overflows():
 
 
 def test_messages_cut_a_very_long_word():
-    message = refused_on_line(with_condition("trips = " + "z" * 100_000), "three aces")
+    message = refused_on_line(with_condition("trips = " + "z" * 1900), "three aces")
     assert len(message) < 2000 and "characters" in message
 
 

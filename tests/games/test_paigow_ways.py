@@ -25,6 +25,7 @@ from pokerrules.paigow import (
     exact_hand_counts,
     exact_house_edge,
     house_way,
+    house_way_and_rule,
     house_way_many,
     house_way_rule,
     load_house_way,
@@ -282,6 +283,11 @@ BAD_DESCRIPTIONS = {
     "a condition that never holds": (
         edited("three aces: if trips = A", "three aces: if trips = A and single = A"),
         "three aces", ("rule 'three aces'", "never holds"), True),
+    "a rule earlier rules shadow": (
+        edited("  sevens to tens with an ace",
+               "  split queens: if pair >= Q -> two of second pair\n  sevens to tens with an ace"),
+        "split queens", ("rule 'split queens'", "never sets a hand",
+                         "'split jacks or better' (line 34)"), True),
     "a rule that fouls": (
         edited("highest card behind: always -> second single and third single",
                "highest card behind: always -> single and second single"),
@@ -322,6 +328,41 @@ def test_a_malformed_description_is_refused_naming_the_line(tmp_path):
         load_house_way(FOX.replace("way: Foxwoods", ""))
     with pytest.raises(HouseWayError, match="cannot read the house way"):
         load_house_way(tmp_path / "absent.way")
+
+
+def test_a_rule_shadowed_by_several_earlier_rules_names_each():
+    text = edited("  split jacks to kings:",
+                  "  aces with a king: if quads = A and single >= K -> two of A\n"
+                  "  split jacks to kings:")
+    with pytest.raises(HouseWayError) as info:
+        load_house_way(text)
+    line = line_of(text, "aces with a king")
+    assert str(info.value).startswith(
+        f"<text>, line {line}: rule 'aces with a king' (four of a kind): never sets a hand: ")
+    assert str(info.value).endswith(
+        "is set by earlier rules: 'pair in front' (line 13), 'split the aces' (line 14)")
+    assert CARD.search(str(info.value))
+
+
+def test_a_rule_earlier_rules_take_only_part_of_still_loads_and_sets_the_rest():
+    # a copy of 'split jacks or better' for queens, put first: the jacks rule keeps the jacks
+    text = edited("  split jacks or better:",
+                  "  split queens: if pair >= Q -> two of second pair\n  split jacks or better:")
+    way = load_house_way(text)
+    report = way.compiled.check(PaiGowRules().hand_rules.variant)
+    assert set(report["problem"]) == {"fine"} and all(report["rule_classes"])
+    names = way_rule_names(way)
+    _, queens = house_way_and_rule("Qs Qd 4h 4c 9d 7c 2c", "classic", way)
+    _, jacks = house_way_and_rule("Js Jd 4h 4c 9d 7c 2c", "classic", way)
+    assert names[queens].endswith("split queens") and names[jacks].endswith("jacks or better")
+
+
+@pytest.mark.parametrize("name", [BALLYS, "foxwoods"])
+def test_every_rule_of_a_shipped_way_sets_some_hand(name):
+    way = load_house_way(way_description(name))
+    report = way.compiled.check(PaiGowRules().hand_rules.variant)
+    assert set(report["problem"]) == {"fine"} and all(report["rule_classes"])
+    assert report["shadowed_by"] == [[] for _ in way.rules]
 
 
 def test_nothing_half_loaded_is_used(tmp_path):

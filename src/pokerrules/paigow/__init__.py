@@ -14,7 +14,13 @@ from pokerrules import specs
 from pokerrules.paigow.agents import AGENTS, DEFAULT_AGENTS, LEVELS, HouseWayAgent, OptimalAgent
 from pokerrules.paigow.compare import RuleDifference, WayComparison, compare_ways
 from pokerrules.paigow.cost import CostExample, HouseWayCost, RuleCost
-from pokerrules.paigow.description import DescribedWay, WayRule, load_house_way
+from pokerrules.paigow.description import (
+    WAY_LINE_LIMIT,
+    WAY_SIZE_LIMIT,
+    DescribedWay,
+    WayRule,
+    load_house_way,
+)
 from pokerrules.paigow.exact import (
     BatchWay,
     ExactHand,
@@ -100,6 +106,8 @@ __all__ = [
     "SPEC",
     "TOOLS",
     "WAYS",
+    "WAY_LINE_LIMIT",
+    "WAY_SIZE_LIMIT",
     "BatchWay",
     "CostExample",
     "Deal",

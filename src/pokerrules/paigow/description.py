@@ -17,10 +17,19 @@ from pokerrules import _paigow
 from pokerrules.cards import CardsLike, format_cards
 from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, HouseWayError
+from pokerrules.files import read_regular
 from pokerrules.hands import PAI_GOW, HandRules
 from pokerrules.paigow.setting import Setting, hand_cards
 
-__all__ = ["HAND_TYPES", "DescribedWay", "WayRule", "load_house_way"]
+__all__ = ["HAND_TYPES", "WAY_LINE_LIMIT", "WAY_SIZE_LIMIT", "DescribedWay", "WayRule",
+           "load_house_way"]
+
+#: The most bytes a description may hold: a file's size, or a text's length in
+#: UTF-8, checked before any of it is parsed (the shipped ways hold about 2 KB).
+WAY_SIZE_LIMIT = 1 << 20
+#: The most characters one line of a description may hold, checked before the
+#: line is split into words.
+WAY_LINE_LIMIT = 2000
 
 #: The hand types of a house way, in priority order, each with the condition (in
 #: the description language) that puts a hand in it when no earlier type does.
@@ -348,32 +357,41 @@ def load_house_way(source: str | os.PathLike[str]) -> DescribedWay:
         DescribedWay: immutable; its ``name``, ``source`` text and ``rules``
         (each with its section, label and line).
 
+    Lines end with a line feed (``"\\n"``, or ``"\\r\\n"``); no other character
+    ends a line. A description holds at most :data:`WAY_SIZE_LIMIT` bytes and
+    each line at most :data:`WAY_LINE_LIMIT` characters; both are checked before
+    anything is parsed.
+
     Raises:
         HouseWayError: a description that does not parse, or whose check over
             every hand class fails (a condition that never holds, a rule that
-            cannot act or fouls some hand, a hand no rule takes); the message
-            names the file, the line, the rule and an example hand. Also an
-            unreadable file, or a path that is no regular file (a directory, a
-            device, a pipe). ArgumentTypeError: ``source`` neither text nor a path.
+            earlier rules shadow, a rule that cannot act or fouls some hand, a
+            hand no rule takes); the message names the file, the line, the rule
+            and an example hand. Also a description or a line over its limit,
+            an unreadable file, or a path that is no regular file (a directory,
+            a device, a FIFO), each named. ArgumentTypeError: ``source``
+            neither text nor a path.
     """
     if isinstance(source, str) and "\n" in source:
         return _load_text(source, None)
     if not isinstance(source, (str, os.PathLike)):
         raise ArgumentTypeError(f"a house way's source is a path or its text, not {shown(source)}")
-    path = Path(source)
-    if path.exists() and not path.is_file():  # a device or a pipe could block or never end
-        raise HouseWayError(f"cannot read the house way {str(path)!r}: not a regular file")
+    path = str(Path(source))
+    data = read_regular(path, limit=WAY_SIZE_LIMIT, what="the house way", error=HouseWayError)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise HouseWayError(f"cannot read the house way {str(path)!r}: "
-                            f"{exc.strerror or 'unreadable'}") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise HouseWayError(f"cannot read the house way {str(path)!r}: not UTF-8 text") from None
-    except ValueError:  # a NUL byte in the path
-        raise HouseWayError(f"cannot read the house way {str(path)!r}: "
-                            "not a file name") from None
-    return _load_text(text, str(path))
+        raise HouseWayError(f"cannot read the house way {path}: not UTF-8 text") from None
+    return _load_text(text, path)
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text``, split at line feeds only: str.splitlines would also
+    split at form feeds, U+2028 and others, and so misnumber every later line."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
 @dataclass
@@ -388,12 +406,21 @@ def _load_text(text: str, path: str | None) -> DescribedWay:
     def fail(line: int, message: str) -> HouseWayError:
         return HouseWayError(f"{where}, line {line}: {message}")
 
+    # a text of more characters than the limit has more bytes: no need to encode it
+    if len(text) > WAY_SIZE_LIMIT or \
+            len(text.encode("utf-8", "surrogatepass")) > WAY_SIZE_LIMIT:
+        raise HouseWayError(f"{where}: a description of more than {WAY_SIZE_LIMIT:,} bytes "
+                            "(WAY_SIZE_LIMIT)")
+
     name: str | None = None
     sources: list[str] = []
     sections: dict[str, _Section] = {}
     current: _Section | None = None
-    last = 0
-    for number, raw in enumerate(text.splitlines(), 1):
+    last = count = 0
+    for number, raw in enumerate(_lines(text), 1):
+        if len(raw) > WAY_LINE_LIMIT:
+            raise fail(number, f"a line of {len(raw):,} characters; a line holds at most "
+                               f"{WAY_LINE_LIMIT:,} (WAY_LINE_LIMIT)")
         line = raw.strip()
         last = number
         if not line or line.startswith("#"):
@@ -404,6 +431,9 @@ def _load_text(text: str, path: str | None) -> DescribedWay:
             label, sep, rest = line.partition(":")
             if not sep or not label.strip() or "->" in label:
                 raise fail(number, "a rule is 'LABEL: CONDITION -> ACTION'")
+            count += 1
+            if count > _MAX_RULES:
+                raise fail(number, f"too many rules: at most {_MAX_RULES}")
             condition, _, action = rest.partition("->")
             current.rules.append((number, label.strip(), condition.strip(), action.strip()))
             continue
@@ -469,8 +499,6 @@ def _load_text(text: str, path: str | None) -> DescribedWay:
             code += cond
             rule_action.append(len(code))
             code += act
-            if len(rule_cond) > _MAX_RULES:
-                raise fail(number, f"too many rules: at most {_MAX_RULES}")
             if len(code) > _MAX_CODE:
                 raise fail(number, f"too long: the rules up to this one compile to more than "
                                    f"{_MAX_CODE} words (shorter conditions or fewer rules)")
@@ -484,16 +512,26 @@ def _load_text(text: str, path: str | None) -> DescribedWay:
 
 def _check(compiled: _paigow.CompiledWay, rules: list[WayRule],
            sections: dict[str, _Section], fail: object) -> None:
-    """Raises for the earliest line with a problem over every hand class."""
+    """Raises for the earliest line with a problem over every hand class: a rule
+    that never holds, that earlier rules shadow (it holds only for hands they
+    set), that cannot act or fouls; a section that leaves hands to no rule."""
     report = compiled.check(PAI_GOW.variant)
     found: list[tuple[int, str]] = []
-    for rule, problem, hand in zip(rules, report["problem"], report["rule_hand"], strict=True):
+    for rule, problem, hand, shadowed_by in zip(rules, report["problem"], report["rule_hand"],
+                                                report["shadowed_by"], strict=True):
         example = format_cards(list(hand))
         head = f"rule {shown(rule.label)} ({rule.section})"
         if problem == "never holds":
             section_hand = report["section_hand"][_SECTION_NAMES.index(rule.section)]
             found.append((rule.line, f"{head}: its condition never holds for a hand of its "
                                      f"section (such as {format_cards(list(section_hand))})"))
+        elif problem == "shadowed":
+            earlier = ", ".join(f"{shown(rules[k].label)} (line {rules[k].line})"
+                                for k in shadowed_by)
+            by = "an earlier rule" if len(shadowed_by) == 1 else "earlier rules"
+            found.append((rule.line, f"{head}: never sets a hand: every hand of its section "
+                                     f"it holds for (such as {example}) is set by {by}: "
+                                     f"{earlier}"))
         elif problem == "undefined":
             found.append((rule.line, f"{head}: cannot set {example}: its front needs cards "
                                      "the hand does not hold"))
