@@ -126,7 +126,7 @@ def test_a_weight_file_that_is_no_archive_or_holds_objects_is_refused(tmp_path):
     text = tmp_path / "text.npz"
     text.write_text("weights = 1, 2, 3")
     for path in (objects, truncated, text, tmp_path / "missing.npz"):
-        with pytest.raises(WeightFileError, match="cannot be read") as caught:
+        with pytest.raises(WeightFileError, match=r"cannot (be )?read") as caught:
             load_weights(path, "east-west", eastwest.policy.LEARNED_FEATURES)
         assert str(path) in str(caught.value)
     missing_key = io.BytesIO()
