@@ -33,8 +33,8 @@ from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, WeightFileError
 from pokerrules.files import read_regular
 
-__all__ = ["VERSION", "WEIGHT_FILE_LIMIT", "LinearPolicy", "load_weights", "save_weights",
-           "shipped_policy"]
+__all__ = ["VERSION", "WEIGHT_FILE_LIMIT", "LinearPolicy", "agent_policy", "load_weights",
+           "save_weights", "shipped_policy"]
 
 #: The weight file format's version.
 VERSION = 1
@@ -263,3 +263,18 @@ def shipped_policy(package: str, game: str, features: int) -> LinearPolicy:
                               f"{exc}") from None
     with file:
         return load_weights(file, game, features)
+
+
+def agent_policy(package: str, game: str, features: int,
+                 weights: str | os.PathLike[str] | IO[bytes] | None) -> LinearPolicy:
+    """The policy a game's ``LearnedAgent`` plays: the one shipped in ``package``
+    when ``weights`` is None, else the weight file ``weights`` (a path or an open
+    binary file, as :func:`load_weights` takes), checked as ``game``'s.
+
+    Raises:
+        ArgumentTypeError, WeightFileError: as :func:`load_weights` (a file trained
+            for another game names the game it was made for).
+    """
+    if weights is None:
+        return shipped_policy(package, game, features)
+    return load_weights(weights, game, features)

@@ -4,8 +4,9 @@ look-ahead and the search."""
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 
@@ -29,7 +30,7 @@ from pokerrules.chinese_poker.policy import (
 from pokerrules.chinese_poker.rules import RANK_OF, SINGLE_VALUE, SUIT_BIT, penalty
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.errors import IllegalMoveError
-from pokerrules.learned import shipped_policy
+from pokerrules.learned import agent_policy
 from pokerrules.runner import RandomAgent, check_generator
 
 
@@ -213,16 +214,29 @@ class LearnedAgent:
     """The policy trained on the four-player vector environment (``python -m
     pokerrules.learn chinese-poker``; :mod:`pokerrules.learned`): the legal move
     whose :func:`~pokerrules.chinese_poker.policy.learned_features` score highest
-    under the shipped weights (``learned.npz``, checked on first use), the first
+    under the shipped weights (``learned.npz``, checked on first use) or the
+    file of ``weights``, the first
     of equals; a dealt hand is chosen as greedy chooses it. Deterministic: ``rng``
     is unused. Numpy only; it plays any number of players.
 
+    Args:
+        weights: a weight file (``.npz``, a path or an open binary file) that
+            ``python -m pokerrules.learn chinese-poker --out PATH`` wrote, to play instead
+            of the shipped weights (None, the default); it must be ``chinese-poker``'s.
+
     Raises:
-        WeightFileError: the shipped weight file is damaged (named).
+        WeightFileError: a weight file that is damaged, refused or trained for
+            another game (named; :func:`pokerrules.learned.load_weights`).
+        ArgumentTypeError: ``weights`` that is neither a path nor an open binary file.
     """
 
-    def __init__(self) -> None:
-        self.policy = shipped_policy(__package__ or "", "chinese-poker", LEARNED_FEATURES)
+    def __init__(self, weights: str | os.PathLike[str] | IO[bytes] | None = None) -> None:
+        self.weights = weights
+        self.policy = agent_policy(__package__ or "", "chinese-poker", LEARNED_FEATURES, weights)
+
+    def __repr__(self) -> str:
+        return "LearnedAgent()" if self.weights is None else \
+            f"LearnedAgent(weights={self.weights!r})"
 
     def choose(
         self, view: ChinesePokerView, legal_moves: Sequence[AnyMove], rng: np.random.Generator

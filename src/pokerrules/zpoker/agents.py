@@ -3,15 +3,16 @@ look-ahead, the search and the learned policy."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 
 from pokerrules import search
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import IllegalMoveError
-from pokerrules.learned import shipped_policy
+from pokerrules.learned import agent_policy
 from pokerrules.runner import RandomAgent, check_generator
 from pokerrules.zpoker.moves import Placement
 from pokerrules.zpoker.policy import (
@@ -80,15 +81,28 @@ class LearnedAgent:
     """The policy trained on the vector environment (``python -m pokerrules.learn
     z-poker``; :mod:`pokerrules.learned`): the legal placement whose
     :func:`~pokerrules.zpoker.policy.learned_features` score highest under the
-    shipped weights (``learned.npz``, checked on first use), the first of equals.
+    shipped weights (``learned.npz``, checked on first use) or the
+    file of ``weights``, the first of equals.
     Deterministic: ``rng`` is unused. Numpy only.
 
+    Args:
+        weights: a weight file (``.npz``, a path or an open binary file) that
+            ``python -m pokerrules.learn z-poker --out PATH`` wrote, to play instead
+            of the shipped weights (None, the default); it must be ``z-poker``'s.
+
     Raises:
-        WeightFileError: the shipped weight file is damaged (named).
+        WeightFileError: a weight file that is damaged, refused or trained for
+            another game (named; :func:`pokerrules.learned.load_weights`).
+        ArgumentTypeError: ``weights`` that is neither a path nor an open binary file.
     """
 
-    def __init__(self) -> None:
-        self.policy = shipped_policy(__package__ or "", "z-poker", LEARNED_FEATURES)
+    def __init__(self, weights: str | os.PathLike[str] | IO[bytes] | None = None) -> None:
+        self.weights = weights
+        self.policy = agent_policy(__package__ or "", "z-poker", LEARNED_FEATURES, weights)
+
+    def __repr__(self) -> str:
+        return "LearnedAgent()" if self.weights is None else \
+            f"LearnedAgent(weights={self.weights!r})"
 
     def choose(
         self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
