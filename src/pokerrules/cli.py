@@ -225,20 +225,21 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _agent_list(text: str) -> list[str]:
-    """The agents of ``--agents``, split at its commas; a doubled comma (``,,``) is a
-    comma inside one of them (a weight file's path), not a split."""
-    agents, current, at = [], [], 0
+    """The agents of ``--agents``, split at its commas; in a path (after an agent's
+    colon, as in ``learned:PATH``) a doubled comma (``,,``) is a comma of the path,
+    not a split. Elsewhere ``,,`` stays an empty name, which is refused."""
+    agents, current, at = [], "", 0
     while at < len(text):
-        if text.startswith(",,", at):
-            current.append(",")
-            at += 2
-        elif text[at] == ",":
-            agents.append("".join(current).strip())
-            current, at = [], at + 1
-        else:
-            current.append(text[at])
+        if text[at] != ",":
+            current += text[at]
             at += 1
-    return [*agents, "".join(current).strip()]
+        elif ":" in current and text.startswith(",,", at):
+            current += ","
+            at += 2
+        else:
+            agents.append(current.strip())
+            current, at = "", at + 1
+    return [*agents, current.strip()]
 
 
 def _agent(known: Mapping[str, Callable[..., Any]], given: str) -> Any:

@@ -191,4 +191,4 @@ def test_a_text_mode_file_is_refused(tmp_path):
     np.savez(path, **GOOD)
     with path.open(encoding="latin-1") as text, pytest.raises(ArgumentTypeError,
                                                               match="binary"):
-        load_weights(text, "east-west", FEATURES)  # type: ignore[arg-type]
+        load_weights(text, "east-west", FEATURES)
