@@ -25,7 +25,7 @@ import os
 import tempfile
 import zipfile
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, ClassVar
 
 import numpy as np
 
@@ -33,7 +33,7 @@ from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, WeightFileError
 from pokerrules.files import read_regular
 
-__all__ = ["VERSION", "WEIGHT_FILE_LIMIT", "LinearPolicy", "agent_policy", "load_weights",
+__all__ = ["VERSION", "WEIGHT_FILE_LIMIT", "LinearPolicy", "PolicyAgent", "load_weights",
            "save_weights", "shipped_policy"]
 
 #: The weight file format's version.
@@ -265,16 +265,35 @@ def shipped_policy(package: str, game: str, features: int) -> LinearPolicy:
         return load_weights(file, game, features)
 
 
-def agent_policy(package: str, game: str, features: int,
-                 weights: str | os.PathLike[str] | IO[bytes] | None) -> LinearPolicy:
-    """The policy a game's ``LearnedAgent`` plays: the one shipped in ``package``
-    when ``weights`` is None, else the weight file ``weights`` (a path or an open
-    binary file, as :func:`load_weights` takes), checked as ``game``'s.
+
+class PolicyAgent:
+    """What every game's ``LearnedAgent`` shares: the policy it plays, the one
+    shipped in its package or, given ``weights``, that of a weight file checked as
+    the game's. A game's agent sets :attr:`GAME`, :attr:`PACKAGE` and
+    :attr:`FEATURES` and adds ``choose``.
+
+    Attributes:
+        policy: the :class:`LinearPolicy` it plays.
+        weights: the weight file's path (a str), or None for the shipped weights.
 
     Raises:
         ArgumentTypeError, WeightFileError: as :func:`load_weights` (a file trained
             for another game names the game it was made for).
     """
-    if weights is None:
-        return shipped_policy(package, game, features)
-    return load_weights(weights, game, features)
+
+    GAME: ClassVar[str]
+    PACKAGE: ClassVar[str]
+    FEATURES: ClassVar[int]
+
+    def __init__(self, weights: str | os.PathLike[str] | IO[bytes] | None = None) -> None:
+        if weights is None:
+            self.policy = shipped_policy(self.PACKAGE, self.GAME, self.FEATURES)
+        else:
+            self.policy = load_weights(weights, self.GAME, self.FEATURES)
+        # a name, not an open file: the agent pickles
+        self.weights = None if weights is None else os.fspath(weights) if isinstance(
+            weights, (str, os.PathLike)) else str(getattr(weights, "name", "an open file"))
+
+    def __repr__(self) -> str:
+        name = type(self).__name__
+        return f"{name}()" if self.weights is None else f"{name}(weights={self.weights!r})"

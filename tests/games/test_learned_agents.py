@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
 import zipfile
 from pathlib import Path
 
@@ -194,7 +195,11 @@ def test_learned_agent_plays_the_weights_the_trainer_wrote(trained, name, game):
     agent = game.LearnedAgent(weights=path)
     assert np.array_equal(agent.policy.weights, load_weights(path, name, spec_features).weights)
     assert not np.array_equal(agent.policy.weights, game.LearnedAgent().policy.weights)
-    assert repr(agent) == f"LearnedAgent(weights={path!r})"
+    assert repr(agent) == f"LearnedAgent(weights={str(path)!r})"
+    copy = pickle.loads(pickle.dumps(agent))
+    assert np.array_equal(copy.policy.weights, agent.policy.weights)
+    with path.open("rb") as file:  # an open file plays too, and is not kept
+        assert game.LearnedAgent(weights=file).weights == str(path)
     opponents = ["greedy"] * (3 if name == "chinese-poker" else 1)
     record = play_game(game, [agent, *opponents], seed=2)
     assert record.result is not None and record.moves

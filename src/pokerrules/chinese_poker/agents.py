@@ -4,9 +4,8 @@ look-ahead and the search."""
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Callable, Sequence
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
@@ -30,7 +29,7 @@ from pokerrules.chinese_poker.policy import (
 from pokerrules.chinese_poker.rules import RANK_OF, SINGLE_VALUE, SUIT_BIT, penalty
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.errors import IllegalMoveError
-from pokerrules.learned import agent_policy
+from pokerrules.learned import PolicyAgent
 from pokerrules.runner import RandomAgent, check_generator
 
 
@@ -210,7 +209,7 @@ def _lead_key(move: Move) -> tuple[int, int]:
     return -play.length, play.value
 
 
-class LearnedAgent:
+class LearnedAgent(PolicyAgent):
     """The policy trained on the four-player vector environment (``python -m
     pokerrules.learn chinese-poker``; :mod:`pokerrules.learned`): the legal move
     whose :func:`~pokerrules.chinese_poker.policy.learned_features` score highest
@@ -230,13 +229,9 @@ class LearnedAgent:
         ArgumentTypeError: ``weights`` that is neither a path nor an open binary file.
     """
 
-    def __init__(self, weights: str | os.PathLike[str] | IO[bytes] | None = None) -> None:
-        self.weights = weights
-        self.policy = agent_policy(__package__ or "", "chinese-poker", LEARNED_FEATURES, weights)
-
-    def __repr__(self) -> str:
-        return "LearnedAgent()" if self.weights is None else \
-            f"LearnedAgent(weights={self.weights!r})"
+    GAME = "chinese-poker"
+    PACKAGE = __package__ or ""
+    FEATURES = LEARNED_FEATURES
 
     def choose(
         self, view: ChinesePokerView, legal_moves: Sequence[AnyMove], rng: np.random.Generator

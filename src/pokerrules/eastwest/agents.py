@@ -4,10 +4,9 @@ heuristic, its one-move look-ahead and the shared search over it."""
 from __future__ import annotations
 
 import math
-import os
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
@@ -26,7 +25,7 @@ from pokerrules.eastwest.rules import MOVES_PER_GAME, PACK, ROW_CAPACITY, ROWS, 
 from pokerrules.eastwest.state import EastWestView
 from pokerrules.errors import HandSizeError, IllegalMoveError
 from pokerrules.hands import PIQUET, HandRules, evaluate_many, evaluate_partial
-from pokerrules.learned import agent_policy
+from pokerrules.learned import PolicyAgent
 from pokerrules.runner import RandomAgent, check_generator
 
 
@@ -271,7 +270,7 @@ class LookaheadAgent:
         return f"LookaheadAgent(samples={self.samples})"
 
 
-class LearnedAgent:
+class LearnedAgent(PolicyAgent):
     """The policy trained on the vector environment (``python -m pokerrules.learn
     east-west``; :mod:`pokerrules.learned`): the legal row whose
     :func:`~pokerrules.eastwest.policy.learned_features` score highest under the
@@ -290,13 +289,9 @@ class LearnedAgent:
         ArgumentTypeError: ``weights`` that is neither a path nor an open binary file.
     """
 
-    def __init__(self, weights: str | os.PathLike[str] | IO[bytes] | None = None) -> None:
-        self.weights = weights
-        self.policy = agent_policy(__package__ or "", "east-west", LEARNED_FEATURES, weights)
-
-    def __repr__(self) -> str:
-        return "LearnedAgent()" if self.weights is None else \
-            f"LearnedAgent(weights={self.weights!r})"
+    GAME = "east-west"
+    PACKAGE = __package__ or ""
+    FEATURES = LEARNED_FEATURES
 
     def choose(
         self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator

@@ -3,16 +3,15 @@ look-ahead, the search and the learned policy."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
 from pokerrules import search
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import IllegalMoveError
-from pokerrules.learned import agent_policy
+from pokerrules.learned import PolicyAgent
 from pokerrules.runner import RandomAgent, check_generator
 from pokerrules.zpoker.moves import Placement
 from pokerrules.zpoker.policy import (
@@ -77,7 +76,7 @@ def _placements(moves: Sequence[Placement]) -> list[tuple[int, str]]:
     return [(move.card.code, move.position) for move in moves]
 
 
-class LearnedAgent:
+class LearnedAgent(PolicyAgent):
     """The policy trained on the vector environment (``python -m pokerrules.learn
     z-poker``; :mod:`pokerrules.learned`): the legal placement whose
     :func:`~pokerrules.zpoker.policy.learned_features` score highest under the
@@ -96,13 +95,9 @@ class LearnedAgent:
         ArgumentTypeError: ``weights`` that is neither a path nor an open binary file.
     """
 
-    def __init__(self, weights: str | os.PathLike[str] | IO[bytes] | None = None) -> None:
-        self.weights = weights
-        self.policy = agent_policy(__package__ or "", "z-poker", LEARNED_FEATURES, weights)
-
-    def __repr__(self) -> str:
-        return "LearnedAgent()" if self.weights is None else \
-            f"LearnedAgent(weights={self.weights!r})"
+    GAME = "z-poker"
+    PACKAGE = __package__ or ""
+    FEATURES = LEARNED_FEATURES
 
     def choose(
         self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
