@@ -151,7 +151,7 @@ def _play(args: argparse.Namespace) -> int:
     game: GameSpec = args.play_games[args.game]
     tools = game_tools(game)
     options = {"players": args.players} if args.players is not None else {}
-    given = None if args.agents is None else [name.strip() for name in args.agents.split(",")]
+    given = None if args.agents is None else _agent_list(args.agents)
     if given is not None and not all(given):  # "" is no line-up, not the default one
         raise UsageError(f"--agents takes agent names, one per seat, such as "
                          f"{','.join(tools.default_agents)}; not {shown(args.agents)}")
@@ -185,11 +185,8 @@ def _play(args: argparse.Namespace) -> int:
         names = list(tools.default_agents)[: state.players]
     if len(names) != state.players:
         raise UsageError(f"{args.game} takes {state.players} agents, got {len(names)}")
-    unknown = [n for n in names if n not in tools.agents and not args.level]
-    if unknown:
-        raise UsageError(f"unknown agent {shown(unknown[0])}; choose from "
-                         f"{', '.join(sorted(tools.agents))}")
-    agents = [tools.levels[args.level]() if args.level else tools.agents[n]() for n in names]
+    agents = [tools.levels[args.level]() if args.level else _agent(tools.agents, n)
+              for n in names]
     import numpy as np
 
     agent_rng = np.random.default_rng([args.seed, 1])
@@ -225,6 +222,42 @@ def _play(args: argparse.Namespace) -> int:
             f"player {p} {score:g}" for p, score in enumerate(result.scores))
     print(winners)
     return 0
+
+
+def _agent_list(text: str) -> list[str]:
+    """The agents of ``--agents``, split at its commas; in a path (after an agent's
+    colon, as in ``learned:PATH``) a doubled comma (``,,``) is a comma of the path,
+    not a split. Elsewhere ``,,`` stays an empty name, which is refused."""
+    agents, current, at = [], "", 0
+    while at < len(text):
+        if text[at] != ",":
+            current += text[at]
+            at += 1
+        elif ":" in current and text.startswith(",,", at):
+            current += ","
+            at += 2
+        else:
+            agents.append(current.strip())
+            current, at = "", at + 1
+    return [*agents, current.strip()]
+
+
+def _agent(known: Mapping[str, Callable[..., Any]], given: str) -> Any:
+    """The agent ``given`` names: an agent's name, or ``learned:PATH``, the learned
+    agent playing the weight file PATH (everything after the first colon, so the
+    path may hold colons)."""
+    name, colon, path = given.partition(":")
+    if name not in known:
+        raise UsageError(f"unknown agent {shown(given if not colon else name)}; choose from "
+                         f"{', '.join(sorted(known))}")
+    if not colon:
+        return known[name]()
+    if name != "learned":
+        raise UsageError(f"agent {name} takes no weight file: only learned:PATH takes one, "
+                         f"not {shown(given)}")
+    if not path:
+        raise UsageError("learned:PATH needs the path of a weight file after the colon")
+    return known[name](weights=path)
 
 
 HUMAN_HELP = "type a move, 'help' for the legal moves, or 'quit' to leave the game"
@@ -282,6 +315,8 @@ def _play_epilog(play_games: Mapping[str, GameSpec]) -> str:
                      f"default: {','.join(tools.default_agents)}")
     lines += ["", "examples:",
               "  pokerrules play east-west --seed 5 --agents montecarlo,greedy",
+              "  pokerrules play z-poker --agents learned:z-poker.npz,search"
+              "      (weights from python -m pokerrules.learn)",
               "  pokerrules play z-poker --seed 9 --human 1 --level hard"
               "      (at the prompt: a move, 'help' or 'quit')",
               "  pokerrules play chinese-poker --seed 3 --quiet",
@@ -334,7 +369,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     game_argument = play.add_argument("game")
     play.add_argument("--seed", type=seed_argument, default=0,
                       help="seed of the deal (default 0)")
-    play.add_argument("--agents", help="comma-separated agent names, one per player")
+    play.add_argument("--agents", help="comma-separated agent names, one per player; "
+                                       "learned:PATH plays a weight file (a comma in PATH "
+                                       "is written twice)")
     output = play.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the record as JSON")
     output.add_argument("--quiet", action="store_true",

@@ -20,11 +20,19 @@ greedy agent, and ``--search-games`` against the search (slow: at the first and
 last checkpoints only). It prints the score (a win 1, a draw 1/2) against the
 training CPU-seconds (evaluation excluded). Needs Gymnasium (``pip install
 "pokerrules[rl]"``).
+
+Every option is checked before training (``--help`` gives the ranges; games per
+seat at most :data:`ENVS_LIMIT`, the step size at most :data:`LEARNING_RATE_LIMIT`),
+and so is ``--out``: its directory must exist and take a file, so that no run's
+weights are lost to a wrong path. A bad one is a usage error, status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -33,21 +41,30 @@ from typing import Any
 import numpy as np
 
 from pokerrules.cards import CHINESE_POKER_DECK
-from pokerrules.checks import check_count
+from pokerrules.checks import check_count, is_int, loaded, shown
 from pokerrules.chinese_poker import policy as chinese_poker_policy
+from pokerrules.cli_common import seed_argument
 from pokerrules.eastwest import policy as east_west_policy
 from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding, play_patterns
 from pokerrules.envs.east_west_v0 import EastWestEncoding
 from pokerrules.envs.vector import make_vec
 from pokerrules.envs.z_poker_v0 import ZPokerEncoding
-from pokerrules.errors import UnknownGameError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError, UnknownGameError
 from pokerrules.learned import LinearPolicy, save_weights
+from pokerrules.shuffle import SEED_LIMIT, seed_int
 from pokerrules.zpoker import policy as z_poker_policy
 
-__all__ = ["LEARNERS", "Learner", "evaluate", "main", "train"]
+__all__ = ["ENVS_LIMIT", "LEARNERS", "LEARNING_RATE_LIMIT", "Learner", "evaluate", "main",
+           "train"]
 
 #: Evaluation deals from these seeds on, apart from training's.
 EVAL_SEED = 10**12
+#: The most games per seat that training and evaluation play at once: a batch of Z
+#: Poker's features (416 actions by 22 features, float64) takes about 300 MB at 4,096.
+ENVS_LIMIT = 4096
+#: The largest step size of Adam: a step moves each weight by about the step size,
+#: so the weights stay within ``updates`` times it and every score stays finite.
+LEARNING_RATE_LIMIT = 1.0
 
 
 @dataclass(frozen=True)
@@ -168,8 +185,8 @@ def learner(game: str) -> Learner:
     Raises:
         UnknownGameError: a game it does not train (those it trains are named).
     """
-    if game not in LEARNERS:
-        raise UnknownGameError(f"no learner for {game!r}; it trains {', '.join(LEARNERS)}")
+    if not isinstance(game, str) or game not in LEARNERS:
+        raise UnknownGameError(f"no learner for {shown(game)}; it trains {', '.join(LEARNERS)}")
     return LEARNERS[game]
 
 
@@ -191,8 +208,40 @@ def _sample(probabilities: np.ndarray, mask: np.ndarray, rng: np.random.Generato
     """One action per row drawn from ``probabilities``; never an illegal one."""
     drawn = (probabilities.cumsum(axis=1) < rng.random(len(mask))[:, None]).sum(axis=1)
     last = mask.shape[1] - 1 - mask[:, ::-1].argmax(axis=1)  # rounding can pass the end
-    out: np.ndarray = np.minimum(drawn, last)
+    drawn = np.minimum(drawn, last)
+    out: np.ndarray = np.where(mask[np.arange(len(mask)), drawn], drawn, last)
     return out
+
+
+def _check_learning_rate(value: object) -> float:
+    """``value`` checked as Adam's step size: a real number above 0 and at most
+    :data:`LEARNING_RATE_LIMIT`, as a float.
+
+    Raises:
+        ArgumentTypeError: no real number (a bool is none).
+        PokerRulesError: not finite, 0 or less, or above the limit.
+    """
+    numpy = loaded("numpy")
+    real = isinstance(value, float) or is_int(value) or (
+        numpy is not None and isinstance(value, numpy.floating))
+    wanted = (f"learning_rate must be a real number above 0 and at most "
+              f"{LEARNING_RATE_LIMIT:g}, not {shown(value)}")
+    if not real:
+        raise ArgumentTypeError(wanted)
+    rate = float(value)  # type: ignore[arg-type]
+    if not (math.isfinite(rate) and 0 < rate <= LEARNING_RATE_LIMIT):
+        raise PokerRulesError(wanted)
+    return rate
+
+
+def _check_seed(seed: object, seats: int, num_envs: int) -> int:
+    """A training or evaluation seed, whose last game's seed stays below 2**53."""
+    first = seed_int(seed)
+    if first + seats * num_envs > SEED_LIMIT:
+        raise PokerRulesError(f"seed {first} is too large for {seats} seats of {num_envs:,} "
+                              f"games: the games' seeds reach 2**53; at most "
+                              f"{SEED_LIMIT - seats * num_envs:,}")
+    return first
 
 
 def train(game: str, updates: int, *, num_envs: int = 256, seed: int = 0,
@@ -203,14 +252,35 @@ def train(game: str, updates: int, *, num_envs: int = 256, seed: int = 0,
     seat, calling ``on_checkpoint(updates so far, training CPU-seconds, policy)``
     at each of ``checkpoints``.
 
+    Args:
+        updates: an int from 0 up.
+        num_envs: games per seat, an int from 1 to :data:`ENVS_LIMIT`.
+        seed: an int from 0 to 2**53 - 1 less the games of every seat (seat ``k``
+            deals from ``seed + k * num_envs`` on).
+        learning_rate: Adam's step size, a real number above 0 and at most
+            :data:`LEARNING_RATE_LIMIT`.
+        checkpoints: ints from 0 to ``updates``.
+        on_checkpoint: a callable or None.
+
+    Every argument is checked before anything is built or trained.
+
     Raises:
         UnknownGameError: a game it does not train.
-        ArgumentTypeError, PokerRulesError: counts that are no int >= 1 (0 updates
-            allowed).
+        ArgumentTypeError: an argument of another type, naming it.
+        PokerRulesError: an argument out of its range, naming it.
     """
     spec = learner(game)
     check_count(updates, "updates", 0)
-    check_count(num_envs, "num_envs")
+    check_count(num_envs, "num_envs", 1, ENVS_LIMIT)
+    seed = _check_seed(seed, len(spec.seats), num_envs)
+    learning_rate = _check_learning_rate(learning_rate)
+    if isinstance(checkpoints, (str, bytes)) or not isinstance(checkpoints, Sequence):
+        raise ArgumentTypeError(f"checkpoints must be a sequence of ints, not "
+                                f"{shown(checkpoints)}")
+    checkpoints = [check_count(c, "a checkpoint", 0, updates) for c in checkpoints]
+    if on_checkpoint is not None and not callable(on_checkpoint):
+        raise ArgumentTypeError(f"on_checkpoint must be a callable or None, not "
+                                f"{shown(on_checkpoint)}")
     rng = np.random.default_rng(seed)
     weights = np.zeros(spec.features)
     adam = _Adam(spec.features, learning_rate)
@@ -268,9 +338,15 @@ def evaluate(policy: LinearPolicy, opponent: str | Any, games: int, *,
 
     Raises:
         UnknownGameError: a game it does not train.
+        ArgumentTypeError, PokerRulesError: ``games`` that is no int from 1 to
+            :data:`ENVS_LIMIT` games a seat, or a bad ``seed`` (as for :func:`train`).
     """
+    if not isinstance(policy, LinearPolicy):
+        raise ArgumentTypeError(f"policy must be a LinearPolicy, not {shown(policy)}")
     spec = learner(policy.game)
+    check_count(games, "games", 1, ENVS_LIMIT * len(spec.seats))
     per_seat = max(1, games // len(spec.seats))
+    seed = _check_seed(seed, len(spec.seats), per_seat)
     total, played = 0.0, 0
     for seat in spec.seats:
         env = make_vec(policy.game, per_seat, opponent=opponent, seat=seat,
@@ -292,30 +368,100 @@ def evaluate(policy: LinearPolicy, opponent: str | Any, games: int, *,
     return total / played
 
 
+def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    """The ``type`` of an option that counts, from ``low`` to ``high`` (None: no end)."""
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if value < low or (high is not None and value > high):
+            top = "up" if high is None else f"to {high:,}"
+            raise argparse.ArgumentTypeError(
+                f"takes a whole number from {low:,} {top}, not {shown(text)}")
+        return value
+    return whole
+
+
+def _rate(text: str) -> float:
+    try:
+        return _check_learning_rate(float(text))
+    except (ValueError, PokerRulesError):
+        raise argparse.ArgumentTypeError(
+            f"takes a real number above 0 and at most {LEARNING_RATE_LIMIT:g}, not "
+            f"{shown(text)}") from None
+
+
+def _destination_problem(out: str) -> str | None:
+    """Why the weight file ``out`` could not be written, or None: found before any
+    training, so that no run's weights are lost to a wrong path."""
+    folder = os.path.dirname(out) or "."
+    if os.path.isdir(out):
+        return f"{out} is a directory; name the weight file to write in it"
+    if os.path.lexists(out) and not os.path.isfile(out):
+        return f"{out} exists and is no regular file"
+    if not os.path.isdir(folder):
+        return f"the directory {folder} does not exist" if not os.path.lexists(folder) \
+            else f"{folder} is no directory"
+    try:  # what os.access would not tell (a read-only file system, root's rights)
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".learn-probe-")
+    except OSError as exc:
+        return f"cannot write in the directory {folder}: {exc.strerror}"
+    os.close(handle)
+    os.unlink(probe)
+    return None
+
+
 def main(argv: list[str] | None = None) -> None:
-    """The command (``python -m pokerrules.learn --help``)."""
+    """The command (``python -m pokerrules.learn --help``). Every option is checked
+    before training, the destination of ``--out`` too (its directory exists and
+    takes a file); a bad one stops the command with a usage error, status 2."""
     parser = argparse.ArgumentParser(prog="python -m pokerrules.learn",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=sorted(LEARNERS))
-    parser.add_argument("--updates", type=int,
-                        help="updates (default: east-west 800, chinese-poker 2000, z-poker 1600)")
-    parser.add_argument("--envs", type=int,
-                        help="games per seat (default: east-west 256, chinese-poker and "
-                             "z-poker 64)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--learning-rate", type=float,
-                        help="Adam's step size (default: east-west 0.02, chinese-poker and "
-                        "z-poker 0.05)")
-    parser.add_argument("--checkpoints", type=int, nargs="*",
-                        help="updates at which to evaluate (default: 0, 1/8, 1/4, 1/2, all)")
-    parser.add_argument("--eval-games", type=int, default=2000)
-    parser.add_argument("--search-games", type=int, default=200,
-                        help="games against the search at the first and last checkpoints")
-    parser.add_argument("--out", help="the weight file to write (.npz)")
+    parser.add_argument("--updates", type=_whole(0),
+                        help="updates, 0 or more (default: east-west 800, chinese-poker "
+                             "2000, z-poker 1600)")
+    parser.add_argument("--envs", type=_whole(1, ENVS_LIMIT),
+                        help=f"games per seat, 1 to {ENVS_LIMIT:,} (default: east-west 256, "
+                             f"chinese-poker and z-poker 64)")
+    parser.add_argument("--seed", type=seed_argument, default=0,
+                        help="an int from 0 to 2**53 - 1 (default 0)")
+    parser.add_argument("--learning-rate", type=_rate,
+                        help=f"Adam's step size, above 0 and at most {LEARNING_RATE_LIMIT:g} "
+                             f"(default: east-west 0.02, chinese-poker and z-poker 0.05)")
+    parser.add_argument("--checkpoints", type=_whole(0), nargs="*",
+                        help="updates at which to evaluate, 0 to --updates (default: 0, "
+                             "1/8, 1/4, 1/2, all)")
+    parser.add_argument("--eval-games", type=_whole(1), default=2000,
+                        help=f"games against random and greedy at each checkpoint, 1 to "
+                             f"{ENVS_LIMIT:,} a seat (default 2000)")
+    parser.add_argument("--search-games", type=_whole(0), default=200,
+                        help="games against the search at the first and last checkpoints, "
+                             f"0 (none) to {ENVS_LIMIT:,} a seat (default 200)")
+    parser.add_argument("--out", help="the weight file to write (.npz), in a directory "
+                                      "that exists")
     args = parser.parse_args(argv)
     spec = learner(args.game)
     n = spec.updates if args.updates is None else args.updates
+    if args.checkpoints and max(args.checkpoints) > n:
+        parser.error(f"argument --checkpoints: {max(args.checkpoints)} is past the "
+                     f"{n} updates")
     checkpoints = sorted(set(args.checkpoints or {0, n // 8, n // 4, n // 2, n}))
+    for option, games in (("--eval-games", args.eval_games),
+                          ("--search-games", args.search_games)):
+        if games > ENVS_LIMIT * len(spec.seats):
+            parser.error(f"argument {option}: at most {ENVS_LIMIT:,} games a seat, "
+                         f"{ENVS_LIMIT * len(spec.seats):,} in all; not {games:,}")
+    problem = None if args.out is None else _destination_problem(args.out)
+    if problem is not None:
+        parser.error(f"argument --out: {problem}")
+    num_envs = spec.num_envs if args.envs is None else args.envs
+    rate = spec.learning_rate if args.learning_rate is None else args.learning_rate
+    try:
+        _check_seed(args.seed, len(spec.seats), num_envs)
+    except PokerRulesError as exc:
+        parser.error(f"argument --seed: {exc}")
     print("updates  train CPU-s  vs random  vs greedy  vs search", flush=True)
 
     def report(done: int, spent: float, policy: LinearPolicy) -> None:
@@ -325,12 +471,17 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{done:7d}  {spent:11.1f}  {rates[0]:9.3f}  {rates[1]:9.3f}  {search}",
               flush=True)
 
-    policy = train(args.game, n, num_envs=args.envs or spec.num_envs, seed=args.seed,
-                   learning_rate=args.learning_rate or spec.learning_rate,
-                   checkpoints=checkpoints,
-                   on_checkpoint=report)
+    policy = train(args.game, n, num_envs=num_envs, seed=args.seed, learning_rate=rate,
+                   checkpoints=checkpoints, on_checkpoint=report)
     if args.out:
-        save_weights(args.out, args.game, policy.weights)
+        try:
+            save_weights(args.out, args.game, policy.weights)
+        except OSError as exc:  # the directory changed during training: keep the weights
+            handle, kept = tempfile.mkstemp(prefix=f"{args.game}-", suffix=".npz")
+            os.close(handle)
+            save_weights(kept, args.game, policy.weights)
+            parser.exit(1, f"{parser.prog}: error: cannot write {args.out}: "
+                           f"{exc.strerror or exc}; the weights are in {kept}\n")
         print(f"wrote {args.out}")
 
 

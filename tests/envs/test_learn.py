@@ -12,7 +12,7 @@ from pokerrules import chinese_poker, eastwest, zpoker
 from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding
 from pokerrules.envs.east_west_v0 import EastWestEncoding
 from pokerrules.envs.z_poker_v0 import ZPokerEncoding
-from pokerrules.errors import PokerRulesError, UnknownGameError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError, UnknownGameError
 
 pytest.importorskip("gymnasium", reason="Gymnasium is not installed")
 from pokerrules import learn
@@ -147,3 +147,98 @@ def test_training_refuses_a_game_it_does_not_train_and_bad_counts():
         learn.train("east-west", -1)
     with pytest.raises(PokerRulesError, match="num_envs"):
         learn.train("east-west", 1, num_envs=0)
+
+
+def _usage_error(capsys, argv: list[str]) -> str:
+    """The command's stderr for ``argv``, which must stop it with status 2 before
+    any training (nothing on stdout: the table's header comes first)."""
+    with pytest.raises(SystemExit) as stopped:
+        learn.main(argv)
+    assert stopped.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    return captured.err
+
+
+@pytest.mark.parametrize("where", ["missing/x.npz", "folder", "file/x.npz"])
+def test_the_command_checks_the_destination_before_training(tmp_path, capsys, where):
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "file").write_text("")
+    err = _usage_error(capsys, ["east-west", "--updates", "1", "--envs", "2",
+                                "--out", str(tmp_path / where)])
+    assert "error: argument --out:" in err
+    assert str(tmp_path / where.split("/")[0]) in err
+
+
+@pytest.mark.parametrize(("option", "value"), [
+    ("--seed", "-1"), ("--seed", "1.5"), ("--seed", str(2**53 - 1)),
+    ("--envs", "0"), ("--envs", str(learn.ENVS_LIMIT + 1)),
+    ("--learning-rate", "0"), ("--learning-rate", "-0.1"), ("--learning-rate", "nan"),
+    ("--learning-rate", "inf"), ("--learning-rate", "1e308"), ("--learning-rate", "x"),
+    ("--updates", "-1"), ("--eval-games", "0"), ("--search-games", "-1"),
+    ("--eval-games", str(2 * learn.ENVS_LIMIT + 1)), ("--checkpoints", "3"),
+])
+def test_the_command_refuses_each_bad_option_by_name(capsys, option, value):
+    err = _usage_error(capsys, ["east-west", "--updates", "2", option, value])
+    assert f"error: argument {option}:" in err and "Traceback" not in err
+
+
+def test_the_command_stops_with_a_usage_line_and_no_traceback(tmp_path):
+    """As run from the shell: status 2, the usage and one error line, and no file."""
+    import subprocess
+    import sys
+    out = tmp_path / "missing" / "x.npz"
+    for argv in (["--seed", "-1"], ["--out", str(out)]):
+        done = subprocess.run([sys.executable, "-m", "pokerrules.learn", "east-west", *argv],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and done.stdout == ""
+        assert done.stderr.startswith("usage: ") and "Traceback" not in done.stderr
+        assert done.stderr.splitlines()[-1].startswith("python -m pokerrules.learn: error:")
+
+
+@pytest.mark.parametrize(("arguments", "error", "words"), [
+    ({"learning_rate": float("nan")}, PokerRulesError, "learning_rate"),
+    ({"learning_rate": float("inf")}, PokerRulesError, "learning_rate"),
+    ({"learning_rate": 1e308}, PokerRulesError, "learning_rate"),
+    ({"learning_rate": 0.0}, PokerRulesError, "learning_rate"),
+    ({"learning_rate": -0.5}, PokerRulesError, "learning_rate"),
+    ({"learning_rate": True}, ArgumentTypeError, "learning_rate"),
+    ({"learning_rate": "0.1"}, ArgumentTypeError, "learning_rate"),
+    ({"num_envs": 0}, PokerRulesError, "num_envs"),
+    ({"num_envs": learn.ENVS_LIMIT + 1}, PokerRulesError, "num_envs"),
+    ({"num_envs": 2.0}, ArgumentTypeError, "num_envs"),
+    ({"seed": -1}, PokerRulesError, "seed"),
+    ({"seed": 1.5}, ArgumentTypeError, "seed"),
+    ({"seed": 2**53 - 1}, PokerRulesError, "seed"),
+    ({"checkpoints": [3]}, PokerRulesError, "checkpoint"),
+    ({"checkpoints": "0"}, ArgumentTypeError, "checkpoints"),
+    ({"on_checkpoint": 3}, ArgumentTypeError, "on_checkpoint"),
+])
+def test_training_refuses_each_bad_argument_by_name(arguments, error, words):
+    with pytest.raises(error, match=words):
+        learn.train("east-west", 2, **{"num_envs": 2, **arguments})
+
+
+def test_training_at_the_largest_learning_rate_keeps_finite_weights():
+    policy = learn.train("east-west", 4, num_envs=4, learning_rate=learn.LEARNING_RATE_LIMIT)
+    assert np.isfinite(policy.weights).all() and np.abs(policy.weights).max() > 0
+
+
+def test_the_sampler_draws_only_legal_actions_even_from_broken_probabilities():
+    mask = np.array([[False, True, False, True], [True, False, False, False]])
+    rng = np.random.default_rng(0)
+    for broken in (np.full((2, 4), np.nan), np.zeros((2, 4)), np.full((2, 4), np.inf)):
+        drawn = learn._sample(broken, mask, rng)
+        assert mask[np.arange(2), drawn].all()
+    fair = np.array([[0.0, 0.5, 0.0, 0.5], [1.0, 0.0, 0.0, 0.0]])
+    seen = {tuple(learn._sample(fair, mask, rng)) for _ in range(50)}
+    assert seen == {(1, 0), (3, 0)}
+
+
+def test_weights_are_written_under_the_name_given(tmp_path):
+    from pokerrules.learned import save_weights
+    path = tmp_path / "weights"  # no .npz: numpy's own savez would add it
+    save_weights(path, "east-west", np.ones(eastwest.policy.LEARNED_FEATURES))
+    assert [p.name for p in tmp_path.iterdir()] == ["weights"]
+    assert load_weights(path, "east-west", eastwest.policy.LEARNED_FEATURES).weights.sum() \
+        == eastwest.policy.LEARNED_FEATURES

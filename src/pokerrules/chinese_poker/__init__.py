@@ -21,7 +21,15 @@ with :mod:`pokerrules.hands`.
 """
 
 from pokerrules import deprecation, specs
-from pokerrules.chinese_poker.agents import AGENTS, DEFAULT_AGENTS, LEVELS, GreedyAgent, SearchAgent
+from pokerrules.chinese_poker.agents import (
+    AGENTS,
+    DEFAULT_AGENTS,
+    LEVELS,
+    GreedyAgent,
+    LearnedAgent,
+    LookaheadAgent,
+    SearchAgent,
+)
 from pokerrules.chinese_poker.moves import PASS, AnyMove, ChooseHand, Move, parse_move
 from pokerrules.chinese_poker.plays import Play, PlayKind, beats, classify, legal_plays
 from pokerrules.chinese_poker.render import render
@@ -52,6 +60,8 @@ __all__ = [
     "ChinesePokerView",
     "ChooseHand",
     "GreedyAgent",
+    "LearnedAgent",
+    "LookaheadAgent",
     "Move",
     "Play",
     "PlayKind",

@@ -29,7 +29,7 @@ from pokerrules.chinese_poker.policy import (
 from pokerrules.chinese_poker.rules import RANK_OF, SINGLE_VALUE, SUIT_BIT, penalty
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.errors import IllegalMoveError
-from pokerrules.learned import shipped_policy
+from pokerrules.learned import PolicyAgent
 from pokerrules.runner import RandomAgent, check_generator
 
 
@@ -209,20 +209,29 @@ def _lead_key(move: Move) -> tuple[int, int]:
     return -play.length, play.value
 
 
-class LearnedAgent:
+class LearnedAgent(PolicyAgent):
     """The policy trained on the four-player vector environment (``python -m
     pokerrules.learn chinese-poker``; :mod:`pokerrules.learned`): the legal move
     whose :func:`~pokerrules.chinese_poker.policy.learned_features` score highest
-    under the shipped weights (``learned.npz``, checked on first use), the first
+    under the shipped weights (``learned.npz``, checked on first use) or the
+    file of ``weights``, the first
     of equals; a dealt hand is chosen as greedy chooses it. Deterministic: ``rng``
     is unused. Numpy only; it plays any number of players.
 
+    Args:
+        weights: a weight file (``.npz``, a path or an open binary file) that
+            ``python -m pokerrules.learn chinese-poker --out PATH`` wrote, to play instead
+            of the shipped weights (None, the default); it must be ``chinese-poker``'s.
+
     Raises:
-        WeightFileError: the shipped weight file is damaged (named).
+        WeightFileError: a weight file that is damaged, refused or trained for
+            another game (named; :func:`pokerrules.learned.load_weights`).
+        ArgumentTypeError: ``weights`` that is neither a path nor an open binary file.
     """
 
-    def __init__(self) -> None:
-        self.policy = shipped_policy(__package__ or "", "chinese-poker", LEARNED_FEATURES)
+    GAME = "chinese-poker"
+    PACKAGE = __package__ or ""
+    FEATURES = LEARNED_FEATURES
 
     def choose(
         self, view: ChinesePokerView, legal_moves: Sequence[AnyMove], rng: np.random.Generator

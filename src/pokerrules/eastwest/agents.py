@@ -25,7 +25,7 @@ from pokerrules.eastwest.rules import MOVES_PER_GAME, PACK, ROW_CAPACITY, ROWS, 
 from pokerrules.eastwest.state import EastWestView
 from pokerrules.errors import HandSizeError, IllegalMoveError
 from pokerrules.hands import PIQUET, HandRules, evaluate_many, evaluate_partial
-from pokerrules.learned import shipped_policy
+from pokerrules.learned import PolicyAgent
 from pokerrules.runner import RandomAgent, check_generator
 
 
@@ -270,19 +270,28 @@ class LookaheadAgent:
         return f"LookaheadAgent(samples={self.samples})"
 
 
-class LearnedAgent:
+class LearnedAgent(PolicyAgent):
     """The policy trained on the vector environment (``python -m pokerrules.learn
     east-west``; :mod:`pokerrules.learned`): the legal row whose
     :func:`~pokerrules.eastwest.policy.learned_features` score highest under the
-    shipped weights (``learned.npz``, checked on first use), the lower row on a
+    shipped weights (``learned.npz``, checked on first use) or the
+    file of ``weights``, the lower row on a
     tie. Deterministic: ``rng`` is unused. Numpy only.
 
+    Args:
+        weights: a weight file (``.npz``, a path or an open binary file) that
+            ``python -m pokerrules.learn east-west --out PATH`` wrote, to play instead
+            of the shipped weights (None, the default); it must be ``east-west``'s.
+
     Raises:
-        WeightFileError: the shipped weight file is damaged (named).
+        WeightFileError: a weight file that is damaged, refused or trained for
+            another game (named; :func:`pokerrules.learned.load_weights`).
+        ArgumentTypeError: ``weights`` that is neither a path nor an open binary file.
     """
 
-    def __init__(self) -> None:
-        self.policy = shipped_policy(__package__ or "", "east-west", LEARNED_FEATURES)
+    GAME = "east-west"
+    PACKAGE = __package__ or ""
+    FEATURES = LEARNED_FEATURES
 
     def choose(
         self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator

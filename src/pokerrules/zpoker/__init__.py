@@ -39,7 +39,15 @@ MoveRecord(player=0, move='face-down A', detail={'face_down': True})
 """
 
 from pokerrules import deprecation, specs
-from pokerrules.zpoker.agents import AGENTS, DEFAULT_AGENTS, LEVELS, GreedyAgent, SearchAgent
+from pokerrules.zpoker.agents import (
+    AGENTS,
+    DEFAULT_AGENTS,
+    LEVELS,
+    GreedyAgent,
+    LearnedAgent,
+    LookaheadAgent,
+    SearchAgent,
+)
 from pokerrules.zpoker.moves import Placement, parse_move
 from pokerrules.zpoker.render import CELL_WIDTH, render
 from pokerrules.zpoker.rules import (
@@ -64,6 +72,8 @@ __all__ = [
     "SPEC",
     "TOOLS",
     "GreedyAgent",
+    "LearnedAgent",
+    "LookaheadAgent",
     "Phase",
     "Placement",
     "SearchAgent",

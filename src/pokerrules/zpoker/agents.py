@@ -11,7 +11,7 @@ import numpy as np
 from pokerrules import search
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import IllegalMoveError
-from pokerrules.learned import shipped_policy
+from pokerrules.learned import PolicyAgent
 from pokerrules.runner import RandomAgent, check_generator
 from pokerrules.zpoker.moves import Placement
 from pokerrules.zpoker.policy import (
@@ -76,19 +76,28 @@ def _placements(moves: Sequence[Placement]) -> list[tuple[int, str]]:
     return [(move.card.code, move.position) for move in moves]
 
 
-class LearnedAgent:
+class LearnedAgent(PolicyAgent):
     """The policy trained on the vector environment (``python -m pokerrules.learn
     z-poker``; :mod:`pokerrules.learned`): the legal placement whose
     :func:`~pokerrules.zpoker.policy.learned_features` score highest under the
-    shipped weights (``learned.npz``, checked on first use), the first of equals.
+    shipped weights (``learned.npz``, checked on first use) or the
+    file of ``weights``, the first of equals.
     Deterministic: ``rng`` is unused. Numpy only.
 
+    Args:
+        weights: a weight file (``.npz``, a path or an open binary file) that
+            ``python -m pokerrules.learn z-poker --out PATH`` wrote, to play instead
+            of the shipped weights (None, the default); it must be ``z-poker``'s.
+
     Raises:
-        WeightFileError: the shipped weight file is damaged (named).
+        WeightFileError: a weight file that is damaged, refused or trained for
+            another game (named; :func:`pokerrules.learned.load_weights`).
+        ArgumentTypeError: ``weights`` that is neither a path nor an open binary file.
     """
 
-    def __init__(self) -> None:
-        self.policy = shipped_policy(__package__ or "", "z-poker", LEARNED_FEATURES)
+    GAME = "z-poker"
+    PACKAGE = __package__ or ""
+    FEATURES = LEARNED_FEATURES
 
     def choose(
         self, view: ZPokerView, legal_moves: Sequence[Placement], rng: np.random.Generator
