@@ -597,7 +597,7 @@ def test_cli_set_file_with_bom_and_bad_bytes_sets_the_good_lines(tmp_path, capsy
 def test_cli_round(capsys):
     assert main(["paigow", "round", "--seats", "3", "--seed", "7"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("dice ") and "position 3 (player" in out
+    assert out.startswith("rules: ") and "\ndice " in out and "position 3 (player" in out
     assert main(["paigow", "round", "--seats", "3", "--seed", "7", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data == json.loads(play_round(CLASSIC, dict.fromkeys([1, 2, 3]), 7).to_json())

@@ -180,8 +180,9 @@ def test_the_command_takes_description_files(capsys, monkeypatch, tmp_path):
     assert str(bad) in err and "line" in err and "always split" in err
 
 
-def test_the_commands_help_shows_the_default_commission_as_five_percent(capsys):
+def test_the_commands_help_shows_the_default_commission_as_the_presets(capsys):
     with pytest.raises(SystemExit):
         main(["paigow", "compare", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "(5% unless told)" in text and "%%" not in text
+    assert "the --rules preset's commission (classic: none; casino: 5%)" in text
+    assert "%%" not in text

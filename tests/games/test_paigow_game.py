@@ -272,6 +272,24 @@ def test_sampled_saves_match_the_schema_and_name_what_they_refuse():
             PaiGowState.from_json(json.dumps(bad))
 
 
+@pytest.mark.parametrize("field", ["commission", "banker_commission"])
+def test_a_save_whose_commission_was_edited_is_refused_by_the_scores_it_records(field):
+    def pays(state):  # the commission takes from a player's win, or the banker's net win
+        scores = state.result().scores
+        return max(scores[1:]) > 0 if field == "commission" else scores[0] > 0
+
+    state = next(s for s in (play_out(new_game("casino", seed=seed, players=3), 1)
+                             for seed in range(100)) if pays(s))
+    data = json.loads(state.to_json())
+    last = data["history"][-1]["detail"]
+    assert last["scores"] == list(state.result().scores) and last["house"] > 0
+    data["deal"]["rules"][field] = 0.25
+    with pytest.raises(PokerRulesError, match=r"history record 3 does not match its move"):
+        PaiGowState.from_json(json.dumps(data))
+    unchanged = json.loads(state.to_json())  # the same save, its rules as they were, loads
+    assert PaiGowState.from_json(json.dumps(unchanged)).result() == state.result()
+
+
 def test_a_clone_is_independent():
     state = new_game(seed=12, players=5)
     copy = state.clone()

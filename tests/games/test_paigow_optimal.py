@@ -331,3 +331,16 @@ def test_the_compiled_counts_refuse_bad_arguments_and_never_crash():
         legal = wins >= 0
         assert legal.any()
         assert (wins[legal] == 0).all() and (losses[legal] == 0).all()
+
+
+def test_a_sample_too_large_for_memory_is_refused_before_any_hand_is_drawn(monkeypatch):
+    from pokerrules.paigow import optimal, outcomes
+
+    def never(*args, **kwargs):
+        raise AssertionError("drew or counted hands before the memory check")
+
+    monkeypatch.setattr(outcomes, "available_memory", lambda: 64 * 2**20)
+    monkeypatch.setattr(optimal, "random_hands", never)
+    monkeypatch.setattr(optimal, "exact_house_edge", never)
+    with pytest.raises(PokerRulesError, match=r"67,108,864 hands needs \d+ MiB; 64 MiB"):
+        optimal_house_edge(CASINO, sample=2**26, seed=1)

@@ -1,6 +1,7 @@
 """Side bets as data: a user's Fortune pay table, checked line by line, and the
 Envy bonus, whose value per other player at the table is exact."""
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -57,6 +58,22 @@ def test_a_table_names_only_lines_and_the_lines_it_omits_lose():
 def test_a_bad_table_is_refused_naming_its_line(table, error, words):
     with pytest.raises(error, match=words.replace("(", r"\(").replace(")", r"\)")):
         fortune_paytable(table)
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("pays", [0, 5, Fraction(1, 2)])
+def test_a_table_that_pays_on_nothing_is_refused_naming_the_line(pays):
+    words = f"line 'nothing' is no win: .* not {re.escape(repr(pays))}"
+    with pytest.raises(PokerRulesError, match=words):
+        fortune_paytable({**FORTUNE_PAYTABLE, "nothing": pays})
+    assert fortune_paytable({"nothing": -1, "flush": 4})["nothing"] == -1  # the lost stake
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("envy", ["yes", 1, 0, None])
+def test_envy_is_true_or_false_and_nothing_else(envy):
+    with pytest.raises(ArgumentTypeError, match="envy"):
+        fortune_paytable("fortune", envy=envy)
 
 
 @pytest.mark.fast

@@ -222,12 +222,12 @@ def test_house_way_many_takes_the_table_as_its_way(brute, table):
     assert np.array_equal(house_way_many(hands, RULES, table), table.set_many(hands))
     with pytest.raises(PokerRulesError, match="with_rules"):
         house_way_many(hands, RULES, table, with_rules=True)
-    with pytest.raises(PokerRulesError, match=r"solved at 0\.05 commission"):
+    with pytest.raises(PokerRulesError, match="solved at 5% commission"):
         house_way_many(hands, "classic", table)
 
 
 def test_the_table_is_refused_under_other_rules_way_or_deck(table):
-    with pytest.raises(PokerRulesError, match=r"0\.05 commission.*0 commission"):
+    with pytest.raises(PokerRulesError, match=r"5% commission.*0% commission"):
         exact_house_edge(RULES.replace(commission=0.0), "foxwoods", player_way=table, deck=DECK)
     with pytest.raises(PokerRulesError, match="lowest"):
         exact_house_edge(RULES.replace(wheel_second_highest=False), "foxwoods",
@@ -305,7 +305,7 @@ def test_a_loaded_way_is_saved_with_its_text(arrays, tmp_path):
 def test_a_file_of_other_rules_or_another_way_is_refused_by_name(table, tmp_path):
     path = tmp_path / "a.prt"
     table.save(path)
-    with pytest.raises(PokerRulesError, match=r"a.prt\) was solved at 0.05 commission"):
+    with pytest.raises(PokerRulesError, match=r"a.prt\) was solved at 5% commission"):
         StrategyTable.load(path, "classic")
     with pytest.raises(PokerRulesError, match="foxwoods, not foxwoods_ballys_two_pairs"):
         StrategyTable.load(path, RULES, "foxwoods_ballys_two_pairs")

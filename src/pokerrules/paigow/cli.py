@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import warnings
 from typing import Any
@@ -38,13 +37,19 @@ from pokerrules.paigow.houseway import (
 )
 from pokerrules.paigow.optimal import OptimalEdge, optimal_house_edge
 from pokerrules.paigow.round_records import RoundRecord, play_round
-from pokerrules.paigow.rules import PRESETS, PaiGowRules, way_name
+from pokerrules.paigow.rules import (
+    PRESETS,
+    PaiGowRules,
+    commission_fraction,
+    commission_text,
+    way_name,
+)
 from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.paigow.simulate import SimulationResult, simulate
 from pokerrules.paigow.strategy import OptimalSetting, optimal_setting
 
-__all__ = ["DEFAULT_COMMISSION", "add_cli", "commission_argument", "exact_text",
-           "joker_as_ace", "optimal_edge_text", "optimal_text", "percent", "round_text",
+__all__ = ["PUBLISHED_EDGE_COMMAND", "add_cli", "commission_argument", "exact_text",
+           "joker_as_ace", "optimal_edge_text", "optimal_text", "round_text", "rules_line",
            "set_record", "simulation_text", "way_argument"]
 
 #: What ``--rules`` of ``pokerrules rank`` takes, as this command's ``--rules`` words it.
@@ -52,42 +57,53 @@ _HAND_RULES = {rules.name: f"that names hand rules, for pokerrules rank --rules;
                            f"table always ranks by the {PAI_GOW.name} hand rules"
                for rules in (STANDARD, PAI_GOW, PIQUET)}
 
-EPILOG = """examples:
+#: The command that prints the published house edge of the house way, 2.7212%: the
+#: rules text's table (the wheel lowest) with the casino's 5% commission on a win.
+PUBLISHED_EDGE_COMMAND = "pokerrules paigow exact --rules classic --way foxwoods --commission 5%"
+
+EPILOG = f"""commission: every command plays at the commission of its --rules preset
+(classic: none, even money as the rules text pays; casino: 5%) unless --commission
+says otherwise, and prints the commission it used. The published house edge of the
+house way, 2.7212%, is the classic table at the casino's commission:
+  {PUBLISHED_EDGE_COMMAND}
+
+examples:
   pokerrules paigow set "As Ah Jk 7c 7d 3s 2h"
   pokerrules paigow set --all --way foxwoods_ballys_two_pairs "9s 9d 4h 4c Jk Td 2c"
   pokerrules paigow set --file hands.txt      (one hand per line, JSON lines out)
   pokerrules paigow round --seats 3 --seed 7 [--json]
   pokerrules paigow optimal "As Jk Qs Qh Qd 7s 2s" [--sample N --seed S] [--json]
   pokerrules paigow simulate --rounds 10000000 --rules casino --seed 1 --workers 2 [--json]
-  pokerrules paigow exact --rules classic --way foxwoods
+  pokerrules paigow exact --rules classic --way foxwoods --commission 5%
                           [--player-way foxwoods_ballys_two_pairs]
-                          [--workers N] [--commission 5%] [--json]
+                          [--workers N] [--json]
   pokerrules paigow exact --way my_casino.way --commission 0.05
                           (--way: a built-in way's name or a house-way description file)
   pokerrules paigow optimal-edge --sample 10000 --seed 1 --rules classic --way foxwoods
-                          [--workers N] [--json]
-  pokerrules paigow solve --rules classic --way foxwoods --commission 0.05
+                          --commission 5% [--workers N] [--json]
+  pokerrules paigow solve --rules classic --way foxwoods --commission 5%
                           --out foxwoods.prt [--workers N] [--resume]
 """
 
 
-#: The commission of ``exact``, ``simulate`` and ``optimal`` unless ``--commission``
-#: says otherwise: the casino's, which a house edge is quoted at.
-DEFAULT_COMMISSION = 0.05
-
-
 def commission_argument(text: str) -> float:
     """The ``type`` of ``--commission``: a fraction from 0 up to 1 ("0.05") or a
-    percentage ("5%")."""
-    percent = text.endswith("%")
+    percentage ("5%"), read by :func:`~pokerrules.paigow.rules.commission_fraction`."""
     try:
-        value = float(text[:-1] if percent else text) / (100 if percent else 1)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value < 1:  # NaN too
-        raise argparse.ArgumentTypeError(
-            f"takes a fraction from 0 up to 1 (0.05) or a percentage (5%), not {shown(text)}")
-    return value
+        return commission_fraction(text, "")
+    except PokerRulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+#: ``--commission``'s help, on every command that plays at a commission.
+COMMISSION_HELP = ("the house's commission on a win, the player's and a banking player's: "
+                   "0.05 or 5%% (default: the --rules preset's, none for classic, 5%% for "
+                   "casino)")
+
+#: ``--rules``'s help, on every command.
+RULES_HELP = ("the table's rules: classic (default; the rules text: A-2-3-4-5 the lowest "
+              "straight, even money, no commission) or casino (A-2-3-4-5 second highest, "
+              "5%% commission); --commission 5%% plays classic at the casino's commission")
 
 
 def way_argument(text: str, names: tuple[str, ...] = ()) -> str | DescribedWay:
@@ -121,9 +137,12 @@ def _way_or(*names: str) -> Any:
     return parse
 
 
-def percent(fraction: float) -> str:
-    """A commission as people write it: 0.05 as "5%", 0.025 as "2.5%"."""
-    return f"{fraction * 100:g}%"
+def rules_line(rules: PaiGowRules) -> str:
+    """The rules a command played by, for its output: the wheel and both commissions."""
+    wheel = "second highest" if rules.wheel_second_highest else "the lowest straight"
+    return (f"rules: A-2-3-4-5 {wheel}; {commission_text(rules.commission)} commission on a "
+            f"player's win, {commission_text(rules.banker_commission)} on a banking "
+            "player's net win")
 
 
 def _rules(args: argparse.Namespace) -> PaiGowRules:
@@ -210,7 +229,8 @@ def _set(args: argparse.Namespace) -> int:
 def round_text(record: RoundRecord) -> str:
     """A round for people: dice, hands, settings and results."""
     rules = record.rules
-    lines = [f"dice {' + '.join(map(str, record.dice))} = {sum(record.dice)}: position "
+    lines = [rules_line(rules),
+             f"dice {' + '.join(map(str, record.dice))} = {sum(record.dice)}: position "
              f"{record.action} takes pile {record.first_pile}"]
     for seat in record.seats:
         who = "banker" if seat.settlement is None else "player"
@@ -262,8 +282,8 @@ def optimal_text(result: OptimalSetting) -> str:
     """Every legal setting with its EV, the best and the house way's marked."""
     lines = [f"hand: {format_cards(result.hand)}   ({result.method}: {result.hands:,} "
              f"{'opponent' if result.seat == 'banker' else 'banker'} hands set by "
-             f"{result.way}; seat {result.seat}; {percent(result.commission)} commission on "
-             "a win)",
+             f"{result.way}; seat {result.seat}; {commission_text(result.commission)} "
+             "commission on a win)",
              "",
              "  high             low       EV       win    push   loss"]
     for v in sorted(result.settings, key=lambda v: -v.ev):
@@ -324,10 +344,10 @@ def simulation_text(result: SimulationResult) -> str:
         error = result.rate_stderr(rate) or 0.0  # never None: rounds > 0 here
         lines.append(f"  {name:<12} {rate:8.4%}  {error:8.4%}")
     lines.append("")
-    lines.append(f"player EV  {ev:+.5f} per unit at {percent(result.rules.commission)} "
+    lines.append(f"player EV  {ev:+.5f} per unit at {commission_text(result.rules.commission)} "
                  f"commission (95% CI {ci[0]:+.5f} .. {ci[1]:+.5f}); house edge {edge:.3%}")
     lines.append(f"banker EV  {banker_ev:+.5f} per unit (a banking player, after "
-                 f"{percent(result.rules.banker_commission)} commission)")
+                 f"{commission_text(result.rules.banker_commission)} commission)")
     return "\n".join(lines)
 
 
@@ -352,8 +372,9 @@ def exact_text(result: ExactResult) -> str:
                         ("player loses", result.losses)):
         lines.append(f"  {name:<12} {count:>25,}  {count / result.total:10.7f}")
     lines.append("")
-    lines.append(f"player EV  {result.player_ev:+.7f} per unit at {percent(result.commission)} "
-                 f"commission; house edge {result.house_edge:.4%}")
+    lines.append(f"player EV  {result.player_ev:+.7f} per unit at "
+                 f"{commission_text(result.commission)} commission; house edge "
+                 f"{result.house_edge:.4%}")
     return "\n".join(lines)
 
 
@@ -372,7 +393,7 @@ def optimal_edge_text(result: OptimalEdge) -> str:
         f"house edge, player setting by the house way (exact)  {result.house_way_edge:.4%}",
         f"mean gain of the best setting over the house way's   {result.mean_gain:.4%}",
         f"house edge against best play (estimate)              {result.estimate:.4%} "
-        f"± {result.stderr:.4%} (s.e.), at {percent(result.commission)} commission"])
+        f"± {result.stderr:.4%} (s.e.), at {commission_text(result.commission)} commission"])
 
 
 def _optimal_edge(args: argparse.Namespace) -> int:
@@ -406,7 +427,7 @@ def _add_compare(sub: Any) -> None:
         "of A that set it, the hands B sets with another front; then count every heads-up "
         "deal exactly with each way on both sides (about a CPU-minute each; --no-exact "
         "skips it) and print each way's wins, pushes, losses and house edge at "
-        "--commission (5% unless told).",
+        "the --rules preset's commission (classic: none; casino: 5%) or --commission.",
         epilog="example:\n  pokerrules paigow compare foxwoods foxwoods_ballys_two_pairs "
         "--rules casino [--json]\n  pokerrules paigow compare my_casino.way foxwoods --no-exact",
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -415,12 +436,9 @@ def _add_compare(sub: Any) -> None:
     compare.add_argument("b", type=way_argument, metavar="B",
                          help="the way to compare it with (a name or a file)")
     compare.add_argument("--rules", type=preset_argument(PRESETS, _HAND_RULES),
-                         default="classic", metavar="{casino,classic}",
-                         help="the table's rules: classic (default; A-2-3-4-5 the lowest "
-                              "straight) or casino (A-2-3-4-5 second highest)")
-    compare.add_argument("--commission", type=commission_argument,
-                         default=DEFAULT_COMMISSION, metavar="FRACTION",
-                         help="the house's commission on a win: 0.05 or 5%% (default 5%%)")
+                         default="classic", metavar="{casino,classic}", help=RULES_HELP)
+    compare.add_argument("--commission", type=commission_argument, metavar="FRACTION",
+                         help=COMMISSION_HELP)
     compare.add_argument("--no-exact", action="store_true",
                          help="only the hands set otherwise, not the exact counts")
     compare.add_argument("--workers", type=count_argument, default=1,
@@ -439,19 +457,12 @@ def add_cli(commands: Commands) -> None:
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = paigow.add_subparsers(dest="paigow_command", metavar="COMMAND", required=True)
 
-    def common(p: argparse.ArgumentParser, commission: bool = False) -> None:
-        rules = "the table's rules: classic (default; the rules text) or casino (the wheel " \
-                "second highest, 5%% commission)"
-        if commission:
-            rules = "the table's rules: classic (default; A-2-3-4-5 the lowest straight) or " \
-                    "casino (A-2-3-4-5 second highest); --commission sets the commission"
-            p.add_argument("--commission", type=commission_argument,
-                           default=DEFAULT_COMMISSION, metavar="FRACTION",
-                           help="the house's commission on a win, the player's and a banking "
-                                "player's: 0.05 or 5%% (default 5%%, the casino's), 0 for "
-                                "even money")
+    def common(p: argparse.ArgumentParser, commission: bool = True) -> None:
+        if commission:  # every command but set, which pays nothing
+            p.add_argument("--commission", type=commission_argument, metavar="FRACTION",
+                           help=COMMISSION_HELP)
         p.add_argument("--rules", type=preset_argument(PRESETS, _HAND_RULES),
-                       default="classic", metavar="{casino,classic}", help=rules)
+                       default="classic", metavar="{casino,classic}", help=RULES_HELP)
         p.add_argument("--way", type=way_argument, metavar="WAY",
                        help=f"house way: {', '.join(WAYS)} or a house-way description file "
                             "(default: the preset's, foxwoods)")
@@ -466,7 +477,7 @@ def add_cli(commands: Commands) -> None:
     set_.add_argument("cards", nargs="*", help='seven cards, e.g. "As Ah Jk 7c 7d 3s 2h"')
     set_.add_argument("--all", action="store_true", help="list the 21 settings, fouls marked")
     set_.add_argument("--file", metavar="PATH", help="one hand per line ('-' for stdin)")
-    common(set_)
+    common(set_, commission=False)
     set_.set_defaults(run=_set)
 
     round_ = sub.add_parser(
@@ -490,7 +501,8 @@ def add_cli(commands: Commands) -> None:
         "optimal", help="every setting's EV against the banker's house way",
         description="Every legal setting of a hand with its expected value per unit bet "
         "against a banker who sets by the house way (all 53,524,680 banker hands, or a "
-        "sample), a win paying 1 less --commission (5% unless told); the best marked, the "
+        "sample), a win paying 1 less the commission (the --rules preset's, or "
+        "--commission); the best marked, the "
         "house way's choice beside it.", epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     optimal.add_argument("cards", nargs="+", help='seven cards, e.g. "As Jk Qs Qh Qd 7s 2s"')
@@ -503,14 +515,15 @@ def add_cli(commands: Commands) -> None:
                          help="whose seat the hand is in (default player)")
     optimal.add_argument("--workers", type=count_argument, default=1,
         help="processes (default 1)")
-    common(optimal, commission=True)
+    common(optimal)
     optimal.set_defaults(run=_optimal)
 
     simulate_ = sub.add_parser(
         "simulate", help="simulate heads-up rounds: win/push/loss rates and EV",
         description="Deal heads-up rounds, set both hands and settle them; print the "
         "outcome rates, the player's EV with its 95% confidence interval and the banker's "
-        "EV, at --commission (5% unless told). Ctrl-C stops and prints the rounds done.",
+        "EV, at the commission of the --rules preset or --commission. Ctrl-C stops and "
+        "prints the rounds done.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     simulate_.add_argument("--rounds", type=count_argument, default=1_000_000,
@@ -530,14 +543,16 @@ def add_cli(commands: Commands) -> None:
                            help="house_way, optimal, a way's name or a house-way description "
                                 "file (default house_way)")
     simulate_.add_argument("--no-progress", action="store_true", help="no progress bar")
-    common(simulate_, commission=True)
+    common(simulate_)
     simulate_.set_defaults(run=_simulate)
 
     exact = sub.add_parser(
         "exact", help="count every heads-up deal exactly: wins, pushes, losses and EV",
         description="Count every ordered pair of disjoint hands (C(53,7) x C(46,7)) with "
         "the house way on the banker's side and --player-way on the player's; print the "
-        "three counts, the rates and the player's EV at --commission (5% unless told). "
+        "three counts, the rates and the player's EV at the commission of the --rules "
+        "preset or --commission (the published 2.7212%: --rules classic --way foxwoods "
+        "--commission 5%). "
         "About a "
         "CPU-minute; a peak of about 500 MiB (800 MiB with two ways). A progress bar shows "
         "on a terminal; Ctrl-C stops the count within about a second.", epilog=EPILOG,
@@ -549,7 +564,7 @@ def add_cli(commands: Commands) -> None:
                        help="threads (default 1; no more than the CPUs); the counts do not "
                             "depend on it")
     exact.add_argument("--no-progress", action="store_true", help="no progress bar")
-    common(exact, commission=True)
+    common(exact)
     exact.set_defaults(run=_exact)
 
     optimal_edge = sub.add_parser(
@@ -557,7 +572,8 @@ def add_cli(commands: Commands) -> None:
         description="Solve --sample random hands exactly against the banker's way (every "
         "setting against every banker hand) and estimate the house edge against a player "
         "who sets each hand the best way: the exact house-way edge less the mean gain of "
-        "the best setting, with its standard error, at --commission (5% unless told). "
+        "the best setting, with its standard error, at the commission of the --rules "
+        "preset or --commission. "
         "About a CPU-minute plus a fifth of a CPU-millisecond a hand.", epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     optimal_edge.add_argument("--sample", type=count_argument, required=True, metavar="N",
@@ -566,8 +582,8 @@ def add_cli(commands: Commands) -> None:
                               help="seed of the hands drawn (default 0)")
     optimal_edge.add_argument("--workers", type=count_argument, default=1,
                               help="threads (default 1; no more than the CPUs)")
-    common(optimal_edge, commission=True)
+    common(optimal_edge)
     optimal_edge.set_defaults(run=_optimal_edge)
 
     _add_compare(sub)
-    add_solve(sub, _HAND_RULES, way_argument, commission_argument)
+    add_solve(sub, _HAND_RULES, way_argument, commission_argument, (RULES_HELP, COMMISSION_HELP))

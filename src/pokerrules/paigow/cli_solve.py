@@ -49,8 +49,9 @@ def _remove_parts(parts: Path) -> None:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    rules: PaiGowRules = PRESETS[args.rules].replace(
-        commission=args.commission, banker_commission=args.commission)
+    rules: PaiGowRules = PRESETS[args.rules]
+    if args.commission is not None:
+        rules = rules.replace(commission=args.commission, banker_commission=args.commission)
     parts = parts_directory(args.out)
     if parts.exists() and not args.resume:
         raise UsageError(f"{parts} holds the chunks of a stopped run: --resume goes on with it "
@@ -78,9 +79,10 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def add_solve(sub: Any, rules_help: dict[str, str], way: Callable[[str], object],
-              commission: Callable[[str], float]) -> None:
+              commission: Callable[[str], float], helps: tuple[str, str]) -> None:
     """The ``solve`` subcommand; ``rules_help``, ``way`` and ``commission`` read
-    ``--rules``, ``--way`` and ``--commission`` as the other commands do."""
+    ``--rules``, ``--way`` and ``--commission`` as the other commands do, and
+    ``helps`` are their help texts of ``--rules`` and ``--commission``."""
     solve = sub.add_parser(
         "solve", help="the best setting of every hand against the banker's way, as a table",
         description="Solve every hand of the deck exactly (one per suit class where the "
@@ -89,19 +91,16 @@ def add_solve(sub: Any, rules_help: dict[str, str], way: Callable[[str], object]
         "play beside the house way's, and what the house way costs by its rule. Finished "
         "chunks are kept in OUT.parts as they come; Ctrl-C (or a killed run) loses only the "
         "chunks running, and --resume goes on from there.",
-        epilog="example:\n  pokerrules paigow solve --rules classic --way foxwoods "
-        "--commission 0.05 --out foxwoods.prt --workers 2",
+        epilog="example (the classic table at the casino's 5% commission):\n"
+        "  pokerrules paigow solve --rules classic --way foxwoods "
+        "--commission 5% --out foxwoods.prt --workers 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     solve.add_argument("--rules", type=preset_argument(PRESETS, rules_help),
-                       default="classic", metavar="{casino,classic}",
-                       help="the table's rules: classic (default; A-2-3-4-5 the lowest "
-                            "straight) or casino (A-2-3-4-5 second highest)")
+                       default="classic", metavar="{casino,classic}", help=helps[0])
     solve.add_argument("--way", type=way, metavar="WAY",
                        help=f"the banker's way: {', '.join(WAYS)} or a house-way "
                             "description file (default: the preset's, foxwoods)")
-    solve.add_argument("--commission", type=commission, default=0.05,
-                       metavar="FRACTION",
-                       help="the house's commission on a win: 0.05 or 5%% (default 5%%)")
+    solve.add_argument("--commission", type=commission, metavar="FRACTION", help=helps[1])
     solve.add_argument("--out", required=True, metavar="FILE",
                        help="the strategy table's file (its chunks go to FILE.parts meanwhile)")
     solve.add_argument("--workers", type=count_argument, default=1,

@@ -25,7 +25,7 @@ from pokerrules.paigow.exact import ExactResult, exact_house_edge
 from pokerrules.paigow.houseway import check_way, house_way_many, way_rule_names
 from pokerrules.paigow.outcomes import TABLE_STEP, cpus, deck_codes
 from pokerrules.paigow.parallel import check_optional_flag, progress_bar, run_threads
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRulesLike, commission_text, paigow_rules
 from pokerrules.paigow.setting import Setting
 
 __all__ = ["EXAMPLES", "RuleDifference", "WayComparison", "compare_ways"]
@@ -106,7 +106,7 @@ class WayComparison:
                 lines.append(f"{result.banker_way} on both sides: wins {result.wins:,}, "
                              f"pushes {result.pushes:,}, losses {result.losses:,}; "
                              f"house edge {result.house_edge:.4%} at "
-                             f"{result.commission * 100:g}% commission")
+                             f"{commission_text(result.commission)} commission")
         return "\n".join(lines)
 
 

@@ -15,6 +15,7 @@ from pokerrules.cards import format_cards
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.houseway import house_way_many, way_rule_names
 from pokerrules.paigow.outcomes import way_label
+from pokerrules.paigow.rules import commission_text
 from pokerrules.paigow.setting import Setting
 
 __all__ = ["CostExample", "HouseWayCost", "RuleCost", "house_way_cost"]
@@ -102,8 +103,8 @@ class HouseWayCost:
                 "rules": [r.to_dict() for r in self.rules]}
 
     def __str__(self) -> str:
-        lines = [f"house way {self.way} at {self.commission:g} commission: house edge "
-                 f"{self.house_way_edge:.4%} by the house way, {self.optimal_edge:.4%} "
+        lines = [f"house way {self.way} at {commission_text(self.commission)} commission: "
+                 f"house edge {self.house_way_edge:.4%} by the house way, {self.optimal_edge:.4%} "
                  f"played optimally (a gain of {self.gain * 100:.4f} points)",
                  f"{self.set_otherwise:,} of {self.hands:,} hands are worth more set "
                  "otherwise", "", "  points   hands set otherwise  rule"]

@@ -545,7 +545,11 @@ def exact_house_edges(
     tasks = ((rules, way, player_way, codes, symmetry) for rules, way, player_way in variants)
     interrupted = run_chunks(_count_variant, tasks, total=len(variants), on_result=keep,
                              workers=workers, executor=executor, progress=progress,
-                             desc="exact counts", unit="variant", start_method=start_method)
+                             desc="exact counts", unit="variant", start_method=start_method,
+                             returns=ExactResult)
     if interrupted:
         raise KeyboardInterrupt
-    return [r for r in results if r is not None]
+    counted = [r for r in results if r is not None]
+    if len(counted) != len(variants):  # run_chunks counts the results; this is its promise
+        raise PokerRulesError(f"{len(variants) - len(counted)} variants gave no result")
+    return counted

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules.cards import CardsLike
-from pokerrules.checks import check_count, shown
+from pokerrules.checks import check_count, check_flag, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.hands import PAI_GOW
 from pokerrules.paigow.setting import hand_cards
@@ -28,6 +28,7 @@ __all__ = [
     "FORTUNE_LINES",
     "FORTUNE_PAYTABLE",
     "FORTUNE_PAYTABLES",
+    "LOSING_LINES",
     "MAX_OTHER_PLAYERS",
     "FortuneResult",
     "Pays",
@@ -46,6 +47,10 @@ FORTUNE_LINES: tuple[str, ...] = tuple(_paigow.FORTUNE_LINES)
 #: What a line pays: "to one" per unit staked (-1 the lost stake, 0 a push), or
 #: for the Envy bonus a fixed amount of money; an int or an exact fraction.
 Pays = int | Fraction
+
+#: The Fortune lines that are no win: the bet is lost on them, whatever a table says
+#: (a table may name them only to lose the stake, -1).
+LOSING_LINES: tuple[str, ...] = ("nothing",)
 
 #: Pays per unit staked ("to one"; -1 is the lost stake): the pay table of the
 #: Fortune Pai Gow Poker tables (posted, for one, at Silver Dollar Casino Renton,
@@ -123,10 +128,12 @@ def fortune_paytable(
 
     Raises:
         PokerRulesError: a line no table has (named, with the lines it may
-            hold), a pay below -1 (Fortune) or 0 (Envy), an unknown preset.
+            hold), a pay below -1 (Fortune) or 0 (Envy), a pay other than -1 on
+            a line that is no win (:data:`LOSING_LINES`, named), an unknown preset.
         ArgumentTypeError: a table that is no mapping, a pay that is no int or
-            Fraction (a float or a bool).
+            Fraction (a float or a bool), an ``envy`` that is not True or False.
     """
+    envy = check_flag(envy, "envy")
     lines = ENVY_LINES if envy else FORTUNE_LINES
     what = "the Envy pay table's" if envy else "the Fortune pay table's"
     if isinstance(table, str):
@@ -142,6 +149,10 @@ def fortune_paytable(
         raise PokerRulesError(f"{what} line {shown(unknown[0])} is no line; the lines are "
                               f"{', '.join(lines)}")
     default = 0 if envy else -1
+    for line in LOSING_LINES:
+        if line in table and _pays(table[line], line, what[:-2], default) != -1:
+            raise PokerRulesError(f"{what[:-2]} line {line!r} is no win: the bet is lost "
+                                  f"on it, so it pays -1, not {shown(table[line])}")
     return {line: _pays(table[line], line, what[:-2], default) if line in table else default
             for line in lines}
 

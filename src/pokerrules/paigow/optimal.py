@@ -62,6 +62,10 @@ _FRONTS = list(itertools.combinations(range(7), 2))
 #: setting its query, its counts (the kernel's and the result's) and a sweep's entry.
 _BYTES_PER_HAND = 35 * 16 + NSETTINGS * (3 + 2 * 16 + 19)
 
+#: Bytes per sampled hand of :func:`optimal_house_edge` beside the kernel's: the
+#: hand's seven positions, its settings' EVs and its gain.
+_EDGE_BYTES_PER_HAND = _BYTES_PER_HAND + 7 + NSETTINGS * 8 + 2 * 8
+
 
 @dataclass(frozen=True)
 class BankerTable:
@@ -375,10 +379,11 @@ def random_hands(n: int, deck_size: int, rng: np.random.Generator) -> npt.NDArra
     blocks = []
     for start in range(0, n, _DRAW_BLOCK):
         keys = rng.random((min(_DRAW_BLOCK, n - start), deck_size))
-        blocks.append(np.sort(np.argpartition(keys, 7, axis=1)[:, :7], axis=1))
+        # uint8 block by block: n int64 positions would take eight times the memory
+        blocks.append(np.sort(np.argpartition(keys, 7, axis=1)[:, :7], axis=1).astype(np.uint8))
     if not blocks:
         return np.zeros((0, 7), dtype=np.uint8)
-    return np.concatenate(blocks).astype(np.uint8)
+    return np.concatenate(blocks)
 
 
 @dataclass(frozen=True)
@@ -434,7 +439,9 @@ def optimal_house_edge(rules: PaiGowRulesLike = DEFAULT_RULES, way: object = Non
         rules: the rules or a preset's name (their commission values the EVs).
         way: the banker's strategy (None: the rules' house way), also the player's
             for the house-way edge.
-        sample: hands to solve, 2 (a standard error needs two) to 2**26.
+        sample: hands to solve, 2 (a standard error needs two) to 2**26; about
+            1.9 KiB a hand, refused before any hand is drawn or counted when that
+            is more than the memory available (2**26 hands need about 120 GiB).
         seed: an int (0 to 2**53 - 1) or a numpy Generator drawing the hands.
         deck: the cards dealt (at least 14), default all 53.
         workers: threads (1 to 2**63 - 1; no more than the CPUs); the result does
@@ -452,6 +459,7 @@ def optimal_house_edge(rules: PaiGowRulesLike = DEFAULT_RULES, way: object = Non
     rules = paigow_rules(rules)
     chosen = rules.house_way if way is None else check_way(way, "way")
     sample = check_count(sample, "sample", low=2, high=_paigow.OPTIMAL_MOST_HANDS)
+    check_memory(sample * _EDGE_BYTES_PER_HAND, f"solving a sample of {sample:,} hands needs")
     seed_value = None if isinstance(seed, np.random.Generator) else seed_int(seed)
     rng = make_rng(seed)
     threads = min(check_count(workers, "workers"), cpus())

@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import (
     FIRST_COMPLETED,
+    BrokenExecutor,
+    CancelledError,
     Executor,
     Future,
     ProcessPoolExecutor,
@@ -109,6 +112,22 @@ def check_workers(workers: int, executor: Executor | None) -> int:
     if executor is not None and workers != 1:
         raise PokerRulesError("give workers or executor, not both")
     return workers
+
+
+def executor_name(executor: object) -> str:
+    """An executor's name in messages: its class, module-qualified (no address)."""
+    kind = type(executor)
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
+#: What an outside executor raises when it, not the chunk, failed: the task or
+#: its result could not be pickled, its workers died, it cancelled the chunk.
+_EXECUTOR_FAILURES = (pickle.PicklingError, BrokenExecutor, CancelledError)
+
+
+def _executor_failed(executor: Executor, what: str, exc: BaseException) -> PokerRulesError:
+    return PokerRulesError(f"the executor {executor_name(executor)} {what}: "
+                           f"{type(exc).__name__}: {exc!s:.200}")
 
 
 _GUARD = 'start its work under `if __name__ == "__main__":`'
@@ -228,6 +247,7 @@ def run_chunks(
     unit: str = "chunk",
     units: tuple[int, Callable[[R], int]] | None = None,
     start_method: str | None = None,
+    returns: type | tuple[type, ...] | None = None,
 ) -> bool:
     """Runs ``fn`` on every task.
 
@@ -249,6 +269,9 @@ def run_chunks(
             giving the units of one chunk's result), e.g. rounds.
         start_method: how an own pool starts its processes: "forkserver",
             "spawn" or "fork" (None: :data:`DEFAULT_START_METHOD`).
+        returns: the type (or types) of ``fn``'s result: a chunk's result of
+            another type is refused before it reaches ``on_result`` (whatever
+            ran it: an executor's futures may give anything).
 
     Returns:
         True when Ctrl-C stopped the run. Then every chunk that had finished
@@ -265,7 +288,12 @@ def run_chunks(
             they do when the main script starts its work at its top level instead
             of under ``if __name__ == "__main__":`` (each worker imports the
             script, and there the work ends the worker quietly instead of starting
-            a pool again; this error is the one message).
+            a pool again; this error is the one message). An executor that
+            refuses a chunk (shut down, a task it cannot pickle), gives no
+            future, loses a chunk (a pickling error, broken or cancelled), or
+            gives a result of the wrong type (with ``returns``) or a number of
+            results other than ``total``: the message names the executor and
+            what went wrong.
     """
     workers = check_workers(workers, executor)
     method = check_start_method(start_method)
@@ -273,13 +301,24 @@ def run_chunks(
     bar = progress_bar(total, progress, desc, unit, bar_total)
 
     finished = 0
+    where = ("the pool" if executor is None else f"the executor {executor_name(executor)}")
 
     def done(index: int, value: R) -> None:
         nonlocal finished
+        if returns is not None and not isinstance(value, returns):
+            kinds = returns if isinstance(returns, tuple) else (returns,)
+            raise PokerRulesError(
+                f"{where} gave {shown(value)} as the result of chunk {index}, not "
+                f"{' or '.join(kind.__name__ for kind in kinds)}")
         finished += 1
         on_result(index, value)
         if bar is not None:
             bar.update(1 if units_of is None else units_of(value))
+
+    def all_done(stopped: bool) -> bool:
+        if not stopped and finished != total:
+            raise PokerRulesError(f"{where} gave {finished} results for {total} chunks")
+        return stopped
 
     try:
         if executor is None and min(workers, total) <= 1:
@@ -288,9 +327,10 @@ def run_chunks(
                     done(index, fn(task))
             except KeyboardInterrupt:
                 return True
-            return False
+            return all_done(False)
         if executor is not None:
-            return _run_on(executor, EXECUTOR_IN_FLIGHT, fn, tasks, done)
+            return all_done(_run_on(executor, EXECUTOR_IN_FLIGHT, fn, tasks, done,
+                                    outside=True))
         processes = min(workers, total)
         _refuse_a_pool_while_importing_main()
         context = multiprocessing.get_context(method)
@@ -299,7 +339,8 @@ def run_chunks(
             max_workers=processes, mp_context=context, initializer=_start_worker,
             initargs=(lifeline, parent_end if method == "fork" else None))
         try:
-            return _run_on(pool, 2 * processes, fn, tasks, done, stop=parent_end.close)
+            return all_done(_run_on(pool, 2 * processes, fn, tasks, done,
+                                    stop=parent_end.close))
         except BrokenProcessPool:
             started = None if finished else _broken_at_start(method)  # or crashed later
             if started is None:
@@ -345,10 +386,13 @@ def _run_on(
     done: Callable[[int, R], None],
     *,
     stop: Callable[[], None] | None = None,
+    outside: bool = False,
 ) -> bool:
     """Feeds ``pool`` at most ``in_flight`` tasks at a time; True when Ctrl-C
     stopped the run. With ``stop`` (which ends the workers of an own pool) the
-    pool is shut down: when the run stopped early, ``stop`` is called first."""
+    pool is shut down: when the run stopped early, ``stop`` is called first.
+    An ``outside`` pool (the caller's executor) that refuses a task, gives no
+    future or loses a chunk raises a PokerRulesError naming it."""
     pending: dict[Future[R], int] = {}
     numbered = enumerate(tasks)
     complete = interrupted = False
@@ -360,14 +404,20 @@ def _run_on(
                 if item is None:
                     more = False
                 else:
-                    pending[pool.submit(fn, item[1])] = item[0]
+                    pending[_submit(pool, fn, item, outside)] = item[0]
             if not pending:
                 complete = True
                 return False
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 index = pending.pop(future)
-                done(index, future.result())
+                try:
+                    value = future.result()
+                except _EXECUTOR_FAILURES as exc:
+                    if not outside:
+                        raise
+                    raise _executor_failed(pool, f"lost chunk {index}", exc) from exc
+                done(index, value)
     except KeyboardInterrupt:
         interrupted = True
         return True
@@ -388,3 +438,20 @@ def _run_on(
                     if not complete:  # the running chunks are lost
                         stop()
                     pool.shutdown(wait=True, cancel_futures=True)  # idle or ended workers
+
+
+def _submit(pool: Executor, fn: Callable[[T], R], item: tuple[int, T],
+            outside: bool) -> Future[R]:
+    """``pool.submit(fn, task)``; an outside pool's refusal, or anything it gives
+    that is no Future, is a PokerRulesError naming it."""
+    index, task = item
+    if not outside:
+        return pool.submit(fn, task)
+    try:
+        future: object = pool.submit(fn, task)
+    except Exception as exc:  # shut down, a task it cannot pickle: the executor's own words
+        raise _executor_failed(pool, f"refused chunk {index}", exc) from exc
+    if not isinstance(future, Future):
+        raise PokerRulesError(f"the executor {executor_name(pool)} gave {shown(future)} for "
+                              f"chunk {index}, not a concurrent.futures.Future")
+    return future

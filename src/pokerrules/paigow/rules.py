@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
+from decimal import Decimal, InvalidOperation
 from typing import Any, TypeAlias
 
 from pokerrules._paigow import WAYS
@@ -24,6 +25,8 @@ __all__ = [
     "PaiGowRules",
     "PaiGowRulesLike",
     "callable_name",
+    "commission_fraction",
+    "commission_text",
     "old_way_name_message",
     "paigow_rules",
     "way_name",
@@ -96,6 +99,51 @@ def finite_number(value: object) -> float | None:
     except OverflowError:
         return None
     return number if math.isfinite(number) else None
+
+
+def commission_fraction(text: object, argument: str = "commission") -> float:
+    """A commission as people write it, a fraction ("0.05") or a percentage
+    ("5%"), as the float nearest its exact decimal value: "0.7%" is 0.007, as
+    the text 0.007 is (a percentage is divided in decimal, not in binary).
+    Every commission read from text is read here.
+
+    >>> from pokerrules.paigow.rules import commission_fraction
+    >>> commission_fraction("0.7%"), commission_fraction("5%"), commission_fraction("0.025")
+    (0.007, 0.05, 0.025)
+
+    Raises:
+        PokerRulesError: text that is no number, or a commission outside
+            [0, 1) (``argument`` is named, when given).
+    """
+    words = text.strip() if isinstance(text, str) else None
+    percent = words is not None and words.endswith("%")
+    try:
+        value = Decimal(words[:-1] if percent else words)  # type: ignore[index, arg-type]
+    except (InvalidOperation, TypeError, ValueError):
+        value = Decimal("NaN")
+    if percent and value.is_finite():
+        value = value.scaleb(-2)  # exact: only the exponent changes
+    number = float(value) + 0.0 if value.is_finite() else math.nan  # + 0.0: no -0.0
+    # a decimal NaN refuses comparison; 1 - 1e-20 is below 1 but is the float 1.0
+    if not value.is_finite() or not 0 <= value < 1 or not number < 1:
+        prefix = f"{argument} " if argument else ""
+        raise PokerRulesError(f"{prefix}takes a fraction from 0 up to 1 (0.05) or a "
+                              f"percentage (5%), not {shown(text)}")
+    return number
+
+
+def commission_text(fraction: float) -> str:
+    """A commission as a percentage, "5%" for 0.05 and "0.7%" for 0.007: the
+    shortest decimal of the float (its repr) times 100, in decimal, so that two
+    different commissions never print alike and :func:`commission_fraction`
+    reads the text back as the same float. Every commission printed is printed
+    by this.
+
+    >>> from pokerrules.paigow.rules import commission_text
+    >>> commission_text(0.05), commission_text(0.007), commission_text(0.006999999999999999)
+    ('5%', '0.7%', '0.6999999999999999%')
+    """
+    return f"{Decimal(repr(float(fraction))).scaleb(2).normalize():f}%"
 
 
 def callable_name(fn: object) -> str:

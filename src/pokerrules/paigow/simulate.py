@@ -438,7 +438,7 @@ def simulate(
         total=-(-rounds // chunk_size), on_result=add, workers=workers, executor=executor,
         progress=progress, desc="simulate", unit="round",
         units=(rounds, lambda counts: int(counts[_COUNT["rounds"]])),
-        start_method=start_method)
+        start_method=start_method, returns=np.ndarray)
     c = {name: int(total[k]) for name, k in _COUNT.items()}
     return SimulationResult(rules, player_name, banker_name, seed, chunk_size,
                             rounds, c["rounds"], c["wins"], c["pushes"], c["losses"],

@@ -383,7 +383,12 @@ class PaiGowState(GameState[Setting]):
         seat = self.current_player
         assert seat is not None
         self.settings[seat] = move
-        return MoveRecord(seat, str(move), {"position": self.positions[seat]})
+        detail: dict[str, Any] = {"position": self.positions[seat]}
+        if self.phase == "over":  # the last setting records the round's scores, so that
+            # a save whose rules (a commission, say) score it otherwise is refused on load
+            result = self.result()
+            detail.update(scores=list(result.scores), house=result.detail["house"])
+        return MoveRecord(seat, str(move), detail)
 
     def _parse(self, text: str) -> Setting:
         return parse_move(text)

@@ -259,7 +259,7 @@ def optimal_setting(
         parts: list[npt.NDArray[np.int64]] = []
         if run_chunks(_hist_part, tasks, total=nparts,
                       on_result=lambda _, part: parts.append(part), workers=workers,
-                      executor=executor, progress=False):
+                      executor=executor, progress=False, returns=np.ndarray):
             raise KeyboardInterrupt
         hist = np.sum(parts, axis=0)
     cumulative = np.zeros((hist.shape[0] + 1, hist.shape[1] + 1), dtype=np.int64)

@@ -39,7 +39,7 @@ from pokerrules.paigow.houseway import BatchWay, check_way
 from pokerrules.paigow.outcomes import deck_codes as read_deck
 from pokerrules.paigow.outcomes import way_label
 from pokerrules.paigow.rates import mean_net
-from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, commission_text, paigow_rules
 from pokerrules.paigow.setting import Setting, hand_cards
 from pokerrules.paigow.table_file import FIELDS, read_table, way_record, write_table
 
@@ -250,8 +250,10 @@ class StrategyTable(BatchWay):
         if rules.commission != self.commission or \
                 rules.wheel_second_highest != self.wheel_second_highest:
             raise PokerRulesError(
-                f"the strategy table{where} was solved at {self.commission:g} commission, "
-                f"{_wheel(self.wheel_second_highest)}; these rules have {rules.commission:g} "
+                f"the strategy table{where} was solved at {commission_text(self.commission)} "
+                f"commission, "
+                f"{_wheel(self.wheel_second_highest)}; these rules have "
+                f"{commission_text(rules.commission)} "
                 f"commission, {_wheel(rules.wheel_second_highest)}")
         if way is not None and not _same_way(way, self.way):
             raise PokerRulesError(f"the strategy table{where} was solved against the banker's "
