@@ -264,9 +264,10 @@ def optimal_strategy(
         executor: any :class:`concurrent.futures.Executor` instead (a Dask
             client's ``get_executor()``), left open for its owner.
         checkpoint: a directory: each finished chunk is written there at once
-            (through a temporary name renamed into place), and a run that finds
-            the chunks of the same rules, way, deck and chunk size there solves
-            only the others.
+            with its checksum (through a temporary file of a unique name renamed
+            into place, so runs sharing the directory never collide), and a run
+            that finds the chunks of the same rules, way, deck and chunk size
+            there checks them first and solves only the others.
         progress: a progress bar (tqdm) of the classes solved, with the time
             left (None: on a terminal).
         chunk_size: classes per chunk, 1 to 2**63 - 1.
@@ -279,8 +280,10 @@ def optimal_strategy(
     Raises:
         PokerRulesError: a bad deck (fewer than 14 cards, a card twice), way,
             ``workers``, ``executor`` or ``chunk_size``; a checkpoint of other
-            rules, another way, deck or chunk size, or a damaged chunk file (each
-            named). IllegalMoveError: the way fouls a hand (named).
+            rules, another way, deck or chunk size; a manifest or chunk file that
+            is no regular file, over its limit (:data:`MANIFEST_LIMIT`,
+            :data:`CHUNK_FILE_SLACK`), damaged, or edited (its checksum does not
+            match); each named. IllegalMoveError: the way fouls a hand (named).
         KeyboardInterrupt: Ctrl-C, seen between chunks: the finished chunks are
             in the checkpoint, and a run with it goes on from there.
     """

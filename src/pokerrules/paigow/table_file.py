@@ -64,7 +64,7 @@ def _aligned(n: int) -> int:
 #: part, is a few KiB): :func:`write_table` refuses a larger one, so that every
 #: file saved loads, and :func:`read_table` reads no more.
 HEADER_LIMIT = 1 << 24
-#: The largest table file (about 3.4 GB): a header of :data:`HEADER_LIMIT` bytes
+#: The largest table file (3,562,068,352 bytes): a header of :data:`HEADER_LIMIT` bytes
 #: and the arrays of every hand of the full 53-card deck, C(53, 7) classes.
 #: :func:`read_table` refuses a larger file from its size, before reading it.
 FILE_LIMIT = _aligned(16 + HEADER_LIMIT) + sum(
