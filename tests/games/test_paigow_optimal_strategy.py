@@ -101,7 +101,7 @@ def test_an_interrupted_run_resumes_to_the_same_table(solved, tmp_path, monkeypa
                          progress=False)
     assert sorted(p.name for p in parts.glob("chunk-*")) == ["chunk-000000.npz",
                                                               "chunk-000001.npz"]
-    (parts / "chunk-000002.npz.part").write_bytes(b"half a chunk")  # a write cut short
+    (parts / "chunk-000002.npz.5f3a9c0e1b2d4a67.part").write_bytes(b"half a chunk")  # cut short
     calls.clear()
     resumed = optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=300,
                                checkpoint=parts, progress=False)

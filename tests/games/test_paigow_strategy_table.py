@@ -271,8 +271,11 @@ def test_a_saved_table_loads_as_the_same_table_and_saves_the_same_bytes(table, t
     loaded = StrategyTable.load(tmp_path / "a.prt", RULES, "foxwoods")
     for name in ("hands", "best", "wins", "losses", "house", "house_wins", "house_losses",
                  "weight"):
-        assert np.array_equal(getattr(loaded, name), getattr(table, name))
-        assert isinstance(getattr(loaded, name), np.memmap)
+        array = getattr(loaded, name)
+        assert np.array_equal(array, getattr(table, name))
+        assert not isinstance(array, np.memmap) and not array.flags.writeable
+        with pytest.raises(ValueError):
+            array.flags.writeable = True  # the table's own memory, read-only for good
     assert loaded.result == table.result and loaded.path == str(tmp_path / "a.prt")
     loaded.save(tmp_path / "b.prt")
     assert (tmp_path / "a.prt").read_bytes() == (tmp_path / "b.prt").read_bytes()

@@ -2,10 +2,20 @@
 in chunks, each solved exactly (:func:`~pokerrules.paigow.optimal.solve_hands`)
 here, in a process pool or on a cluster, each finished chunk saved to a
 checkpoint directory at once, so that a stopped run resumes where it stopped.
+
+A checkpoint is a manifest (``manifest.json``: the run's rules, way, deck and
+layout) and one ``.npz`` file per finished chunk holding the chunk's arrays and
+a sha256 of them, of the chunk's number and of the manifest's run; a resumed
+run checks every chunk it takes. Every file is written under a temporary name
+of its own (random, created exclusively) and renamed into place, so that runs
+sharing a checkpoint never write into one another's files, and read only while
+it is a regular file of at most its documented size.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import math
 import os
@@ -20,6 +30,7 @@ import numpy.typing as npt
 from pokerrules.cards import CardsLike
 from pokerrules.checks import check_count, shown
 from pokerrules.errors import PokerRulesError
+from pokerrules.files import parse_json, read_regular
 from pokerrules.paigow.hand_classes import HandClasses
 from pokerrules.paigow.houseway import check_way
 from pokerrules.paigow.optimal import BankerTable, banker_table, solve_hands
@@ -33,17 +44,29 @@ from pokerrules.paigow.parallel import (
 )
 from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 from pokerrules.paigow.strategy_table import StrategyTable
-from pokerrules.paigow.table_file import way_record
+from pokerrules.paigow.table_file import FIELDS, HEADER_LIMIT, replace_file, way_record
 
-__all__ = ["DEFAULT_CHUNK", "optimal_strategy"]
+__all__ = ["CHUNK_FILE_SLACK", "DEFAULT_CHUNK", "MANIFEST_LIMIT", "optimal_strategy"]
 
 #: Classes of hands per chunk when ``chunk_size`` is not given: large enough to
 #: share the chunk's fixed work, small enough to save often.
 DEFAULT_CHUNK = 100_000
 
+#: The most bytes of a checkpoint's manifest: a table header's
+#: (:data:`~pokerrules.paigow.table_file.HEADER_LIMIT`, the way's text among
+#: it) and 64 KiB for the run's layout. A larger one is neither written nor read.
+MANIFEST_LIMIT = HEADER_LIMIT + (1 << 16)
+#: The bytes a chunk file may hold beyond its arrays (the zip's and the arrays'
+#: headers, its checksum): a chunk of n classes is read only from a file of at
+#: most n * 22 + CHUNK_FILE_SLACK bytes.
+CHUNK_FILE_SLACK = 1 << 16
+
 _MANIFEST = "manifest.json"
 _CHECKPOINT = "pokerrules strategy checkpoint"
-_SOLVED = ("hands", "best", "wins", "losses", "house", "house_wins", "house_losses")
+_CHECKPOINT_VERSION = 2  # 2: each chunk holds its checksum
+#: A chunk's arrays, in its file, with the dtypes of the table's file.
+_SOLVED: tuple[tuple[str, str], ...] = tuple(f for f in FIELDS if f[0] != "weight")
+_CLASS_BYTES = sum(np.dtype(dtype).itemsize for _, dtype in _SOLVED)
 
 #: The banker's table of the last rules, way and deck this process solved
 #: against (a worker keeps it for its next chunk).
@@ -59,7 +82,7 @@ def _way_text(way: object) -> Any:
 
 
 def _run_key(rules: PaiGowRules, way: object, deck: npt.NDArray[np.uint8]) -> dict[str, Any]:
-    return {"format": _CHECKPOINT, "version": 1,
+    return {"format": _CHECKPOINT, "version": _CHECKPOINT_VERSION,
             "rules": {"commission": float(rules.commission),
                       "wheel_second_highest": rules.wheel_second_highest},
             "way": _way_text(way), "deck": deck.tolist()}
@@ -89,23 +112,22 @@ def _solve_chunk(task: tuple[PaiGowRules, object, npt.NDArray[np.uint8],
 
 class _Checkpoint:
     """A run's directory: its manifest and one file per finished chunk, each
-    written to a temporary name and renamed into place."""
+    written through :func:`~pokerrules.paigow.table_file.replace_file`."""
 
     def __init__(self, path: str | os.PathLike[str] | None, key: dict[str, Any]) -> None:
         self.path = None if path is None else Path(path)
         self.key = key
         self.manifest: dict[str, Any] | None = None
+        self.run = b""  # the sha256 of the run's manifest, which each chunk's checksum holds
         if self.path is None:
             return
         if self.path.exists() and not self.path.is_dir():
             raise PokerRulesError(f"checkpoint {self.path} is a file, not a directory")
         manifest = self.path / _MANIFEST
         if manifest.exists():
-            try:
-                data = json.loads(manifest.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-                raise PokerRulesError(f"checkpoint {self.path}: its {_MANIFEST} does not "
-                                      "read as JSON") from None
+            data = parse_json(read_regular(manifest, limit=MANIFEST_LIMIT,
+                                           what="the manifest of checkpoint"),
+                              what=f"the manifest of checkpoint {manifest}")
             if not isinstance(data, dict):
                 raise PokerRulesError(f"checkpoint {self.path}: its {_MANIFEST} is "
                                       f"{shown(data)}")
@@ -119,6 +141,8 @@ class _Checkpoint:
     def start(self, chunk_size: int, symmetric: bool, classes: int) -> None:
         """Writes the manifest of a new run, or checks an old run's layout."""
         layout = {"chunk_size": chunk_size, "symmetric": symmetric, "classes": classes}
+        text = json.dumps({**self.key, **layout}, sort_keys=True, indent=1).encode()
+        self.run = hashlib.sha256(text).digest()
         if self.path is None:
             return
         if self.manifest is not None:
@@ -128,49 +152,80 @@ class _Checkpoint:
                         f"checkpoint {self.path} is of a run with {name} "
                         f"{shown(self.manifest.get(name))}, not {shown(value)}")
             return
+        if len(text) > MANIFEST_LIMIT:
+            raise PokerRulesError(f"checkpoint {self.path}: the run's manifest would be "
+                                  f"{len(text):,} bytes (the banker's way's text among it); "
+                                  f"at most {MANIFEST_LIMIT:,} are read back")
         self.path.mkdir(parents=True, exist_ok=True)
-        self._write(_MANIFEST, lambda f: f.write(
-            json.dumps({**self.key, **layout}, sort_keys=True, indent=1).encode()))
+        replace_file(self.path / _MANIFEST, lambda f: f.write(text))
 
     def _file(self, index: int) -> Path:
         assert self.path is not None
         return self.path / f"chunk-{index:06d}.npz"
 
-    def _write(self, name: str, write: Any) -> None:
-        assert self.path is not None
-        temporary = self.path / f"{name}.part"
-        with open(temporary, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, self.path / name)
+    def _checksum(self, index: int, arrays: dict[str, npt.NDArray[Any]]) -> bytes:
+        sha = hashlib.sha256(self.run + index.to_bytes(8, "little"))
+        for name, _ in _SOLVED:
+            sha.update(name.encode() + b"\0")
+            sha.update(arrays[name].data)
+        return sha.digest()
 
     def done(self, index: int) -> bool:
         return self.path is not None and self._file(index).exists()
 
     def save(self, index: int, arrays: dict[str, npt.NDArray[Any]]) -> None:
         if self.path is not None:
-            self._write(self._file(index).name, lambda f: np.savez(
-                f, hands=arrays["hands"], best=arrays["best"], wins=arrays["wins"],
-                losses=arrays["losses"], house=arrays["house"],
-                house_wins=arrays["house_wins"], house_losses=arrays["house_losses"]))
+            columns = {name: np.ascontiguousarray(arrays[name], dtype=dtype)
+                       for name, dtype in _SOLVED}
+            members: dict[str, Any] = {
+                **columns, "sha256": np.frombuffer(self._checksum(index, columns), np.uint8)}
+            replace_file(self._file(index), lambda f: np.savez(f, **members))
 
     def load(self, index: int, numbers: npt.NDArray[np.int64]) -> dict[str, npt.NDArray[Any]]:
-        """A finished chunk's arrays, checked to be of the chunk's classes."""
+        """A finished chunk's arrays, checked against their checksum and to be of
+        the chunk's classes."""
         path = self._file(index)
+        data = read_regular(path, limit=len(numbers) * _CLASS_BYTES + CHUNK_FILE_SLACK,
+                            what="checkpoint file")
         try:
-            with np.load(path, allow_pickle=False) as data:
-                arrays = {k: data[k] for k in _SOLVED}
-                extra = set(data.files) - set(_SOLVED)
+            arrays = _chunk_arrays(data, len(numbers))
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+            arrays = None
+        if arrays is None:
             raise PokerRulesError(f"checkpoint file {path} is damaged: remove it and resume "
-                                  "(the chunk is solved again)") from None
-        if extra or any(a.shape != numbers.shape or a.dtype.kind not in "iu"
-                        for a in arrays.values()) or \
-                not np.array_equal(arrays["hands"], numbers):
+                                  "(the chunk is solved again)")
+        if arrays.pop("sha256").tobytes() != self._checksum(index, arrays):
+            raise PokerRulesError(f"checkpoint file {path} has been edited or damaged: its "
+                                  "checksum does not match its arrays; remove it and resume "
+                                  "(the chunk is solved again)")
+        if not np.array_equal(arrays["hands"], numbers):
             raise PokerRulesError(f"checkpoint file {path} holds other classes than its chunk's: "
                                   "remove it and resume")
         return arrays
+
+
+def _chunk_arrays(data: bytes, count: int) -> dict[str, npt.NDArray[Any]] | None:
+    """The arrays of a chunk file's bytes, each one's dtype and shape checked
+    before it is read (nothing larger than it should be is allocated); None for
+    other members, dtypes or shapes."""
+    members = {**{name: (np.dtype(dtype), (count,)) for name, dtype in _SOLVED},
+               "sha256": (np.dtype(np.uint8), (32,))}
+    readers = {(1, 0): np.lib.format.read_array_header_1_0,
+               (2, 0): np.lib.format.read_array_header_2_0}
+    arrays: dict[str, npt.NDArray[Any]] = {}
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        if sorted(archive.namelist()) != sorted(f"{name}.npy" for name in members):
+            return None
+        for name, (dtype, shape) in members.items():
+            with archive.open(f"{name}.npy") as member:
+                reader = readers.get(np.lib.format.read_magic(member))
+                if reader is None or reader(member) != (shape, False, dtype):
+                    return None
+                raw = member.read(dtype.itemsize * shape[0])
+            if len(raw) != dtype.itemsize * shape[0]:
+                return None
+            arrays[name] = np.frombuffer(raw, dtype=dtype)
+    return arrays
 
 
 def optimal_strategy(
@@ -209,9 +264,10 @@ def optimal_strategy(
         executor: any :class:`concurrent.futures.Executor` instead (a Dask
             client's ``get_executor()``), left open for its owner.
         checkpoint: a directory: each finished chunk is written there at once
-            (through a temporary name renamed into place), and a run that finds
-            the chunks of the same rules, way, deck and chunk size there solves
-            only the others.
+            with its checksum (through a temporary file of a unique name renamed
+            into place, so runs sharing the directory never collide), and a run
+            that finds the chunks of the same rules, way, deck and chunk size
+            there checks them first and solves only the others.
         progress: a progress bar (tqdm) of the classes solved, with the time
             left (None: on a terminal).
         chunk_size: classes per chunk, 1 to 2**63 - 1.
@@ -224,8 +280,10 @@ def optimal_strategy(
     Raises:
         PokerRulesError: a bad deck (fewer than 14 cards, a card twice), way,
             ``workers``, ``executor`` or ``chunk_size``; a checkpoint of other
-            rules, another way, deck or chunk size, or a damaged chunk file (each
-            named). IllegalMoveError: the way fouls a hand (named).
+            rules, another way, deck or chunk size; a manifest or chunk file that
+            is no regular file, over its limit (:data:`MANIFEST_LIMIT`,
+            :data:`CHUNK_FILE_SLACK`), damaged, or edited (its checksum does not
+            match); each named. IllegalMoveError: the way fouls a hand (named).
         KeyboardInterrupt: Ctrl-C, seen between chunks: the finished chunks are
             in the checkpoint, and a run with it goes on from there.
     """
@@ -243,10 +301,11 @@ def optimal_strategy(
     numbers, weights = _representatives(classes, progress)
     run.start(chunk_size, symmetric, len(numbers))
     chunks = [numbers[i:i + chunk_size] for i in range(0, len(numbers), chunk_size)]
-    todo = [i for i in range(len(chunks)) if not run.done(i)]
+    # the saved chunks are read and checked before any work
+    found = {i: run.load(i, chunks[i]) for i in range(len(chunks)) if run.done(i)}
+    todo = [i for i in range(len(chunks)) if i not in found]
     if workers > 1 or executor is not None:
         _BANKER.clear()  # the workers set their own
-    found: dict[int, dict[str, npt.NDArray[Any]]] = {}
 
     def keep(task: int, arrays: dict[str, npt.NDArray[Any]]) -> None:
         run.save(todo[task], arrays)
@@ -260,8 +319,7 @@ def optimal_strategy(
         start_method=start_method)
     if interrupted:
         raise KeyboardInterrupt
-    parts = [found[i] if i in found else run.load(i, chunks[i]) for i in range(len(chunks))]
-    solved = {k: np.concatenate([p[k] for p in parts]) for k in _SOLVED}
+    solved = {k: np.concatenate([found[i][k] for i in range(len(chunks))]) for k, _ in _SOLVED}
     total = math.comb(len(codes) - 7, 7)
     return StrategyTable.from_arrays(
         rules=rules, way=banker_way, deck_codes=codes, symmetric=symmetric,

@@ -82,6 +82,7 @@ class StrategyTable(BatchWay):
         symmetric: one entry per suit-renaming class (else one per hand).
         total: the banker hands each player hand meets: C(d - 7, 7).
         path: the file the table was loaded from, or None.
+        checksum: the sha256 (hex) its file records, or None.
         hands: uint32 (m,): each class's representative, by its colex number
             (positions in ``deck``), increasing.
         best, house: uint8 (m,): the representative's best setting and the one
@@ -90,6 +91,9 @@ class StrategyTable(BatchWay):
         weight: uint8 (m,): the hands of the deck each class holds.
         wins, losses, house_wins, house_losses: uint32 (m,): the exact counts
             of the best setting and of the house way's setting.
+
+    The arrays are read-only and the table's own: a table loaded from a file
+    holds a private copy of it, which nothing done to the file afterwards changes.
     """
 
     # set by __init__ (through object.__setattr__: a BatchWay is frozen)
@@ -100,6 +104,7 @@ class StrategyTable(BatchWay):
     symmetric: bool
     total: int
     path: str | None
+    checksum: str | None
     hands: npt.NDArray[np.uint32]
     best: npt.NDArray[np.uint8]
     house: npt.NDArray[np.uint8]
@@ -112,11 +117,16 @@ class StrategyTable(BatchWay):
 
     def __init__(self, *, commission: float, wheel_second_highest: bool, way: object,
                  deck: npt.NDArray[np.uint8], symmetric: bool,
-                 arrays: dict[str, npt.NDArray[Any]], path: str | None = None) -> None:
+                 arrays: dict[str, npt.NDArray[Any]], path: str | None = None,
+                 checksum: str | None = None) -> None:
         """Use :func:`~pokerrules.paigow.optimal_strategy`, :meth:`load` or
-        :meth:`from_arrays`: this takes arrays of the file's dtypes."""
+        :meth:`from_arrays`: this takes arrays of the file's dtypes, its own
+        (they are made read-only)."""
+        for array in arrays.values():
+            array.flags.writeable = False
         values = {"commission": commission, "wheel_second_highest": wheel_second_highest,
                   "way": way, "deck": deck, "symmetric": symmetric, "path": path,
+                  "checksum": checksum,
                   "total": math.comb(len(deck) - 7, 7), **arrays,
                   "_classes": HandClasses(deck, symmetric)}
         for key, value in values.items():
@@ -208,8 +218,8 @@ class StrategyTable(BatchWay):
                 f"{len(self.deck)}-card deck)")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        if self.path is not None:  # a worker maps the file itself
-            return _reopen, (self.path,)
+        if self.path is not None:  # a worker reads the file itself, checked to be the same
+            return _reopen, (self.path, self.checksum)
         return _rebuild, (self.commission, self.wheel_second_highest, self.way, self.deck,
                           self.symmetric, {name: np.asarray(getattr(self, name))
                                            for name, _ in FIELDS})
@@ -396,11 +406,14 @@ class StrategyTable(BatchWay):
     def save(self, path: str | os.PathLike[str]) -> None:
         """Writes the table to ``path`` (see :mod:`pokerrules.paigow.table_file`):
         about 23 bytes a class (160 MB for the full deck's 6,972,147 classes),
-        through a temporary file renamed into place. The same table always
-        writes the same bytes.
+        through a temporary file of a unique name, flushed and renamed into
+        place (concurrent saves never share it). The same table always writes
+        the same bytes.
 
         Raises:
             PokerRulesError: a banker's way that is no built-in or loaded way; a
+                header over :data:`~pokerrules.paigow.table_file.HEADER_LIMIT`
+                bytes (a loaded way of a very long text; nothing is written); a
                 file that cannot be written.
         """
         header = {"rules": {"commission": float(self.commission),
@@ -416,7 +429,8 @@ class StrategyTable(BatchWay):
     @classmethod
     def load(cls, path: str | os.PathLike[str], rules: object = None,
              way: object = None) -> StrategyTable:
-        """A table from its file, its arrays memory-mapped (read as they are used).
+        """A table from its file, read whole into the process's own memory (about
+        23 bytes a class: 160 MB for the full deck), checked, and kept read-only.
 
         Args:
             path: the file :meth:`save` wrote.
@@ -426,16 +440,18 @@ class StrategyTable(BatchWay):
                 this banker's way.
 
         Raises:
-            PokerRulesError: no table file, another version, a truncated, damaged
-                or edited file, or a file of other rules or another way (each
-                names the file and what differs).
+            PokerRulesError: no regular file (a FIFO, a device) or one over
+                :data:`~pokerrules.paigow.table_file.FILE_LIMIT` bytes (refused
+                before it is read); no table file, another version, a truncated,
+                damaged or edited file, or a file of other rules or another way
+                (each names the file and what differs).
         """
         header, arrays = read_table(path)
         rules_of = header["rules"]
         table = cls(commission=rules_of["commission"],
                     wheel_second_highest=rules_of["wheel_second_highest"],
                     way=header["way"], deck=header["deck"], symmetric=header["symmetric"],
-                    arrays=arrays, path=os.fspath(path))
+                    arrays=arrays, path=os.fspath(path), checksum=header["sha256"])
         if rules is not None:
             table.check_use(paigow_rules(rules))
         if way is not None:
@@ -443,23 +459,23 @@ class StrategyTable(BatchWay):
         return table
 
 
-#: The table a process last loaded from a pickle, by its file's path, size and
-#: time: a pool's worker unpickles the player's table with every chunk.
-_REOPENED: dict[tuple[str, int, int], StrategyTable] = {}
+#: The table a process last loaded from a pickle, by its file's path and
+#: checksum: a pool's worker unpickles the player's table with every chunk.
+_REOPENED: dict[tuple[str, str], StrategyTable] = {}
 
 
-def _reopen(path: object) -> StrategyTable:
+def _reopen(path: object, checksum: object = None) -> StrategyTable:
     """A pickled table loaded from its file (checked as any file is, once per
-    process while the file is unchanged)."""
-    if not isinstance(path, str):
-        raise PokerRulesError(f"a pickled strategy table names its file, not {shown(path)}")
-    try:
-        stat = os.stat(path)
-    except OSError as exc:
-        raise PokerRulesError(f"cannot read the strategy table {path}: {exc.strerror}") from None
-    key = (path, stat.st_size, stat.st_mtime_ns)
+    process), refused when the file no longer holds the pickled table."""
+    if not isinstance(path, str) or not isinstance(checksum, str):
+        raise PokerRulesError(f"a pickled strategy table names its file and checksum, not "
+                              f"{shown(path)} and {shown(checksum)}")
+    key = (path, checksum)
     if key not in _REOPENED:
         table = StrategyTable.load(path)
+        if table.checksum != checksum:
+            raise PokerRulesError(f"the strategy table {path} has changed since the table "
+                                  "was pickled: it holds another table")
         _REOPENED.clear()
         _REOPENED[key] = table
     return _REOPENED[key]
