@@ -2,9 +2,14 @@
 """Compiled batch engines of the vector environments: N games stepped in one call
 with the GIL released (use them through :mod:`pokerrules.envs.vector`).
 
-Every argument is checked and copied here before the GIL is released; the C code
-then writes only into arrays this module made. One call at a time runs on a batch:
-a second thread calling in while the GIL is released is refused.
+Every argument is copied into this module's own arrays and checked here before the
+GIL is released; the C code then reads and writes only arrays this module made. One
+call at a time runs on a batch: each call marks the batch busy first, holding the
+GIL and before any Python code can run (the conversion of its arguments included),
+so that a second call getting in meanwhile (another thread, or code that the first
+call runs: a ``gc`` callback, an ``__array__``) is refused with a PokerRulesError
+naming what was refused, and the moves played are the ones checked against the
+state they are played in.
 """
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
@@ -19,11 +24,23 @@ from pokerrules.errors import ArgumentTypeError, HandSizeError, IllegalMoveError
 
 
 SEED_LIMIT = 2**53
+#: The most games a batch holds: its memory, and the arrays of each step, grow with
+#: the count (at 2**20 games a Z Poker step returns about 2.7 GB).
+MAX_GAMES = 2**20
 
 
 cdef object _int_array(object values, Py_ssize_t n, str what):
     """``values`` as a new C-ordered int64 array of shape (n,), refused (never cast)
-    when it has another shape or is not of an integer dtype (bools refused too)."""
+    when it has another shape or is not of an integer dtype, or holds a bool (a bool
+    dtype, or a bool among the items of a list or tuple, which numpy would make an
+    int)."""
+    if isinstance(values, (list, tuple)):
+        values = list(values)  # our own copy of the items: the caller's list may change
+        for k, item in enumerate(values):
+            if isinstance(item, (bool, np.bool_)) or (
+                    isinstance(item, np.ndarray) and item.dtype.kind == "b"):
+                raise ArgumentTypeError(
+                    f"{what} must be integers, not bools: {what}[{k}] is {item!r}")
     array = np.asarray(values)
     if array.shape != (n,):
         raise HandSizeError(f"{what} must have shape ({n},), one per game, not {array.shape}")
@@ -53,8 +70,8 @@ cdef class _Batch:
         self.memory = NULL
 
     cdef int allocate(self, Py_ssize_t n, size_t game_size) except -1:
-        if not 1 <= n < 2**31:
-            raise PokerRulesError(f"a batch holds 1 to 2**31 - 1 games, not {n}")
+        if not 1 <= n <= MAX_GAMES:
+            raise PokerRulesError(f"a batch holds 1 to {MAX_GAMES:,} games (MAX_GAMES), not {n:,}")
         self.memory = PyMem_Calloc(n, game_size)
         if self.memory == NULL:
             raise MemoryError()
@@ -65,9 +82,14 @@ cdef class _Batch:
     def __dealloc__(self):
         PyMem_Free(self.memory)
 
-    cdef int enter(self) except -1:
+    cdef int enter(self, str what) except -1:
+        """Marks the batch busy for ``what`` (the call's name), or refuses it. The
+        test and the mark run in C with the GIL held, nothing between them that
+        could release it or run Python code: two calls never both get in."""
         if self.busy:
-            raise PokerRulesError("this batch is in use by another call (another thread)")
+            raise PokerRulesError(
+                f"{what} refused: this batch is in use by another call (another thread, "
+                "or code run during that call); a batch takes one call at a time")
         self.busy = True
         return 0
 
@@ -86,17 +108,27 @@ cdef class _Batch:
     cdef int check_game(self, Py_ssize_t i) except -1:
         if not 0 <= i < self.n:
             raise PokerRulesError(f"no game {i}; games are 0 to {self.n - 1}")
-        if self.busy:
-            raise PokerRulesError("this batch is in use by another call (another thread)")
+        return 0
+
+    cdef int check_faults(self, int64_t first) except -1:
+        """Refuses the end of a call in which the engine abandoned a game (the
+        first, ``first``; -1: none)."""
+        if first >= 0:
+            raise PokerRulesError(
+                f"game {first}: the engine met an illegal move or a draw from an empty "
+                "pile, which the rules never reach; it abandoned the game, which is dealt "
+                "again at the next step")
         return 0
 
     def save(self):
         """Every game's state, for :meth:`restore` (an opaque snapshot of this batch)."""
-        if self.busy:
-            raise PokerRulesError("this batch is in use by another call (another thread)")
-        snap = _Snapshot()
-        snap.owner = self
-        snap.games = (<char *>self.memory)[:self.n * self.game_size]
+        self.enter("save")
+        try:
+            snap = _Snapshot()
+            snap.owner = self
+            snap.games = (<char *>self.memory)[:self.n * self.game_size]
+        finally:
+            self.busy = False
         return snap
 
     def restore(self, _Snapshot snap):
@@ -107,7 +139,7 @@ cdef class _Batch:
         """
         if snap.owner is not self:
             raise PokerRulesError("the snapshot is not of this batch")
-        self.enter()
+        self.enter("restore")
         try:
             memcpy(self.memory, <const char *>snap.games, self.n * self.game_size)
         finally:

@@ -61,10 +61,13 @@ static inline uint64_t ds_below(ds_stream *s, uint64_t n) {
 }
 
 /* Draws one of the *n codes of undealt (ascending) and removes it there
- * (DealStream.take); *n must be at least 1. */
-static inline uint8_t ds_take(ds_stream *s, uint8_t *undealt, int *n) {
+ * (DealStream.take). An empty pile (*n below 1) draws nothing: DS_EMPTY, the
+ * stream and the pile unchanged. */
+#define DS_EMPTY (-1)
+static inline int ds_take(ds_stream *s, uint8_t *undealt, int *n) {
+    if (*n < 1) return DS_EMPTY;
     int k = (int)ds_below(s, (uint64_t)*n);
-    uint8_t code = undealt[k];
+    int code = undealt[k];
     memmove(undealt + k, undealt + k + 1, (size_t)(*n - k - 1));
     (*n)--;
     return code;

@@ -39,7 +39,7 @@ void ew_deal_seeded(ew_game *g, uint64_t seed) {
     }
     fresh_pack(pack); /* the board and the stock come from the whole pack again */
     n = EW_DECK;
-    for (int i = 0; i < EW_DEALT; i++) g->deck[i] = ds_take(&s, pack, &n);
+    for (int i = 0; i < EW_DEALT; i++) g->deck[i] = (uint8_t)ds_take(&s, pack, &n); /* 27 of 32 */
     clear_table(g, dealer, seed);
 }
 

@@ -142,9 +142,10 @@ cdef class ChinesePokerBatch(_Batch):
             HandSizeError, ArgumentTypeError, PokerRulesError: seeds of another
                 shape, no ints or out of range (the game is named); nothing changes.
         """
-        cdef int64_t[::1] s = _seeds(seeds, self.n)
-        self.enter()
+        cdef int64_t[::1] s
+        self.enter("reset")
         try:
+            s = _seeds(seeds, self.n)
             with nogil:
                 cpv_batch_reset(&self.b, self.games, <const uint64_t *>&s[0])
         finally:
@@ -161,25 +162,26 @@ cdef class ChinesePokerBatch(_Batch):
                 shape or type, a dealer out of range, a row that is not the deck
                 (the game is named); nothing changes.
         """
-        d = _int_array(dealers, self.n, "dealers")
-        c = np.asarray(cards)
-        if c.shape != (self.n, CPV_DECK):
-            raise HandSizeError(f"cards must have shape ({self.n}, {CPV_DECK}), not {c.shape}")
-        if c.dtype.kind not in "iu":
-            raise ArgumentTypeError(f"cards must be integers, not {c.dtype}")
         cdef Py_ssize_t i
-        for i in range(self.n):
-            if not 0 <= d[i] < self.b.players:
-                raise PokerRulesError(
-                    f"game {i}: dealer {d[i]} is no player (0 to {self.b.players - 1})")
-            if set(c[i].tolist()) != _CP_CODES:
-                raise PokerRulesError(
-                    f"game {i}: the cards are not the 48-card deck's codes (3 to 51 but 48), "
-                    "once each")
-        codes = np.array(c, dtype=np.uint8, order="C")
-        cdef uint8_t[:, ::1] cv = codes
-        self.enter()
+        cdef uint8_t[:, ::1] cv
+        self.enter("stack")
         try:
+            d = _int_array(dealers, self.n, "dealers")
+            c = np.array(cards, copy=True)
+            if c.shape != (self.n, CPV_DECK):
+                raise HandSizeError(
+                    f"cards must have shape ({self.n}, {CPV_DECK}), not {c.shape}")
+            if c.dtype.kind not in "iu":
+                raise ArgumentTypeError(f"cards must be integers, not {c.dtype}")
+            for i in range(self.n):
+                if not 0 <= d[i] < self.b.players:
+                    raise PokerRulesError(
+                        f"game {i}: dealer {d[i]} is no player (0 to {self.b.players - 1})")
+                if set(c[i].tolist()) != _CP_CODES:
+                    raise PokerRulesError(
+                        f"game {i}: the cards are not the 48-card deck's codes (3 to 51 "
+                        "but 48), once each")
+            cv = np.array(c, dtype=np.uint8, order="C")
             for i in range(self.n):
                 cpv_deal_stacked(&self.b, &self.games[i], d[i], &cv[i, 0])
                 cpv_play_opponent(&self.b, &self.games[i])
@@ -188,8 +190,9 @@ cdef class ChinesePokerBatch(_Batch):
 
     # --- moves --------------------------------------------------------------
     cdef object checked_actions(self, actions, indices=None):
-        """The actions, refused (game named) unless each game that is not awaiting
-        its reset may take its action."""
+        """The actions, as our own int64 copy, refused (game named) unless each game
+        that is not awaiting its reset may take its action (the caller has marked
+        the batch busy)."""
         a = _int_array(actions, self.n if indices is None else len(indices), "actions")
         cdef int64_t[::1] av = a
         cdef Py_ssize_t k, i
@@ -221,10 +224,11 @@ cdef class ChinesePokerBatch(_Batch):
                 shape or type, or one a game refuses (the game is named); nothing
                 changes.
         """
-        cdef int64_t[::1] av = self.checked_actions(actions)
+        cdef int64_t[::1] av
         cdef uint64_t step = int(seed_step) % SEED_LIMIT
-        self.enter()
+        self.enter("act")
         try:
+            av = self.checked_actions(actions)
             with nogil:
                 cpv_batch_act(&self.b, self.games, &av[0], step)
         finally:
@@ -239,16 +243,17 @@ cdef class ChinesePokerBatch(_Batch):
                 for :meth:`act`, or a game index out of range or named twice;
                 nothing changes.
         """
-        idx = self.game_indices(indices)
-        a = self.checked_actions(actions, idx)
-        self.enter()
+        self.enter("place")
         try:
+            idx = self.game_indices(indices)
+            a = self.checked_actions(actions, idx)
             for k, i in enumerate(idx):
                 cpv_act(&self.b, &self.games[i], a[k])
         finally:
             self.busy = False
 
     cdef object run(self, int64_t[::1] av, uint64_t seed_step, bint act):
+        """The step's C work (the caller has marked the batch busy)."""
         obs, mask, reward, seat_rewards, terminated, player = _outputs(
             self.n, CPV_OBS, self.b.actions, self.b.players)
         cdef float[:, ::1] o = obs
@@ -257,15 +262,11 @@ cdef class ChinesePokerBatch(_Batch):
         cdef double[:, ::1] sr = seat_rewards
         cdef uint8_t[::1] t = terminated.view(np.uint8)
         cdef int8_t[::1] p = player
-        self.enter()
-        try:
-            with nogil:
-                if act:
-                    cpv_batch_act(&self.b, self.games, &av[0], seed_step)
-                cpv_batch_finish(&self.b, self.games, &o[0, 0], &m[0, 0], &r[0], &sr[0, 0],
-                                 &t[0], &p[0])
-        finally:
-            self.busy = False
+        with nogil:
+            if act:
+                cpv_batch_act(&self.b, self.games, &av[0], seed_step)
+            cpv_batch_finish(&self.b, self.games, &o[0, 0], &m[0, 0], &r[0], &sr[0, 0],
+                             &t[0], &p[0])
         return obs, mask, reward, seat_rewards, terminated, player
 
     def finish(self):
@@ -273,12 +274,20 @@ cdef class ChinesePokerBatch(_Batch):
         player)``, new arrays of shapes (n, 320) float32, (n, actions) bool, (n,)
         float64, (n, players) float64, (n,) bool and (n,) int8; each game whose
         round is now over is scored and marked as awaiting its reset."""
-        return self.run(np.zeros(1, dtype=np.int64), 0, False)
+        self.enter("finish")
+        try:
+            return self.run(np.zeros(1, dtype=np.int64), 0, False)
+        finally:
+            self.busy = False
 
     def step(self, actions, seed_step):
         """:meth:`act` then :meth:`finish`, the GIL released once for both."""
-        cdef int64_t[::1] av = self.checked_actions(actions)
-        return self.run(av, int(seed_step) % SEED_LIMIT, True)
+        cdef uint64_t step = int(seed_step) % SEED_LIMIT
+        self.enter("step")
+        try:
+            return self.run(self.checked_actions(actions), step, True)
+        finally:
+            self.busy = False
 
     # --- reading ------------------------------------------------------------
     def observe(self, int seat):
@@ -289,7 +298,7 @@ cdef class ChinesePokerBatch(_Batch):
         obs = np.empty((self.n, CPV_OBS), dtype=np.float32)
         cdef float[:, ::1] o = obs
         cdef Py_ssize_t i
-        self.enter()
+        self.enter("observe")
         try:
             for i in range(self.n):
                 cpv_encode(&self.b, &self.games[i], seat, &o[i, 0])
@@ -303,7 +312,7 @@ cdef class ChinesePokerBatch(_Batch):
         mask = np.empty((self.n, self.b.actions), dtype=np.bool_)
         cdef uint8_t[:, ::1] m = mask.view(np.uint8)
         cdef Py_ssize_t i
-        self.enter()
+        self.enter("legal")
         try:
             for i in range(self.n):
                 if self.games[i].ended:
@@ -318,7 +327,7 @@ cdef class ChinesePokerBatch(_Batch):
         """The player to move in each game: int8 (n,), -1 where the round is over."""
         out = np.empty(self.n, dtype=np.int8)
         cdef Py_ssize_t i
-        self.enter()
+        self.enter("to_move")
         try:
             for i in range(self.n):
                 out[i] = -1 if self.games[i].ended else self.games[i].to_move
@@ -334,24 +343,28 @@ cdef class ChinesePokerBatch(_Batch):
         order), ``scores``, ``ended`` (the first round is over), ``done``."""
         self.check_game(i)
         cdef cpv_game *g = &self.games[i]
-        n = self.b.players
-        codes = _codes
-        choosing = g.phase == CPV_CHOOSE
-        return {
-            "seed": g.seed,
-            "phase": _PHASES[g.phase],
-            "round": g.round,
-            "dealer": g.dealer,
-            "to_move": None if g.to_move < 0 else g.to_move,
-            "hands": tuple(codes(g.hands[p]) for p in range(n)),
-            "piles": tuple(codes(g.piles[h]) for h in range(3)) if choosing else (),
-            "pile_owners": tuple(None if g.pile_owner[h] < 0 else g.pile_owner[h]
-                                 for h in range(3)) if choosing else (),
-            "table": codes(g.table),
-            "table_player": None if g.table_player < 0 else g.table_player,
-            "passes": g.passes,
-            "played": tuple(g.played[k] for k in range(g.n_played)),
-            "scores": tuple(g.scores[p] for p in range(n)),
-            "ended": bool(g.ended),
-            "done": bool(g.done),
-        }
+        self.enter("game")
+        try:
+            n = self.b.players
+            codes = _codes
+            choosing = g.phase == CPV_CHOOSE
+            return {
+                "seed": g.seed,
+                "phase": _PHASES[g.phase],
+                "round": g.round,
+                "dealer": g.dealer,
+                "to_move": None if g.to_move < 0 else g.to_move,
+                "hands": tuple(codes(g.hands[p]) for p in range(n)),
+                "piles": tuple(codes(g.piles[h]) for h in range(3)) if choosing else (),
+                "pile_owners": tuple(None if g.pile_owner[h] < 0 else g.pile_owner[h]
+                                     for h in range(3)) if choosing else (),
+                "table": codes(g.table),
+                "table_player": None if g.table_player < 0 else g.table_player,
+                "passes": g.passes,
+                "played": tuple(g.played[k] for k in range(g.n_played)),
+                "scores": tuple(g.scores[p] for p in range(n)),
+                "ended": bool(g.ended),
+                "done": bool(g.done),
+            }
+        finally:
+            self.busy = False

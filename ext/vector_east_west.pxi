@@ -94,9 +94,10 @@ cdef class EastWestBatch(_Batch):
             HandSizeError, ArgumentTypeError, PokerRulesError: seeds of another
                 shape, no ints or out of range (the game is named); nothing changes.
         """
-        cdef int64_t[::1] s = _seeds(seeds, self.n)
-        self.enter()
+        cdef int64_t[::1] s
+        self.enter("reset")
         try:
+            s = _seeds(seeds, self.n)
             with nogil:
                 ew_batch_reset(&self.b, self.games, <const uint64_t *>&s[0], NULL)
         finally:
@@ -113,26 +114,28 @@ cdef class EastWestBatch(_Batch):
                 shape or type, a dealer other than 0 or 1, a code outside the piquet
                 deck or twice in a game (the game is named); nothing changes.
         """
-        d = _int_array(dealers, self.n, "dealers")
-        c = np.asarray(cards)
-        if c.shape != (self.n, EW_DEALT):
-            raise HandSizeError(f"cards must have shape ({self.n}, {EW_DEALT}), not {c.shape}")
-        if c.dtype.kind not in "iu":
-            raise ArgumentTypeError(f"cards must be integers, not {c.dtype}")
-        c = np.array(c, dtype=np.int64, order="C")
         cdef Py_ssize_t i
-        for i in range(self.n):
-            row = c[i]
-            if d[i] not in (0, 1):
-                raise PokerRulesError(f"game {i}: dealer {d[i]} is neither 0 nor 1")
-            if row.min() < EW_FIRST_CODE or row.max() >= EW_FIRST_CODE + EW_DECK:
-                raise PokerRulesError(f"game {i}: a code outside the piquet deck (20 to 51)")
-            if len(np.unique(row)) != EW_DEALT:
-                raise PokerRulesError(f"game {i}: a card is dealt twice")
-        codes = np.array(c, dtype=np.uint8, order="C")
-        cdef uint8_t[:, ::1] cv = codes
-        self.enter()
+        cdef uint8_t[:, ::1] cv
+        self.enter("stack")
         try:
+            d = _int_array(dealers, self.n, "dealers")
+            c = np.array(cards, copy=True)
+            if c.shape != (self.n, EW_DEALT):
+                raise HandSizeError(
+                    f"cards must have shape ({self.n}, {EW_DEALT}), not {c.shape}")
+            if c.dtype.kind not in "iu":
+                raise ArgumentTypeError(f"cards must be integers, not {c.dtype}")
+            c = np.array(c, dtype=np.int64, order="C")
+            for i in range(self.n):
+                row = c[i]
+                if d[i] not in (0, 1):
+                    raise PokerRulesError(f"game {i}: dealer {d[i]} is neither 0 nor 1")
+                if row.min() < EW_FIRST_CODE or row.max() >= EW_FIRST_CODE + EW_DECK:
+                    raise PokerRulesError(
+                        f"game {i}: a code outside the piquet deck (20 to 51)")
+                if len(np.unique(row)) != EW_DEALT:
+                    raise PokerRulesError(f"game {i}: a card is dealt twice")
+            cv = np.array(c, dtype=np.uint8, order="C")
             for i in range(self.n):
                 ew_deal_stacked(&self.games[i], d[i], &cv[i, 0], 0)
                 ew_play_opponent(&self.b, &self.games[i])
@@ -141,8 +144,9 @@ cdef class EastWestBatch(_Batch):
 
     # --- moves --------------------------------------------------------------
     cdef object checked_actions(self, actions, indices=None):
-        """The learner's actions, refused (game named) unless each game that is not
-        awaiting its reset may place its card on that row."""
+        """The learner's actions, as our own int64 copy, refused (game named) unless
+        each game that is not awaiting its reset may place its card on that row (the
+        caller has marked the batch busy)."""
         a = _int_array(actions, self.n if indices is None else len(indices), "actions")
         cdef int64_t[::1] av = a
         cdef Py_ssize_t k, i
@@ -174,10 +178,11 @@ cdef class EastWestBatch(_Batch):
                 shape or type, or one a game refuses (the game is named); nothing
                 changes.
         """
-        cdef int64_t[::1] av = self.checked_actions(actions)
+        cdef int64_t[::1] av
         cdef uint64_t step = int(seed_step) % SEED_LIMIT
-        self.enter()
+        self.enter("act")
         try:
+            av = self.checked_actions(actions)
             with nogil:
                 ew_batch_act(&self.b, self.games, &av[0], step)
         finally:
@@ -191,58 +196,51 @@ cdef class EastWestBatch(_Batch):
             IllegalMoveError, HandSizeError, ArgumentTypeError: as for :meth:`act`,
                 or a game index out of range; nothing changes.
         """
-        idx = self.game_indices(indices)
-        a = self.checked_actions(actions, idx)
-        self.enter()
+        self.enter("place")
         try:
+            idx = self.game_indices(indices)
+            a = self.checked_actions(actions, idx)
             for k, i in enumerate(idx):
                 ew_place(&self.games[i], a[k])
         finally:
             self.busy = False
+
+    cdef object run(self, int64_t[::1] av, uint64_t seed_step, bint act):
+        """The step's C work (the caller has marked the batch busy)."""
+        obs, mask, reward, seat_rewards, terminated, player = _outputs(
+            self.n, EW_OBS, EW_ACTIONS, 2)
+        cdef float[:, ::1] o = obs
+        cdef uint8_t[:, ::1] m = mask.view(np.uint8)
+        cdef double[::1] r = reward
+        cdef double[:, ::1] sr = seat_rewards
+        cdef uint8_t[::1] t = terminated.view(np.uint8)
+        cdef int8_t[::1] p = player
+        with nogil:
+            if act:
+                ew_batch_act(&self.b, self.games, &av[0], seed_step)
+            ew_batch_finish(&self.b, self.games, &o[0, 0], &m[0, 0], &r[0], &sr[0, 0],
+                            &t[0], &p[0])
+        return obs, mask, reward, seat_rewards, terminated, player
 
     def finish(self):
         """What a step returns: ``(obs, mask, reward, seat_rewards, terminated,
         player)``, new arrays of shapes (n, 330) float32, (n, 3) bool, (n,) float64,
         (n, 2) float64, (n,) bool and (n,) int8; each game that is now over is
         scored and marked as awaiting its reset."""
-        obs, mask, reward, seat_rewards, terminated, player = _outputs(
-            self.n, EW_OBS, EW_ACTIONS, 2)
-        cdef float[:, ::1] o = obs
-        cdef uint8_t[:, ::1] m = mask.view(np.uint8)
-        cdef double[::1] r = reward
-        cdef double[:, ::1] sr = seat_rewards
-        cdef uint8_t[::1] t = terminated.view(np.uint8)
-        cdef int8_t[::1] p = player
-        self.enter()
+        self.enter("finish")
         try:
-            with nogil:
-                ew_batch_finish(&self.b, self.games, &o[0, 0], &m[0, 0], &r[0], &sr[0, 0],
-                                &t[0], &p[0])
+            return self.run(np.zeros(1, dtype=np.int64), 0, False)
         finally:
             self.busy = False
-        return obs, mask, reward, seat_rewards, terminated, player
 
     def step(self, actions, seed_step):
         """:meth:`act` then :meth:`finish`, the GIL released once for both."""
-        cdef int64_t[::1] av = self.checked_actions(actions)
-        cdef uint64_t s = int(seed_step) % SEED_LIMIT
-        obs, mask, reward, seat_rewards, terminated, player = _outputs(
-            self.n, EW_OBS, EW_ACTIONS, 2)
-        cdef float[:, ::1] o = obs
-        cdef uint8_t[:, ::1] m = mask.view(np.uint8)
-        cdef double[::1] r = reward
-        cdef double[:, ::1] sr = seat_rewards
-        cdef uint8_t[::1] t = terminated.view(np.uint8)
-        cdef int8_t[::1] p = player
-        self.enter()
+        cdef uint64_t step = int(seed_step) % SEED_LIMIT
+        self.enter("step")
         try:
-            with nogil:
-                ew_batch_act(&self.b, self.games, &av[0], s)
-                ew_batch_finish(&self.b, self.games, &o[0, 0], &m[0, 0], &r[0], &sr[0, 0],
-                                &t[0], &p[0])
+            return self.run(self.checked_actions(actions), step, True)
         finally:
             self.busy = False
-        return obs, mask, reward, seat_rewards, terminated, player
 
     # --- reading ------------------------------------------------------------
     def observe(self, int seat):
@@ -253,7 +251,7 @@ cdef class EastWestBatch(_Batch):
         obs = np.empty((self.n, EW_OBS), dtype=np.float32)
         cdef float[:, ::1] o = obs
         cdef Py_ssize_t i
-        self.enter()
+        self.enter("observe")
         try:
             for i in range(self.n):
                 ew_encode(&self.games[i], seat, &o[i, 0])
@@ -267,7 +265,7 @@ cdef class EastWestBatch(_Batch):
         mask = np.empty((self.n, EW_ACTIONS), dtype=np.bool_)
         cdef uint8_t[:, ::1] m = mask.view(np.uint8)
         cdef Py_ssize_t i
-        self.enter()
+        self.enter("legal")
         try:
             for i in range(self.n):
                 ew_legal(&self.games[i], &m[i, 0])
@@ -279,7 +277,7 @@ cdef class EastWestBatch(_Batch):
         """The seat to move in each game: int8 (n,), -1 where the game is over."""
         out = np.empty(self.n, dtype=np.int8)
         cdef Py_ssize_t i
-        self.enter()
+        self.enter("to_move")
         try:
             for i in range(self.n):
                 out[i] = self.games[i].to_move
@@ -292,7 +290,7 @@ cdef class EastWestBatch(_Batch):
         (0 where the game is over)."""
         out = np.empty(self.n, dtype=np.int64)
         cdef Py_ssize_t i
-        self.enter()
+        self.enter("greedy")
         try:
             for i in range(self.n):
                 out[i] = ew_greedy(&self.games[i], self.b.tables)
@@ -307,15 +305,19 @@ cdef class EastWestBatch(_Batch):
         cards), ``done``."""
         self.check_game(i)
         cdef ew_game *g = &self.games[i]
-        over = g.to_move < 0
-        return {
-            "seed": g.seed,
-            "dealer": g.dealer,
-            "to_move": None if over else g.to_move,
-            "board": tuple(g.deck[r] for r in range(EW_BOARD)),
-            "rows": tuple(tuple(tuple(g.rows[s][r][k] for k in range(g.count[s][r]))
-                                for r in range(EW_ROWS)) for s in range(2)),
-            "drawn": None if over else g.deck[EW_BOARD + g.placed],
-            "stock": 5 if over else EW_DECK - EW_BOARD - 1 - g.placed,
-            "done": bool(g.done),
-        }
+        self.enter("game")
+        try:
+            over = g.to_move < 0
+            return {
+                "seed": g.seed,
+                "dealer": g.dealer,
+                "to_move": None if over else g.to_move,
+                "board": tuple(g.deck[r] for r in range(EW_BOARD)),
+                "rows": tuple(tuple(tuple(g.rows[s][r][k] for k in range(g.count[s][r]))
+                                    for r in range(EW_ROWS)) for s in range(2)),
+                "drawn": None if over else g.deck[EW_BOARD + g.placed],
+                "stock": 5 if over else EW_DECK - EW_BOARD - 1 - g.placed,
+                "done": bool(g.done),
+            }
+        finally:
+            self.busy = False

@@ -42,13 +42,13 @@ cdef extern from "z_poker_vec.h" nogil:
     void zv_deal_stacked(const zv_batch *b, zv_game *g, const uint8_t *order)
     void zv_legal(const zv_batch *b, const zv_game *g, uint8_t *mask)
     int zv_action_ok(const zv_batch *b, const zv_game *g, int64_t action)
-    void zv_act(const zv_batch *b, zv_game *g, int action)
+    int zv_act(const zv_batch *b, zv_game *g, int64_t action)
     int zv_greedy(const zv_batch *b, const zv_game *g)
     void zv_encode(const zv_batch *b, const zv_game *g, int seat, float *out)
-    void zv_play_opponent(const zv_batch *b, zv_game *g)
-    void zv_batch_reset(const zv_batch *b, zv_game *games, const uint64_t *seeds)
-    void zv_batch_act(const zv_batch *b, zv_game *games, const int64_t *actions,
-                      uint64_t seed_step)
+    int zv_play_opponent(const zv_batch *b, zv_game *g)
+    int64_t zv_batch_reset(const zv_batch *b, zv_game *games, const uint64_t *seeds)
+    int64_t zv_batch_act(const zv_batch *b, zv_game *games, const int64_t *actions,
+                         uint64_t seed_step)
     void zv_batch_finish(const zv_batch *b, zv_game *games, float *obs, uint8_t *mask,
                          double *reward, double *seat_rewards, uint8_t *terminated,
                          int8_t *player)
@@ -140,13 +140,16 @@ cdef class ZPokerBatch(_Batch):
             HandSizeError, ArgumentTypeError, PokerRulesError: seeds of another
                 shape, no ints or out of range (the game is named); nothing changes.
         """
-        cdef int64_t[::1] s = _seeds(seeds, self.n)
-        self.enter()
+        cdef int64_t[::1] s
+        cdef int64_t fault
+        self.enter("reset")
         try:
+            s = _seeds(seeds, self.n)
             with nogil:
-                zv_batch_reset(&self.b, self.games, <const uint64_t *>&s[0])
+                fault = zv_batch_reset(&self.b, self.games, <const uint64_t *>&s[0])
         finally:
             self.busy = False
+        self.check_faults(fault)
 
     def stack(self, cards):
         """Deals each game as given (for explicit chance): ``cards`` (n, deck size),
@@ -160,30 +163,35 @@ cdef class ZPokerBatch(_Batch):
                 nothing changes.
         """
         size = self.b.deck_size
-        c = np.asarray(cards)
-        if c.shape != (self.n, size):
-            raise HandSizeError(f"cards must have shape ({self.n}, {size}), not {c.shape}")
-        if c.dtype.kind not in "iu":
-            raise ArgumentTypeError(f"cards must be integers, not {c.dtype}")
-        deck = sorted(self.b.deck[d] for d in range(size))
         cdef Py_ssize_t i
-        for i in range(self.n):
-            if sorted(c[i].tolist()) != deck:
-                raise PokerRulesError(f"game {i}: the cards are not the deck's codes, once each")
-        codes = np.array(c, dtype=np.uint8, order="C")
-        cdef uint8_t[:, ::1] cv = codes
-        self.enter()
+        cdef uint8_t[:, ::1] cv
+        cdef int64_t fault = -1
+        self.enter("stack")
         try:
+            c = np.array(cards, copy=True)
+            if c.shape != (self.n, size):
+                raise HandSizeError(f"cards must have shape ({self.n}, {size}), not {c.shape}")
+            if c.dtype.kind not in "iu":
+                raise ArgumentTypeError(f"cards must be integers, not {c.dtype}")
+            deck = sorted(self.b.deck[d] for d in range(size))
+            for i in range(self.n):
+                if sorted(c[i].tolist()) != deck:
+                    raise PokerRulesError(
+                        f"game {i}: the cards are not the deck's codes, once each")
+            cv = np.array(c, dtype=np.uint8, order="C")
             for i in range(self.n):
                 zv_deal_stacked(&self.b, &self.games[i], &cv[i, 0])
-                zv_play_opponent(&self.b, &self.games[i])
+                if zv_play_opponent(&self.b, &self.games[i]) and fault < 0:
+                    fault = i
         finally:
             self.busy = False
+        self.check_faults(fault)
 
     # --- moves --------------------------------------------------------------
     cdef object checked_actions(self, actions, indices=None):
-        """The actions, refused (game named) unless each game that is not awaiting
-        its reset may take its action."""
+        """The actions, as our own int64 copy, refused (game named) unless each game
+        that is not awaiting its reset may take its action (the caller has marked
+        the batch busy)."""
         a = _int_array(actions, self.n if indices is None else len(indices), "actions")
         cdef int64_t[::1] av = a
         cdef Py_ssize_t k, i
@@ -215,14 +223,17 @@ cdef class ZPokerBatch(_Batch):
                 shape or type, or one a game refuses (the game is named); nothing
                 changes.
         """
-        cdef int64_t[::1] av = self.checked_actions(actions)
+        cdef int64_t[::1] av
         cdef uint64_t step = int(seed_step) % SEED_LIMIT
-        self.enter()
+        cdef int64_t fault
+        self.enter("act")
         try:
+            av = self.checked_actions(actions)
             with nogil:
-                zv_batch_act(&self.b, self.games, &av[0], step)
+                fault = zv_batch_act(&self.b, self.games, &av[0], step)
         finally:
             self.busy = False
+        self.check_faults(fault)
 
     def place(self, indices, actions):
         """Takes ``actions[k]`` for the player to move in game ``indices[k]`` (the
@@ -233,16 +244,20 @@ cdef class ZPokerBatch(_Batch):
                 for :meth:`act`, or a game index out of range or named twice;
                 nothing changes.
         """
-        idx = self.game_indices(indices)
-        a = self.checked_actions(actions, idx)
-        self.enter()
+        cdef int64_t fault = -1
+        self.enter("place")
         try:
+            idx = self.game_indices(indices)
+            a = self.checked_actions(actions, idx)
             for k, i in enumerate(idx):
-                zv_act(&self.b, &self.games[i], a[k])
+                if zv_act(&self.b, &self.games[i], a[k]) and fault < 0:
+                    fault = i
         finally:
             self.busy = False
+        self.check_faults(fault)
 
     cdef object run(self, int64_t[::1] av, uint64_t seed_step, bint act):
+        """The step's C work (the caller has marked the batch busy)."""
         obs, mask, reward, seat_rewards, terminated, player = _outputs(
             self.n, self.b.obs_size, self.b.actions, 2)
         cdef float[:, ::1] o = obs
@@ -251,15 +266,13 @@ cdef class ZPokerBatch(_Batch):
         cdef double[:, ::1] sr = seat_rewards
         cdef uint8_t[::1] t = terminated.view(np.uint8)
         cdef int8_t[::1] p = player
-        self.enter()
-        try:
-            with nogil:
-                if act:
-                    zv_batch_act(&self.b, self.games, &av[0], seed_step)
-                zv_batch_finish(&self.b, self.games, &o[0, 0], &m[0, 0], &r[0], &sr[0, 0],
-                                &t[0], &p[0])
-        finally:
-            self.busy = False
+        cdef int64_t fault = -1
+        with nogil:
+            if act:
+                fault = zv_batch_act(&self.b, self.games, &av[0], seed_step)
+            zv_batch_finish(&self.b, self.games, &o[0, 0], &m[0, 0], &r[0], &sr[0, 0],
+                            &t[0], &p[0])
+        self.check_faults(fault)
         return obs, mask, reward, seat_rewards, terminated, player
 
     def finish(self):
@@ -267,12 +280,20 @@ cdef class ZPokerBatch(_Batch):
         player)``, new arrays of shapes (n, observation size) float32, (n, actions)
         bool, (n,) float64, (n, 2) float64, (n,) bool and (n,) int8; each game that
         is now over is scored and marked as awaiting its reset."""
-        return self.run(np.zeros(1, dtype=np.int64), 0, False)
+        self.enter("finish")
+        try:
+            return self.run(np.zeros(1, dtype=np.int64), 0, False)
+        finally:
+            self.busy = False
 
     def step(self, actions, seed_step):
         """:meth:`act` then :meth:`finish`, the GIL released once for both."""
-        cdef int64_t[::1] av = self.checked_actions(actions)
-        return self.run(av, int(seed_step) % SEED_LIMIT, True)
+        cdef uint64_t step = int(seed_step) % SEED_LIMIT
+        self.enter("step")
+        try:
+            return self.run(self.checked_actions(actions), step, True)
+        finally:
+            self.busy = False
 
     # --- reading ------------------------------------------------------------
     def observe(self, int seat):
@@ -283,7 +304,7 @@ cdef class ZPokerBatch(_Batch):
         obs = np.empty((self.n, self.b.obs_size), dtype=np.float32)
         cdef float[:, ::1] o = obs
         cdef Py_ssize_t i
-        self.enter()
+        self.enter("observe")
         try:
             for i in range(self.n):
                 zv_encode(&self.b, &self.games[i], seat, &o[i, 0])
@@ -297,7 +318,7 @@ cdef class ZPokerBatch(_Batch):
         mask = np.empty((self.n, self.b.actions), dtype=np.bool_)
         cdef uint8_t[:, ::1] m = mask.view(np.uint8)
         cdef Py_ssize_t i
-        self.enter()
+        self.enter("legal")
         try:
             for i in range(self.n):
                 zv_legal(&self.b, &self.games[i], &m[i, 0])
@@ -309,7 +330,7 @@ cdef class ZPokerBatch(_Batch):
         """The player to move in each game: int8 (n,), -1 where the game is over."""
         out = np.empty(self.n, dtype=np.int8)
         cdef Py_ssize_t i
-        self.enter()
+        self.enter("to_move")
         try:
             for i in range(self.n):
                 out[i] = self.games[i].to_move
@@ -322,7 +343,7 @@ cdef class ZPokerBatch(_Batch):
         (-1 where the game is over)."""
         out = np.empty(self.n, dtype=np.int64)
         cdef Py_ssize_t i
-        self.enter()
+        self.enter("greedy")
         try:
             for i in range(self.n):
                 out[i] = zv_greedy(&self.b, &self.games[i])
@@ -339,22 +360,26 @@ cdef class ZPokerBatch(_Batch):
         ``draws``, ``done``."""
         self.check_game(i)
         cdef zv_game *g = &self.games[i]
-        stacks = {p: [] for p in _ZV_POSITION_NAMES}
-        for k in range(g.n_placed):
-            stacks[_ZV_POSITION_NAMES[g.placed_at[k]]].append(g.placed[k])
-        return {
-            "seed": g.seed,
-            "phase": _ZV_PHASES[g.phase],
-            "to_move": None if g.to_move < 0 else g.to_move,
-            "hands": tuple(_codes(g.hands[s]) for s in range(2)),
-            "stacks": {p: tuple(s) for p, s in stacks.items()},
-            "hidden": None if g.hidden < 0 else _ZV_POSITION_NAMES[g.hidden],
-            "leader": None if g.leader < 0 else g.leader,
-            "starter": None if g.starter < 0 else g.starter,
-            "winner": None if g.winner < 0 else g.winner,
-            "pile": self.b.deck_size - g.n_dealt,
-            "deals": g.deals,
-            "rounds": g.rounds,
-            "draws": g.draws,
-            "done": bool(g.done),
-        }
+        self.enter("game")
+        try:
+            stacks = {p: [] for p in _ZV_POSITION_NAMES}
+            for k in range(g.n_placed):
+                stacks[_ZV_POSITION_NAMES[g.placed_at[k]]].append(g.placed[k])
+            return {
+                "seed": g.seed,
+                "phase": _ZV_PHASES[g.phase],
+                "to_move": None if g.to_move < 0 else g.to_move,
+                "hands": tuple(_codes(g.hands[s]) for s in range(2)),
+                "stacks": {p: tuple(s) for p, s in stacks.items()},
+                "hidden": None if g.hidden < 0 else _ZV_POSITION_NAMES[g.hidden],
+                "leader": None if g.leader < 0 else g.leader,
+                "starter": None if g.starter < 0 else g.starter,
+                "winner": None if g.winner < 0 else g.winner,
+                "pile": self.b.deck_size - g.n_dealt,
+                "deals": g.deals,
+                "rounds": g.rounds,
+                "draws": g.draws,
+                "done": bool(g.done),
+            }
+        finally:
+            self.busy = False

@@ -16,19 +16,31 @@ static inline int on_side(int seat, int p) {
 
 uint64_t zv_opponent_seed(uint64_t seed) { return ds_mix(seed ^ OPPONENT_SALT) >> 11; }
 
-/* The next card chance deals: from the stream (sampled) or the stacked order. */
-static int next_card(zv_game *g) {
+/* The next card chance deals: from the stream (sampled) or the stacked order;
+ * DS_EMPTY when the pile is empty (the rules' hand size never lets it be). */
+static int next_card(const zv_batch *b, zv_game *g) {
+    if (g->n_dealt >= b->deck_size) return DS_EMPTY;
     int code = g->order[g->n_dealt];
     if (!g->stacked) {
         int n = g->n_undealt;
         code = ds_take(&g->deal, g->undealt, &n);
+        if (code == DS_EMPTY) return DS_EMPTY;
         g->n_undealt = (uint8_t)n;
     }
     g->n_dealt++;
     return code;
 }
 
-/* _shuffle_and_deal, then the hands dealt: an empty board, seat 0 to move. */
+/* Ends a game the engine cannot go on with (a move it was not given legal, or a
+ * draw from an empty pile): nobody to move, awaiting its deal again. */
+static int abandon(zv_game *g) {
+    g->to_move = -1;
+    g->done = 1;
+    return ZV_FAULT;
+}
+
+/* _shuffle_and_deal, then the hands dealt: an empty board, seat 0 to move (the
+ * batch's deck holds both hands: ZPokerBatch checks the hand size). */
 static void deal(const zv_batch *b, zv_game *g) {
     memset(g->top, -1, sizeof g->top);
     g->hands[0] = g->hands[1] = 0;
@@ -39,8 +51,8 @@ static void deal(const zv_batch *b, zv_game *g) {
     g->to_move = 0;
     memcpy(g->undealt, b->deck, (size_t)b->deck_size);
     g->n_undealt = (uint8_t)b->deck_size;
-    for (int k = 0; k < 2 * b->hand_size; k++)
-        g->hands[k >= b->hand_size] |= 1ull << next_card(g);
+    for (int k = 0; k < 2 * b->hand_size && k < b->deck_size; k++)
+        g->hands[k >= b->hand_size] |= 1ull << next_card(b, g);
 }
 
 static void start_game(const zv_batch *b, zv_game *g, uint64_t seed, int stacked) {
@@ -97,7 +109,7 @@ static uint32_t side_key(const zv_batch *b, const zv_game *g, int seat) {
 
 /* After the Start Game or an End Game round: the stronger side starts (a tie keeps
  * ``keep``); a Starter without cards has won, else the Reply draws. */
-static void compare_sides(const zv_batch *b, zv_game *g, int keep) {
+static int compare_sides(const zv_batch *b, zv_game *g, int keep) {
     const uint32_t first = side_key(b, g, 0), second = side_key(b, g, 1);
     const int starter = first > second ? 0 : second > first ? 1 : keep;
     g->starter = (int8_t)starter;
@@ -106,17 +118,21 @@ static void compare_sides(const zv_batch *b, zv_game *g, int keep) {
         g->winner = (int8_t)starter;
         g->phase = ZV_OVER;
         g->to_move = -1;
-        return;
+        return 0;
     }
-    g->hands[1 - starter] |= 1ull << next_card(g);
+    const int drawn = next_card(b, g);
+    if (drawn == DS_EMPTY) return abandon(g);
+    g->hands[1 - starter] |= 1ull << drawn;
     g->draws++;
     g->to_move = (int8_t)starter;
+    return 0;
 }
 
-void zv_act(const zv_batch *b, zv_game *g, int action) {
+int zv_act(const zv_batch *b, zv_game *g, int64_t action) {
     const int player = g->to_move;
-    if (player < 0) return;
-    const int code = b->deck[action / ZV_POSITIONS], p = action % ZV_POSITIONS;
+    if (player < 0) return 0;
+    if (!zv_action_ok(b, g, action) || g->n_placed >= ZV_MAX_DECK) return abandon(g);
+    const int code = b->deck[action / ZV_POSITIONS], p = (int)(action % ZV_POSITIONS);
     g->hands[player] &= ~(1ull << code);
     g->placed[g->n_placed] = (uint8_t)code;
     g->placed_at[g->n_placed++] = (uint8_t)p;
@@ -126,13 +142,13 @@ void zv_act(const zv_batch *b, zv_game *g, int action) {
         if (player == 0) { /* face down */
             g->hidden = (int8_t)p;
             g->to_move = 1;
-            return;
+            return 0;
         }
         const int first = g->top[g->hidden] >> 2, second = code >> 2;
         g->hidden = -1;
         if (first == second) {
             deal(b, g); /* a tie for the lead: the cards are dealt again */
-            return;
+            return 0;
         }
         g->leader = (int8_t)(first > second ? 0 : 1);
         g->phase = ZV_START_GAME;
@@ -141,14 +157,15 @@ void zv_act(const zv_batch *b, zv_game *g, int action) {
         int full[2] = {1, 1};
         for (int q = 0; q < ZV_POSITIONS; q++)
             if (g->top[q] < 0) full[0] &= !on_side(0, q), full[1] &= !on_side(1, q);
-        if (full[0] || full[1]) compare_sides(b, g, g->leader);
-        else g->to_move = (int8_t)(1 - player);
+        if (full[0] || full[1]) return compare_sides(b, g, g->leader);
+        g->to_move = (int8_t)(1 - player);
     } else if (player == g->starter) {
         g->to_move = (int8_t)(1 - player);
     } else {
         g->rounds++;
-        compare_sides(b, g, g->starter);
+        return compare_sides(b, g, g->starter);
     }
+    return 0;
 }
 
 /* The greedy key of a placement (pokerrules.zpoker.policy.greedy_scores): whether
@@ -214,8 +231,9 @@ int zv_greedy(const zv_batch *b, const zv_game *g) {
 static int random_action(const zv_batch *b, zv_game *g) {
     const uint64_t hand = g->hands[g->to_move];
     const unsigned open = open_positions(g);
-    const int n_open = pr_popcount32(open);
-    int k = (int)ds_below(&g->opponent, (uint64_t)(pr_popcount64(hand) * n_open));
+    const int n_open = pr_popcount32(open), choices = pr_popcount64(hand) * n_open;
+    if (choices < 1) return -1; /* nothing legal: zv_act abandons the game */
+    int k = (int)ds_below(&g->opponent, (uint64_t)choices);
     uint64_t h = hand;
     for (int c = k / n_open; c > 0; c--) h &= h - 1;
     unsigned o = open;
@@ -247,29 +265,38 @@ void zv_encode(const zv_batch *b, const zv_game *g, int seat, float *out) {
     flags[13] = (float)((n - g->n_dealt) / (double)n);
 }
 
-void zv_play_opponent(const zv_batch *b, zv_game *g) {
+int zv_play_opponent(const zv_batch *b, zv_game *g) {
     while (g->to_move >= 0 && g->to_move != b->seat) {
-        if (b->opponent == ZV_RANDOM) zv_act(b, g, random_action(b, g));
-        else if (b->opponent == ZV_GREEDY) zv_act(b, g, zv_greedy(b, g));
-        else return;
+        int fault = 0;
+        if (b->opponent == ZV_RANDOM) fault = zv_act(b, g, random_action(b, g));
+        else if (b->opponent == ZV_GREEDY) fault = zv_act(b, g, zv_greedy(b, g));
+        else return 0;
+        if (fault) return fault;
     }
+    return 0;
 }
 
-void zv_batch_reset(const zv_batch *b, zv_game *games, const uint64_t *seeds) {
+int64_t zv_batch_reset(const zv_batch *b, zv_game *games, const uint64_t *seeds) {
+    int64_t first_fault = -1;
     for (int64_t i = 0; i < b->n; i++) {
         zv_deal_seeded(b, &games[i], seeds[i]);
-        zv_play_opponent(b, &games[i]);
+        if (zv_play_opponent(b, &games[i]) && first_fault < 0) first_fault = i;
     }
+    return first_fault;
 }
 
-void zv_batch_act(const zv_batch *b, zv_game *games, const int64_t *actions,
-                  uint64_t seed_step) {
+int64_t zv_batch_act(const zv_batch *b, zv_game *games, const int64_t *actions,
+                     uint64_t seed_step) {
+    int64_t first_fault = -1;
     for (int64_t i = 0; i < b->n; i++) {
         zv_game *g = &games[i];
+        int fault = 0;
         if (g->done) zv_deal_seeded(b, g, (g->seed + seed_step) & (DS_SEED_LIMIT - 1));
-        else zv_act(b, g, (int)actions[i]);
-        zv_play_opponent(b, g);
+        else fault = zv_act(b, g, actions[i]);
+        if (!fault) fault = zv_play_opponent(b, g);
+        if (fault && first_fault < 0) first_fault = i;
     }
+    return first_fault;
 }
 
 void zv_batch_finish(const zv_batch *b, zv_game *games, float *obs, uint8_t *mask,

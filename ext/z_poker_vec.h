@@ -21,6 +21,7 @@
 #define ZV_MAX_DECK 52
 #define ZV_MAX_OBS (10 * ZV_MAX_DECK + 22)
 #define ZV_MAX_ACTIONS (ZV_POSITIONS * ZV_MAX_DECK)
+#define ZV_FAULT 1 /* zv_act: the engine abandoned the game */
 
 /* phases, in the order of the encoding's phase block */
 enum { ZV_FIND_LEADER, ZV_START_GAME, ZV_END_GAME, ZV_OVER };
@@ -82,9 +83,11 @@ void zv_legal(const zv_batch *b, const zv_game *g, uint8_t *mask);
 /* 1 if the player to move may take ``action``. */
 int zv_action_ok(const zv_batch *b, const zv_game *g, int64_t action);
 
-/* Takes ``action`` (legal: the caller checks) for the player to move, and deals
- * the card a side comparison makes the Reply draw. */
-void zv_act(const zv_batch *b, zv_game *g, int action);
+/* Takes ``action`` for the player to move, and deals the card a side comparison
+ * makes the Reply draw. The caller checks the action; should the engine still meet
+ * an illegal one, or a draw from an empty pile, it abandons the game (nobody to
+ * move, awaiting its deal again) and returns ZV_FAULT; else 0. */
+int zv_act(const zv_batch *b, zv_game *g, int64_t action);
 
 /* The greedy agent's action (pokerrules.zpoker.GreedyAgent) for the player to
  * move; -1 when the game is over. */
@@ -94,13 +97,14 @@ int zv_greedy(const zv_batch *b, const zv_game *g);
 void zv_encode(const zv_batch *b, const zv_game *g, int seat, float *out);
 
 /* Plays the opponent (random or greedy) until the learner is to move or the game
- * is over; any other opponent plays nothing. */
-void zv_play_opponent(const zv_batch *b, zv_game *g);
+ * is over; any other opponent plays nothing. ZV_FAULT as zv_act, else 0. */
+int zv_play_opponent(const zv_batch *b, zv_game *g);
 
-void zv_batch_reset(const zv_batch *b, zv_game *games, const uint64_t *seeds);
+/* These two return the first game the engine abandoned (see zv_act), or -1. */
+int64_t zv_batch_reset(const zv_batch *b, zv_game *games, const uint64_t *seeds);
 /* As ew_batch_act. */
-void zv_batch_act(const zv_batch *b, zv_game *games, const int64_t *actions,
-                  uint64_t seed_step);
+int64_t zv_batch_act(const zv_batch *b, zv_game *games, const int64_t *actions,
+                     uint64_t seed_step);
 /* As ew_batch_finish: +1 to the winner, -1 to the loser. */
 void zv_batch_finish(const zv_batch *b, zv_game *games, float *obs, uint8_t *mask,
                      double *reward, double *seat_rewards, uint8_t *terminated,

@@ -9,6 +9,7 @@ OPPONENTS: dict[str, int]
 WIN_RULES: dict[str, int]
 OBSERVATION_SIZE: int
 SEED_LIMIT: int
+MAX_GAMES: int
 
 def opponent_seed(seed: int) -> int: ...
 

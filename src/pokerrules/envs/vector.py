@@ -67,16 +67,29 @@ the scores updated and the next round dealt (unless the round ended the game).
 
 **Bad input.** Actions of another shape (:class:`~pokerrules.errors.HandSizeError`)
 or of a type that is no integer (:class:`~pokerrules.errors.ArgumentTypeError`,
-bools and floats too), an action no game of the batch may take
-(:class:`~pokerrules.errors.IllegalMoveError` naming the game's index), a step
-before ``reset`` or after ``close`` (:class:`~pokerrules.errors.PokerRulesError`),
-a bad seed: each is refused and no game of the batch changes.
+bools and floats too, a bool among a list's ints as well), an action no game of the
+batch may take (:class:`~pokerrules.errors.IllegalMoveError` naming the game's
+index), a step before ``reset`` or after ``close``
+(:class:`~pokerrules.errors.PokerRulesError`), a bad seed: each is refused and no
+game of the batch changes. ``num_envs`` above :data:`MAX_GAMES` (2**20) is refused
+before anything is allocated.
+
+**One call at a time.** An environment, and the batch under it, takes one call at
+a time: a ``reset`` or ``step`` that comes in while another runs (from another
+thread, or from code that call runs: an opponent, a ``gc`` callback) is refused
+with a :class:`~pokerrules.errors.PokerRulesError` naming it (``step refused: this
+vector environment is in use ...``) and changes nothing; the call in progress goes
+on. The batch marks itself busy before it reads the actions, copies them into its
+own array and checks them there, so that the moves played are the moves checked,
+against the state they are played in.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import gymnasium
@@ -111,8 +124,13 @@ from pokerrules.shuffle import SEED_LIMIT
 from pokerrules.specs import GameSpec, game_spec
 from pokerrules.zpoker import POSITIONS, Phase, Placement, ZPokerRules, ZPokerView
 
-__all__ = ["VECTOR_GAMES", "ChinesePokerVectorEnv", "EastWestVectorEnv", "VectorEnv",
-           "ZPokerVectorEnv", "make_vec"]
+__all__ = ["MAX_GAMES", "VECTOR_GAMES", "ChinesePokerVectorEnv", "EastWestVectorEnv",
+           "VectorEnv", "ZPokerVectorEnv", "make_vec"]
+
+#: The most games a vector environment holds (``num_envs``; 2**20): its batch's
+#: memory and every step's arrays grow with it. More is refused before anything is
+#: allocated.
+MAX_GAMES: int = _vector.MAX_GAMES
 
 #: An opponent: None (self-play), a shipped agent's name, an agent instance or a
 #: callable ``f(observation, action_mask) -> action`` (see the module text).
@@ -137,7 +155,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                make_batch: Callable[[str], Any]) -> None:
         """Checks the common arguments and makes the batch (``make_batch(engine)``:
         ``"self"``, a C opponent's name or ``"outside"``)."""
-        self.num_envs = check_count(num_envs, "num_envs", 1, 2**31 - 1)
+        self.num_envs = check_count(num_envs, "num_envs", 1, MAX_GAMES)
+        self._in_use = threading.Lock()
         self.seat = seat_index(seat, self.players)
         self._first_seed = None if seed is None else self._batch_seed(seed)
         self.opponent = opponent
@@ -178,9 +197,15 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             ArgumentTypeError: a seed that is no int (a bool is not one).
             PokerRulesError: a seed outside 0 to 2**53 - 1, or one that would give
                 the last game a seed past it (named); options (none are taken);
-                after ``close``. An opponent at Python speed that fails (as
-                :meth:`step`). Refused, the reset changes no game.
+                after ``close``; while another call runs (see the module text). An
+                opponent at Python speed that fails (as :meth:`step`). Refused, the
+                reset changes no game.
         """
+        with self._one_call("reset"):
+            return self._reset(seed, options)
+
+    def _reset(self, seed: int | None, options: dict[str, Any] | None
+               ) -> tuple[np.ndarray, dict[str, Any]]:
         self._require_open()
         check_options(options or {}, (), "the vector environment's reset")
         if seed is not None:
@@ -219,10 +244,16 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             HandSizeError: actions of another shape than ``(num_envs,)``.
             ArgumentTypeError: actions that are no integers.
             IllegalMoveError: an action a game refuses (the game's index named).
-            PokerRulesError: before ``reset`` or after ``close``.
+            PokerRulesError: before ``reset`` or after ``close``; while another
+                call runs (see the module text).
             An opponent at Python speed that fails: its error (the game named) and
             the step taken back. Refused, the step changes no game.
         """
+        with self._one_call("step"):
+            return self._step(actions)
+
+    def _step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                           dict[str, Any]]:
         self._require_open()
         if self._mask is None:
             raise PokerRulesError("call reset() before step()")
@@ -262,6 +293,21 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self._mask = None
 
     # --- helpers ------------------------------------------------------------
+    @contextmanager
+    def _one_call(self, what: str) -> Iterator[None]:
+        """Holds the environment for one ``reset`` or ``step``, refusing another
+        that gets in meanwhile (another thread, or code the call runs: an opponent,
+        a ``gc`` callback), so that no call sees another's half-made step."""
+        if not self._in_use.acquire(blocking=False):
+            raise PokerRulesError(
+                f"{what} refused: this vector environment is in use by another call "
+                "(another thread, or code run during that call); it takes one call at a "
+                "time")
+        try:
+            yield
+        finally:
+            self._in_use.release()
+
     def _require_open(self) -> None:
         if self.closed:
             raise PokerRulesError("the vector environment is closed")
@@ -338,7 +384,7 @@ class EastWestVectorEnv(VectorEnv):
     """``num_envs`` games of East–West stepped together in C (see the module text).
 
     Args:
-        num_envs: games (1 to 2**31 - 1).
+        num_envs: games (1 to :data:`MAX_GAMES`).
         opponent: see :data:`VectorOpponent` (default ``"random"``; ``"random"``
             and ``"greedy"`` play in C).
         seat: the learner's seat, 0 (West) or 1 (East); unused in self-play.
@@ -383,7 +429,7 @@ class ChinesePokerVectorEnv(VectorEnv):
     rewards minus the round's penalty points.
 
     Args:
-        num_envs: games (1 to 2**31 - 1).
+        num_envs: games (1 to :data:`MAX_GAMES`).
         opponent: see :data:`VectorOpponent` (default ``"random"``, which plays in
             C; every other seat than the learner's is the opponent's).
         seat: the learner's seat, 0 to ``players - 1``; unused in self-play.
@@ -443,7 +489,7 @@ class ZPokerVectorEnv(VectorEnv):
     """``num_envs`` games of Z Poker stepped together in C (see the module text).
 
     Args:
-        num_envs: games (1 to 2**31 - 1).
+        num_envs: games (1 to :data:`MAX_GAMES`).
         opponent: see :data:`VectorOpponent` (default ``"random"``; ``"random"``
             and ``"greedy"`` play in C).
         seat: the learner's seat, 0 or 1; unused in self-play.
