@@ -9,7 +9,13 @@ import pytest
 from test_paigow_exact import SMALL
 
 from pokerrules.errors import PokerRulesError
-from pokerrules.paigow import exact_house_edge, exact_house_edges, parallel, simulate
+from pokerrules.paigow import (
+    exact_house_edge,
+    exact_house_edges,
+    optimal_strategy,
+    parallel,
+    simulate,
+)
 
 pytestmark = pytest.mark.fast
 
@@ -68,6 +74,8 @@ def test_a_result_of_the_wrong_type_is_refused_naming_the_executor(value):
     assert giving.calls >= 1
     with pytest.raises(PokerRulesError, match="not ndarray"):
         simulate("classic", 200, seed=1, chunk_size=100, executor=Giving(value))
+    with pytest.raises(PokerRulesError, match="not dict"):
+        optimal_strategy("classic", deck=SMALL, executor=Giving(value), progress=False)
 
 
 @pytest.mark.parametrize("error", [pickle.PicklingError("no"),

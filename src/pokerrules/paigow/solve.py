@@ -316,7 +316,7 @@ def optimal_strategy(
         _solve_chunk, tasks, total=len(todo), on_result=keep, workers=workers,
         executor=executor, progress=progress, desc="optimal strategy", unit="class",
         units=(sum(len(chunks[i]) for i in todo), lambda arrays: len(arrays["best"])),
-        start_method=start_method)
+        start_method=start_method, returns=dict)
     if interrupted:
         raise KeyboardInterrupt
     solved = {k: np.concatenate([found[i][k] for i in range(len(chunks))]) for k, _ in _SOLVED}
