@@ -220,7 +220,7 @@ def test_play_game_refuses_a_seed_that_is_no_int_naming_it():
     from pokerrules.errors import ArgumentTypeError
     from pokerrules.runner import play_game
 
-    with pytest.raises(ArgumentTypeError, match="int seed .* or None, not '5'"):
+    with pytest.raises(ArgumentTypeError, match=r"int seed .* or None, not '5'"):
         play_game("east-west", seed="5")
 
 
