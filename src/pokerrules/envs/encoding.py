@@ -78,8 +78,10 @@ def _value_text(value: Any, cards: bool) -> str:
     are card codes."""
     if value is None:
         return "none"
-    if isinstance(value, Card) or (cards and is_int(value)):
-        return str(Card(value))
+    if isinstance(value, Card):
+        return str(value)
+    if cards and is_int(value):
+        return str(Card(int(value)))
     if isinstance(value, enum.Enum):
         return str(value.value)
     if isinstance(value, (frozenset, set)):
