@@ -20,7 +20,7 @@ import pytest
 
 from pokerrules.envs import chinese_poker_v0, east_west_v0, z_poker_v0
 
-pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip install pokerrules[rl]")
+pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip install .[rl]")
 
 POSITIONS = 200
 ROUNDS = 30

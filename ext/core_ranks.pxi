@@ -346,13 +346,15 @@ def evaluate_two(cards, rules=PAI_GOW):
     return _new_rank(r, KIND_TWO, pr_partial_key(r._tables, buf, n), buf, n)
 
 
-def evaluate_partial(cards, rules=STANDARD):
+def evaluate_partial(cards, rules=None):
     """Rank 0 to 5 cards as a partial poker hand (Z Poker's sides, Pai Gow fouls).
 
     Only the categories the card count allows (no straight or flush under five
     cards); then grouped ranks (quads, trips, pairs), then kickers; a hand that
     runs out of cards first loses the tie. Five cards rank as :func:`evaluate`
-    ranks them; with fewer, the joker is an ace.
+    ranks them; with fewer, the joker is an ace. Without ``rules`` the cards rank
+    under :data:`STANDARD`, or under :data:`PAI_GOW` when they hold the joker (the
+    one deck that has it), as :func:`evaluate_two` ranks it.
 
     Returns:
         HandRank of kind "partial".
@@ -362,10 +364,15 @@ def evaluate_partial(cards, rules=STANDARD):
 
     >>> evaluate_partial("Kc Kd 2h") > evaluate_partial("Qc Qd Ah")
     True
+    >>> evaluate_partial("Jk As").describe(), evaluate_partial("Jk As").rules.name
+    ('One pair, aces', 'paigow')
     """
     cdef uint8_t buf[64]
-    cdef HandRules r = _hand_rules(rules)
+    # without rules, read against the Pai Gow deck (the standard deck and the joker)
+    cdef HandRules r = PAI_GOW if rules is None else _hand_rules(rules)
     cdef int n = _load(r, cards, buf, 0, 5, "evaluate_partial")
+    if rules is None and PR_JOKER not in buf[:n]:
+        r = STANDARD
     return _new_rank(r, KIND_PARTIAL, pr_partial_key(r._tables, buf, n), buf, n)
 
 

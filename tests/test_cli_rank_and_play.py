@@ -9,9 +9,16 @@ import sys
 
 import pytest
 
-from pokerrules import make_rng
+from pokerrules import (
+    PAI_GOW,
+    STANDARD,
+    evaluate,
+    evaluate_partial,
+    evaluate_two,
+    make_rng,
+)
 from pokerrules.cli import main
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import CardNotInDeckError, DuplicateCardError, PokerRulesError
 from pokerrules.paigow import PaiGowRules, optimal_setting, simulate
 from pokerrules.runner import play_game
 
@@ -59,11 +66,45 @@ def test_two_and_three_cards_order_as_their_rankers_say(capsys):
     assert values[0] < values[1] < values[2]
 
 
+@pytest.mark.parametrize("args, ranker", [
+    (["Jk As"], lambda: evaluate_two("Jk As")),
+    (["Jk As Ks Qs Js"], lambda: evaluate("Jk As Ks Qs Js", PAI_GOW)),
+    (["Kh Kd Kc 7s Jk 2c 3d"], lambda: evaluate("Kh Kd Kc 7s Jk 2c 3d", PAI_GOW)),
+    (["--partial", "Jk As"], lambda: evaluate_partial("Jk As")),
+    (["Jk 9d 9c"], lambda: evaluate_partial("Jk 9d 9c", PAI_GOW)),
+])
+def test_rank_without_rules_ranks_a_hand_with_the_joker_by_the_pai_gow_rules(
+        capsys, args, ranker):
+    status, out, err = run(capsys, "rank", "--json", *args)
+    assert (status, err) == (0, "")
+    record, hand = json.loads(out), ranker()
+    assert record["rules"] == hand.rules.name == "paigow"
+    assert (record["kind"], record["value"]) == (hand.kind, hand.value)
+    assert record["description"] == hand.describe()
+    _, out, _ = run(capsys, "rank", "--json", "As Ac")  # no joker: the standard rules
+    assert json.loads(out)["rules"] == "standard"
+
+
+def test_evaluate_partial_without_rules_takes_the_joker_as_evaluate_two_does():
+    assert evaluate_partial("Jk As").rules is PAI_GOW
+    assert evaluate_partial("Jk As") == evaluate_partial("Ac As", PAI_GOW)
+    assert evaluate_partial("Jk As").value == evaluate_two("Jk As").value
+    assert evaluate_partial("Jk As Ks Qs Js").describe() == "Royal flush"
+    assert evaluate_partial("Jk").describe() == evaluate_partial("Ac", PAI_GOW).describe()
+    assert evaluate_partial("Ks Kd").rules is STANDARD
+    assert evaluate_partial([]).rules is STANDARD
+    with pytest.raises(CardNotInDeckError, match="Jk is not in the standard deck"):
+        evaluate_partial("Jk As", STANDARD)
+    with pytest.raises(DuplicateCardError, match="duplicate card Jk"):
+        evaluate_partial("Jk As Jk")
+
+
 @pytest.mark.parametrize("args, message", [
     (["As Ks Qs Js Ts 9d 2c 3c"], "rank takes 1 to 7 cards, got 8: As Ks Qs Js Ts 9d 2c 3c"),
     (["--partial", "As Ks Qs Js Ts 9d"], "--partial ranks 1 to 5 cards, got 6"),
-    (["Jk As Ks Qs Js"], "Jk (the joker) is in the Pai Gow deck only: rank it with "
-                         "--rules paigow (the standard deck has no joker)"),
+    (["--rules", "standard", "Jk As Ks Qs Js"],
+     "Jk (the joker) is in the Pai Gow deck only: rank it with --rules paigow (the "
+     "standard deck has no joker)"),
     (["--rules", "piquet", "Jk As"], "rank it with --rules paigow (the piquet deck"),
 ])
 def test_rank_errors_speak_of_the_command(capsys, args, message):
@@ -77,6 +118,11 @@ def test_rank_file_lines_of_every_size(tmp_path, capsys):
     path = tmp_path / "hands.txt"
     path.write_text("Ac Kd\nKh Kd 3c\nAs Ks Qs Js Ts\nJk Kh Kd Kc 7s\n", encoding="utf-8")
     status, out, _ = run(capsys, "rank", "--file", str(path))
+    records = [json.loads(line) for line in out.splitlines()]
+    assert status == 0
+    assert [r.get("kind") for r in records] == ["two-card", "partial", "five-card", "five-card"]
+    assert [r["rules"] for r in records] == ["standard"] * 3 + ["paigow"]
+    status, out, _ = run(capsys, "rank", "--rules", "standard", "--file", str(path))
     records = [json.loads(line) for line in out.splitlines()]
     assert status == 2
     assert [r.get("kind") for r in records] == ["two-card", "partial", "five-card", None]

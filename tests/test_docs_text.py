@@ -82,3 +82,24 @@ def test_the_docs_give_one_total_of_the_tables_and_it_is_table_bytes():
     measured = subprocess.run([sys.executable, "-c", TABLES_OF_EVERY_VARIANT],
                               capture_output=True, text=True, check=True).stdout.strip()
     assert stated == {f"{int(measured):,}"}
+
+
+def test_the_optimal_edge_help_and_the_command_page_give_one_measured_cost(capsys):
+    from pokerrules.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["paigow", "optimal-edge", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    page = " ".join((ROOT / "docs" / "cli.rst").read_text(encoding="utf-8").split())
+    cost = (r"about two CPU-minutes of fixed work \(the exact house-way edge, the banker's "
+            r"table\) plus about (\d+) CPU-milliseconds a hand")
+    measured = r"2,000 hands took (\d+) CPU-s"
+    for pattern in (cost, measured):
+        in_help = re.search(pattern, help_text, re.I)
+        in_page = re.search(pattern, page, re.I)
+        assert in_help and in_page, pattern
+        assert in_help.group(1) == in_page.group(1)
+    # the measured total agrees with the rate it is quoted beside (two minutes + n hands)
+    per_hand = int(re.search(cost, help_text, re.I).group(1))
+    total = int(re.search(measured, help_text).group(1))
+    assert abs(120 + 2000 * per_hand / 1000 - total) < 0.2 * total

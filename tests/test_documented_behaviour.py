@@ -204,12 +204,59 @@ def test_play_game_without_agents_plays_the_command_lines_default_game(capsys, n
     assert played["winners"] == list(record.result.winners)
 
 
-def test_play_game_still_needs_a_seed():
+def test_play_game_without_a_seed_draws_one_and_the_record_replays_it():
+    from pokerrules.runner import play_game
+
+    first = play_game("east-west", ["random", "random"])
+    again = play_game("east-west", ["random", "random"], seed=first.seed)
+    assert isinstance(first.seed, int) and 0 <= first.seed < 2**53
+    assert again == first
+    seeds = {play_game("east-west", ["random", "random"], max_moves=1000).seed
+             for _ in range(3)}
+    assert len(seeds) == 3  # a fresh seed each call (2**53 of them)
+
+
+def test_play_game_refuses_a_seed_that_is_no_int_naming_it():
     from pokerrules.errors import ArgumentTypeError
     from pokerrules.runner import play_game
 
-    with pytest.raises(ArgumentTypeError, match="play_game takes an int seed"):
-        play_game("east-west")
+    with pytest.raises(ArgumentTypeError, match=r"int seed .* or None, not '5'"):
+        play_game("east-west", seed="5")
+
+
+def test_play_game_players_seats_that_many_of_the_default_line_up():
+    from pokerrules import chinese_poker
+    from pokerrules.runner import play_game
+
+    for players in (2, 3, 4):
+        record = play_game("chinese-poker", seed=3, players=players)
+        assert record.agents == chinese_poker.DEFAULT_AGENTS[:players]
+        assert len(record.result.scores) == players
+    record = play_game("chinese-poker", ["random"] * 3, seed=3, players=3)
+    assert len(record.result.scores) == 3
+
+
+@pytest.mark.parametrize("players, agents, message", [
+    (5, None, "takes 2, 3 or 4 players, not 5"),
+    (1, None, "takes 2, 3 or 4 players, not 1"),
+    (3, ["random", "random"], "players=3 but 2 agents are given"),
+])
+def test_play_game_refuses_a_number_of_players_the_game_or_the_agents_do_not_fit(
+        players, agents, message):
+    from pokerrules.errors import PokerRulesError
+    from pokerrules.runner import play_game
+
+    with pytest.raises(PokerRulesError, match=message):
+        play_game("chinese-poker", agents, seed=3, players=players)
+
+
+def test_play_game_refuses_players_that_is_no_int():
+    from pokerrules.errors import ArgumentTypeError
+    from pokerrules.runner import play_game
+
+    for players in ("3", 3.0, True):
+        with pytest.raises(ArgumentTypeError, match="players is the number of players"):
+            play_game("chinese-poker", seed=3, players=players)
 
 
 # ------------------------------------------------------------------ Pai Gow rules by name

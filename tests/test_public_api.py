@@ -133,3 +133,14 @@ def test_an_unknown_name_is_still_an_attribute_error():
     for module in (*GAME_PACKAGES, "pokerrules.game", "pokerrules.runner", "pokerrules.specs"):
         with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
             importlib.import_module(module).no_such_name  # noqa: B018
+
+
+@pytest.mark.fast
+def test_the_top_level_offers_no_name_beside_its_list_and_its_modules():
+    import pokerrules
+    extra = sorted(name for name, value in vars(pokerrules).items()
+                   if not name.startswith("_") and name not in pokerrules.__all__
+                   and not (isinstance(value, ModuleType)
+                            and value.__name__ == f"pokerrules.{name}"))
+    assert extra == []
+    assert not {"importlib", "TYPE_CHECKING"} & set(dir(pokerrules))

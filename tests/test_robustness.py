@@ -319,6 +319,10 @@ RULES_TAKERS = {
 def test_rules_of_the_wrong_type_are_argument_type_errors(take, rules):
     from pokerrules.paigow import PaiGowRules
 
+    if rules is None and take is RULES_TAKERS["evaluate_partial"]:
+        # its default: the standard rules, or the Pai Gow rules for cards with the joker
+        assert take(None).rules is STANDARD
+        rules = 1
     for bad in (rules, PaiGowRules()):
         with pytest.raises(ArgumentTypeError, match=r"^rules must be HandRules or a preset name"):
             take(bad)

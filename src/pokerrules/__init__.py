@@ -8,8 +8,7 @@ three poker hands. Everything the cards, ranking and error modules export is
 here too, with :func:`~pokerrules.runner.play_game`.
 """
 
-import importlib
-from typing import TYPE_CHECKING
+import typing as _typing
 
 from pokerrules._version import __version__
 from pokerrules.cards import (
@@ -65,7 +64,7 @@ from pokerrules.hands import (
     value_counts,
 )
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from pokerrules.cards import SeedLike
     from pokerrules.runner import play_game
 
@@ -130,6 +129,8 @@ _LAZY = {"SeedLike": "pokerrules.cards", "play_game": "pokerrules.runner"}
 def __getattr__(name: str) -> object:
     if name not in _LAZY:
         raise AttributeError(f"module 'pokerrules' has no attribute {name!r}")
+    import importlib  # here, so that the package offers no name "importlib"
+
     value = getattr(importlib.import_module(_LAZY[name]), name)
     globals()[name] = value
     return value

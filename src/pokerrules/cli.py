@@ -81,25 +81,30 @@ COMMANDS: tuple[str, ...] = ("pokerrules.paigow.cli",)
 EPILOG = """examples:
   pokerrules rank "As Ks Qs Js Ts 9d 2c"
   pokerrules rank --rules paigow "Kh Kd Kc 7s Jk 2c 3d" --json
-  pokerrules rank --rules paigow "Jk As"       (a two-card hand)
+  pokerrules rank "Jk As"                       (a two-card hand, Pai Gow rules)
   pokerrules rank "Kh Kd 3c"                    (a partial hand)
   pokerrules rank --file hands.txt          (one hand per line, JSON lines out)
 """
 
 
-def rank_record(text: str, rules: HandRules, partial: bool = False) -> dict[str, Any]:
+def rank_record(text: str, rules: HandRules | None, partial: bool = False) -> dict[str, Any]:
     """The JSON-ready result of ranking one hand, chosen by its number of cards:
     5 to 7 cards, the best five (:func:`~pokerrules.evaluate`); 2 cards, the
     two-card hand (:func:`~pokerrules.evaluate_two`, Pai Gow's low hand); 1, 3
     or 4 cards, a partial hand (:func:`~pokerrules.evaluate_partial`). With
     ``partial``, 1 to 5 cards rank as a partial hand. No cards at all (an empty
-    argument or a blank line) is an error: it is a mistake, not a hand.
+    argument or a blank line) is an error: it is a mistake, not a hand. Without
+    ``rules`` (None) a hand ranks under :data:`~pokerrules.STANDARD`, or under
+    :data:`~pokerrules.PAI_GOW` when it holds the joker, as
+    :func:`~pokerrules.evaluate_two` and :func:`~pokerrules.evaluate_partial` do.
 
     Raises:
-        PokerRulesError: a bad card, a joker outside the Pai Gow deck (worded for
-            ``--rules paigow``), or a number of cards that cannot be ranked.
+        PokerRulesError: a bad card, a joker under rules other than the Pai Gow rules
+            (worded for ``--rules paigow``), or a number of cards that cannot be ranked.
     """
     cards = parse_cards(text)  # the one parse: the ranking reads these Cards, not the text
+    if rules is None:  # the joker is in the Pai Gow deck alone
+        rules = PAI_GOW if any(card.is_joker for card in cards) else STANDARD
     if any(card.is_joker for card in cards) and rules.name != "paigow":
         raise CardNotInDeckError(
             f"Jk (the joker) is in the Pai Gow deck only: rank it with --rules paigow "
@@ -131,7 +136,7 @@ def rank_record(text: str, rules: HandRules, partial: bool = False) -> dict[str,
 
 
 def _rank(args: argparse.Namespace) -> int:
-    rules = RULES[args.rules]
+    rules = None if args.rules is None else RULES[args.rules]
     if args.cards and args.file:
         raise UsageError("give cards or --file, not both")
     if args.cards:
@@ -347,10 +352,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     rank.add_argument("cards", nargs="*", help='cards, e.g. "As Ks Qs Js Ts 9d 2c"')
-    rank.add_argument("--rules", type=preset_argument(RULES, _TABLE_RULES), default="standard",
+    rank.add_argument("--rules", type=preset_argument(RULES, _TABLE_RULES),
                       metavar="{paigow,piquet,standard}",
-                      help="the hand rules: standard (default), paigow (the 53-card deck with "
-                           "the joker) or piquet (the 32-card deck)")
+                      help="the hand rules: standard (default; paigow for a hand with the "
+                           "joker), paigow (the 53-card deck with the joker) or piquet (the "
+                           "32-card deck)")
     rank.add_argument("--partial", action="store_true",
                       help="rank 1 to 5 cards as a partial hand (2 and 5 cards too)")
     rank.add_argument("--json", action="store_true", help="print JSON")

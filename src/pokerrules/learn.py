@@ -18,8 +18,8 @@ At each checkpoint the policy plays its most probable legal action, seat-balance
 from seeds apart from training's: ``--eval-games`` games against the random and the
 greedy agent, and ``--search-games`` against the search (slow: at the first and
 last checkpoints only). It prints the score (a win 1, a draw 1/2) against the
-training CPU-seconds (evaluation excluded). Needs Gymnasium (``pip install
-"pokerrules[rl]"``).
+training CPU-seconds (evaluation excluded). Needs Gymnasium (``pip install ".[rl]"`` in
+a checkout).
 
 Every option is checked before training (``--help`` gives the ranges; games per
 seat at most :data:`ENVS_LIMIT`, the step size at most :data:`LEARNING_RATE_LIMIT`),

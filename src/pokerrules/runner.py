@@ -8,10 +8,11 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from pokerrules.checks import check_count, shown
+from pokerrules.checks import check_count, is_int, shown
 from pokerrules.deprecation import deprecated_names
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.records import GameRecord
+from pokerrules.shuffle import SEED_LIMIT, seed_int
 from pokerrules.specs import GameSpec, game_spec, game_specs, game_tools
 
 __all__ = ["Agent", "RandomAgent", "check_generator", "game_module", "play_game"]
@@ -104,6 +105,7 @@ def play_game(
     seed: int | None = None,
     rules: Any = None,
     max_moves: int = 100_000,
+    players: int | None = None,
 ) -> GameRecord:
     """Plays one game of ``game`` (a registered game's name: "east-west", "z-poker",
     "chinese-poker"; its package such as ``pokerrules.eastwest``, or its
@@ -112,29 +114,42 @@ def play_game(
 
     Agents are objects with ``choose`` or names of the game's agents
     (:attr:`GameTools.agents <pokerrules.specs.GameTools.agents>`: "random",
-    "greedy", ...). Without ``agents`` the game's default line-up plays, as
+    "greedy", ...). ``players`` is the number of players (an int, one of
+    :attr:`GameSpec.players <pokerrules.specs.GameSpec.players>`, such as 2 to 4 in
+    Chinese Poker), as ``pokerrules play --players`` takes it; with ``agents`` it
+    must equal their number. Without ``agents`` the game's default line-up plays, as
     ``pokerrules play`` does: the first of its ``default_agents``, one per player of
-    the game's default number. ``rules`` is None or the game's rules
+    ``players``, or of the game's default number. ``rules`` is None or the game's rules
     (:attr:`GameSpec.rules_type <pokerrules.specs.GameSpec.rules_type>`). The deal
-    comes from ``seed`` (an int, so that the record replays; it must be given); the
-    agents draw from their own stream derived from it, so the same seed and agents
-    give the same game.
+    comes from ``seed``, an int from 0 to 2**53 - 1; with None (the default) a fresh
+    random seed is drawn. Either way the record's ``seed`` holds it, so that
+    ``play_game(game, agents, seed=record.seed)`` plays the same game again: the
+    agents draw from their own stream derived from the seed, so the same seed and
+    agents give the same game.
 
     Raises:
-        ArgumentTypeError: a seed that is not an int (None included).
+        ArgumentTypeError: a seed that is neither None nor an int, or a ``players``
+            that is not an int.
         UnknownGameError: a ``game`` that is none of the registered games.
         RulesMismatchError: ``rules`` that are not the game's rules type.
         PokerRulesError: agents that are not
             a list (a single name is no list), an unknown agent name, an agent
             without a ``choose`` method (or a class instead of an instance), a
-            ``max_moves`` that is no int >= 1, a number of agents the game does
-            not take (:attr:`GameSpec.players <pokerrules.specs.GameSpec.players>`, or
-            fewer under ``rules``), or a game that did not end within ``max_moves``.
+            ``max_moves`` that is no int >= 1, a number of agents or ``players``
+            the game does not take (:attr:`GameSpec.players
+            <pokerrules.specs.GameSpec.players>`, or fewer under ``rules``), agents
+            whose number is not ``players``, a seed below 0 or of 2**53 or more, or a
+            game that did not end within ``max_moves``.
     """
+    if seed is None:  # a fresh seed, kept in the record so that the game replays
+        seed = int(np.random.default_rng().integers(SEED_LIMIT))
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise ArgumentTypeError(
-            f"play_game takes an int seed (the record replays it), not {shown(seed)}")
-    seed = int(seed)
+            f"play_game takes an int seed (the record replays it) or None, not {shown(seed)}")
+    seed = seed_int(int(seed))
+    if players is not None and not is_int(players):
+        raise ArgumentTypeError(f"players is the number of players (an int), not "
+                                f"{shown(players)}")
     spec = game_spec(game)
     tools = game_tools(spec)
     new_game, known_agents = spec.new_game, tools.agents
@@ -143,13 +158,19 @@ def play_game(
     options: dict[str, Any] = {"seed": seed}
     if rules is not None:
         options["rules"] = rules
-    if agents is None:  # the default line-up of the default number of players
-        agents = tuple(tools.default_agents)[:new_game(**options).players]
+    if players is not None:
+        players = spec.check_players(players)
+    if agents is None:  # the default line-up of players, or of the default number
+        count = players if players is not None else new_game(**options).players
+        agents = tuple(tools.default_agents)[:count]
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise PokerRulesError(
             f"agents must be a list with one agent per player, not {shown(agents)}")
+    if players is not None and len(agents) != players:
+        raise PokerRulesError(f"players={players} but {len(agents)} agents are given; "
+                              f"give one agent per player")
     spec.check_players(len(agents))
-    players: list[Agent] = []
+    seated: list[Agent] = []
     for seat, agent in enumerate(agents):
         if isinstance(agent, str):
             if agent not in known_agents:
@@ -162,8 +183,8 @@ def play_game(
                 f"{agent.__name__}()")
         elif not callable(getattr(agent, "choose", None)):
             raise PokerRulesError(f"agent {seat} ({shown(agent)}) has no choose() method")
-        players.append(agent)
-    state = new_game(**options, players=len(players))
+        seated.append(agent)
+    state = new_game(**options, players=len(seated))
     agent_rng = np.random.default_rng([seed, 1])
     for _ in range(max_moves):
         player = state.current_player
@@ -175,6 +196,6 @@ def play_game(
                 moves=state.history,
                 result=state.result(),
             )
-        move = players[player].choose(state.view(player), state.legal_moves(), agent_rng)
+        move = seated[player].choose(state.view(player), state.legal_moves(), agent_rng)
         state.play(move, player)
     raise PokerRulesError(f"{state.game_name} did not end within {max_moves} moves")

@@ -13,7 +13,7 @@ from pokerrules import chinese_poker, eastwest, zpoker
 from pokerrules.envs import chinese_poker_v0, east_west_v0, z_poker_v0
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install "
-                              "pokerrules[rl] (wheels exist for CPython 3.10 to 3.13)")
+                              ".[rl] in a checkout (wheels exist for CPython 3.10 to 3.13)")
 if "chance" not in inspect.signature(eastwest.new_game).parameters:
     pytest.skip("the games have no explicit chance (new_game(..., chance='explicit')) yet",
                 allow_module_level=True)
@@ -145,3 +145,36 @@ def test_agent_bot_is_made_as_openspiel_bots_are() -> None:
     for test in finder.find(spiel.AgentBot, "AgentBot", globs={}):
         runner.run(test)
     assert runner.summarize(verbose=False) == (0, 8)
+
+
+
+@pytest.mark.parametrize("load, params", GAMES)
+def test_observation_string_is_readable_text_with_cards_as_cards(load, params) -> None:
+    from pokerrules import Card
+
+    game = load(**params)
+    rng = np.random.default_rng(5)
+    with_cards = 0
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+            continue
+        player = state.current_player()
+        text = state.observation_string(player)
+        view = state.game_state.view(player)
+        assert "View(" not in text and "Card(" not in text and "<" not in text
+        lines = dict(line.split(": ", 1) for line in text.splitlines())
+        names = view._fields if hasattr(view, "_fields") else list(vars(view))
+        assert list(lines) == list(names)  # a line a field, in the view's order
+        name = "hand" if "hand" in lines else "card"
+        own = getattr(view, name)
+        own = () if own is None else own if isinstance(own, tuple) else (own,)
+        # the player's own cards as the cards' text ("As Kd"), codes or Cards alike
+        assert lines[name] == (" ".join(str(Card(c)) for c in own) if own else
+                               "-" if name == "hand" else "none")
+        with_cards += bool(own)
+        assert text == state.observation_string(player)  # the same text each time
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert with_cards > 3

@@ -10,7 +10,7 @@ import pytest
 
 from pokerrules.runner import RandomAgent
 
-pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip install pokerrules[rl]")
+pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip install .[rl]")
 
 from pettingzoo.test import api_test, seed_test
 

@@ -6,9 +6,12 @@ pokerrules`` alone imports neither framework."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import textwrap
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,6 +24,8 @@ gymnasium = pytest.importorskip("gymnasium", reason="Gymnasium is not installed"
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from pokerrules.envs.single_agent import SingleAgentEnv, single_agent_env  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fresh(code: str) -> list[str]:
@@ -93,3 +98,67 @@ def test_an_unknown_option_is_named_with_the_games_options() -> None:
     rules = EastWestRules(win_rule="two_rows")
     env = single_agent_env("EastWest", rules=rules, seat=1, illegal_reward=None)
     assert env.encoding.rules == rules and env.seat == 1 and env.illegal_reward is None
+
+
+def test_every_gymnasium_id_naming_the_package_makes_its_env_with_no_other_import() -> None:
+    """``gymnasium.make("pokerrules.envs:<id>")`` in an interpreter that imported
+    Gymnasium alone: Gymnasium imports the package named before the colon."""
+    out = fresh("import json, sys, gymnasium\n"
+                "assert not [m for m in sys.modules if m.startswith('pokerrules')]\n"
+                f"for env_id in {sorted(GYMNASIUM_IDS.values())!r}:\n"
+                "    env = gymnasium.make('pokerrules.envs:' + env_id, opponent='greedy')\n"
+                "    observation, info = env.reset(seed=1)\n"
+                "    print(env.unwrapped.spec.id, type(env.unwrapped).__name__,\n"
+                "          env.observation_space.contains(observation))")
+    assert out == [f"{env_id} SingleAgentEnv True" for env_id in sorted(GYMNASIUM_IDS.values())]
+
+
+def test_without_the_import_gymnasium_knows_no_pokerrules_id() -> None:
+    # what the docs tell a user who sees this error: import pokerrules.envs, or name it
+    out = fresh("import gymnasium\n"
+                "try:\n"
+                "    gymnasium.make('pokerrules/EastWest-v0')\n"
+                "except gymnasium.error.NamespaceNotFound as error:\n"
+                "    print(error)")
+    assert out == ["Namespace pokerrules not found. Have you installed the proper package "
+                   "for pokerrules?"]
+    page = (ROOT / "docs" / "envs.rst").read_text(encoding="utf-8")
+    assert " ".join(out[0].split()[:4]) in " ".join(page.split())
+
+
+def _learning_examples() -> list[tuple[str, str]]:
+    """Every example a user may copy that makes a framework's environment or game:
+    the Python blocks of the README and of the environments' page, and the scripts
+    of docs/examples."""
+    found = []
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found += [("README.md", block) for block in re.findall(r"```python\n(.*?)```", readme, re.S)]
+    page = (ROOT / "docs" / "envs.rst").read_text(encoding="utf-8")
+    for block in re.findall(r"\.\. code-block:: python\n\n((?:   .*\n|\n)+)", page):
+        found.append(("docs/envs.rst", block))
+    found += [(str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"))
+              for path in sorted((ROOT / "docs" / "examples").glob("*.py"))]
+    return [(where, code) for where, code in found
+            if re.search(r"gymnasium\.make\(|pyspiel\.load_game\(|pokerrules\.envs", code)]
+
+
+def test_every_learning_example_imports_pokerrules_envs_or_names_it_in_the_id() -> None:
+    examples = _learning_examples()
+    assert {where for where, _ in examples} >= {"README.md", "docs/envs.rst",
+                                                "docs/examples/openspiel_ismcts.py"}
+    missing = []
+    for where, code in examples:
+        imports = re.search(r"^\s*(import pokerrules\.envs|from pokerrules\.envs[\w.]* import)",
+                            code, re.M)
+        ids = re.findall(r"gymnasium\.make\(\s*\"([^\"]+)\"", code)
+        if not imports and not (ids and all(i.startswith("pokerrules.envs:") for i in ids)):
+            missing.append((where, code.strip().splitlines()[0]))
+    assert missing == []
+
+
+def test_the_readmes_learning_example_runs_in_a_fresh_interpreter() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "gymnasium" in b]
+    assert len(blocks) == 1
+    out = fresh(textwrap.dedent(blocks[0]) + "\nprint(type(env.unwrapped).__name__)")
+    assert out[-1] == "SingleAgentEnv"

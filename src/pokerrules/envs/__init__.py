@@ -1,8 +1,8 @@
 """The turn-based games and the Pai Gow table round as reinforcement-learning
 environments.
 
-Install the frameworks with ``pip install "pokerrules[rl]"`` (from a checkout of
-the source: ``pip install ".[rl]"``). One module per game,
+Install the frameworks with the ``rl`` extra, in a checkout of the source:
+``pip install ".[rl]"``. One module per game,
 each named as PettingZoo names its environments, the number being the version of
 the encoding (observation layout and action indices):
 
@@ -109,7 +109,7 @@ def register_openspiel(game: GameSpec | ModuleType | str) -> Any:
     Raises:
         UnknownGameError: no game of that name.
         PokerRulesError: a game with no OpenSpiel game.
-        ImportError: OpenSpiel is not installed (``pip install "pokerrules[rl]"``).
+        ImportError: OpenSpiel is not installed (``pip install ".[rl]"`` in a checkout).
     """
     spec = game_spec(game)
     environment = game_tools(spec).environment

@@ -171,6 +171,7 @@ class ChinesePokerEncoding(Encoding):
     """
 
     name = "chinese_poker_v0"
+    card_fields = frozenset({"hand", "played", "piles"})
     game = chinese_poker
 
     def __init__(self, rules: ChinesePokerRules | None = None, players: int = 4,
@@ -381,7 +382,7 @@ def env(rules: ChinesePokerRules | None = None, players: int = 4, scope: Scope =
     ``scope`` as :class:`ChinesePokerEncoding`.
 
     Raises:
-        ImportError: PettingZoo is not installed (``pip install "pokerrules[rl]"``).
+        ImportError: PettingZoo is not installed (``pip install ".[rl]"`` in a checkout).
     """
     return raw_env(rules, players, scope, render_mode)
 
@@ -438,7 +439,7 @@ def openspiel_game(**params: Any) -> Any:
     ``open_choice`` (False).
 
     Raises:
-        ImportError: OpenSpiel is not installed (``pip install "pokerrules[rl]"``).
+        ImportError: OpenSpiel is not installed (``pip install ".[rl]"`` in a checkout).
     """
     from pokerrules.envs import spiel
 

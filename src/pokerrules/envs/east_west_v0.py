@@ -54,6 +54,7 @@ class EastWestEncoding(Encoding):
     """
 
     name = "east_west_v0"
+    card_fields = frozenset({"board", "rows", "card"})
     game = eastwest
 
     def __init__(self, rules: EastWestRules | None = None, players: int = 2) -> None:
@@ -146,7 +147,7 @@ def env(rules: EastWestRules | None = None, render_mode: str | None = None) -> A
     so :func:`raw_env` is the same environment.
 
     Raises:
-        ImportError: PettingZoo is not installed (``pip install "pokerrules[rl]"``).
+        ImportError: PettingZoo is not installed (``pip install ".[rl]"`` in a checkout).
     """
     return raw_env(rules, render_mode)
 
@@ -179,7 +180,7 @@ def openspiel_game(**params: Any) -> Any:
     :class:`~pokerrules.eastwest.EastWestRules`).
 
     Raises:
-        ImportError: OpenSpiel is not installed (``pip install "pokerrules[rl]"``).
+        ImportError: OpenSpiel is not installed (``pip install ".[rl]"`` in a checkout).
     """
     from pokerrules.envs import spiel
 

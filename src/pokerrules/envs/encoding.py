@@ -10,6 +10,8 @@ adapters (:mod:`pokerrules.envs.aec`, :mod:`pokerrules.envs.spiel`) are built on
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import inspect
 import math
 import numbers
@@ -22,7 +24,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from pokerrules.checks import shown
+from pokerrules.cards import Card
+from pokerrules.checks import is_int, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
 from pokerrules.runner import Agent
@@ -70,6 +73,31 @@ def layout(blocks: Sequence[tuple[str, int, str] | tuple[str, int, str, float]]
     return tuple(fields)
 
 
+def _value_text(value: Any, cards: bool) -> str:
+    """One value of a view as :meth:`Encoding.view_text` writes it; ``cards``: ints
+    are card codes."""
+    if value is None:
+        return "none"
+    if isinstance(value, Card):
+        return str(value)
+    if cards and is_int(value):
+        return str(Card(int(value)))
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, (frozenset, set)):
+        return "{" + " ".join(sorted(map(str, value))) + "}"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{key} [{_value_text(item, cards)}]" for key, item in value.items())
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        if not value:
+            return "-"
+        if all(isinstance(item, Card) or (cards and is_int(item)) for item in value):
+            return " ".join(_value_text(item, cards) for item in value)
+        return " ".join(f"[{_value_text(item, cards)}]" if isinstance(item, tuple)
+                        else _value_text(item, cards) for item in value)
+    return str(value)
+
+
 class Encoding(ABC):
     """One game as seen by learning code (subclassed once per game).
 
@@ -81,6 +109,8 @@ class Encoding(ABC):
         rules: the game's rules object (None: the game's default).
         fields: the observation's blocks, in order (:class:`Field`).
         num_actions: the number of action indices, ``0 .. num_actions - 1``.
+        card_fields: the fields of the game's view that hold card codes (ints, or
+            tuples of them), which :meth:`view_text` writes as cards ("As").
 
     Raises:
         PokerRulesError: a player count or rules the game does not take.
@@ -90,6 +120,7 @@ class Encoding(ABC):
     game: ModuleType
     fields: tuple[Field, ...]
     num_actions: int
+    card_fields: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, players: int, rules: Any = None) -> None:
         self._game_rules(players, rules)
@@ -174,6 +205,17 @@ class Encoding(ABC):
     def public_view(self, view: Any) -> Any:
         """``view`` without what only its player sees (own hand, drawn card): the
         public information, from that player's seat."""
+
+    def view_text(self, view: Any) -> str:
+        """``view`` (a game's view, or its :meth:`public_view`) as text, one
+        ``name: value`` line a field in the view's order: cards as their text ("As
+        Kd", "-" for none), phases by their names, nested groups in brackets. Equal
+        views give equal texts, and the text names every field of the view, so it
+        can key what a player knows (OpenSpiel's ``observation_string``)."""
+        names = view._fields if hasattr(view, "_fields") else \
+            [f.name for f in dataclasses.fields(view)]
+        return "\n".join(f"{name}: {_value_text(getattr(view, name), name in self.card_fields)}"
+                         for name in names)
 
     def world(self, state: GameState[Any], player: int, rng: np.random.Generator
               ) -> GameState[Any]:

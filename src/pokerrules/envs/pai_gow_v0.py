@@ -157,7 +157,7 @@ def env(rules: PaiGowRules | str | None = None, players: int = 2,
     itself, so :func:`raw_env` is the same environment.
 
     Raises:
-        ImportError: PettingZoo is not installed (``pip install "pokerrules[rl]"``).
+        ImportError: PettingZoo is not installed (``pip install ".[rl]"`` in a checkout).
         PokerRulesError: a player count or rules the round does not take.
     """
     return raw_env(rules, players, render_mode)

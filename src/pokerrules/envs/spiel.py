@@ -445,7 +445,8 @@ class Observer:
 
     def string_from(self, state: State, player: int) -> str:
         view = state.game_state.view(player)
-        return repr(self.encoding.public_view(view) if self.public_only else view)
+        return self.encoding.view_text(self.encoding.public_view(view) if self.public_only
+                                       else view)
 
 
 class AgentBot(pyspiel.Bot):

@@ -185,7 +185,7 @@ def env(rules: ZPokerRules | None = None, render_mode: str | None = None) -> Any
     so :func:`raw_env` is the same environment.
 
     Raises:
-        ImportError: PettingZoo is not installed (``pip install "pokerrules[rl]"``).
+        ImportError: PettingZoo is not installed (``pip install ".[rl]"`` in a checkout).
     """
     return raw_env(rules, render_mode)
 
@@ -220,7 +220,7 @@ def openspiel_game(**params: Any) -> Any:
     as :class:`~pokerrules.zpoker.ZPokerRules`, with the standard deck.
 
     Raises:
-        ImportError: OpenSpiel is not installed (``pip install "pokerrules[rl]"``).
+        ImportError: OpenSpiel is not installed (``pip install ".[rl]"`` in a checkout).
     """
     from pokerrules.envs import spiel
 
