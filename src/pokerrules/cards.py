@@ -24,7 +24,7 @@ from pokerrules._core import (
     format_cards,
     parse_cards,
 )
-from pokerrules.checks import is_int, shown
+from pokerrules._checks import is_int, shown
 from pokerrules.errors import (
     DuplicateCardError,
     InvalidCardError,

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 import numpy as np
 
 from pokerrules._core import ALL_CARDS
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.errors import (
     ArgumentTypeError,
     CardNotInDeckError,

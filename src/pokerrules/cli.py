@@ -20,8 +20,8 @@ from typing import Any, NoReturn
 
 from pokerrules._version import __version__
 from pokerrules.cards import format_cards, parse_cards
-from pokerrules.checks import shown
-from pokerrules.cli_common import (
+from pokerrules._checks import shown
+from pokerrules._cli_common import (
     INTERRUPTED,
     Commands,
     OneLineParser,

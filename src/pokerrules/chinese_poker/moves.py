@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from pokerrules.cards import CardsLike, card_codes
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.chinese_poker.rules import checked_codes, format_codes
 from pokerrules.errors import IllegalMoveError
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from pokerrules import search
 from pokerrules.cards import PIQUET_DECK
-from pokerrules.checks import check_count, shown
+from pokerrules._checks import check_count, shown
 from pokerrules.eastwest.moves import Place
 from pokerrules.eastwest.policy import (
     LEARNED_FEATURES,

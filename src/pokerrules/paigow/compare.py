@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules.cards import CardsLike, format_cards
-from pokerrules.checks import check_count
+from pokerrules._checks import check_count
 from pokerrules.errors import PokerRulesError
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.exact import ExactResult, exact_house_edge

@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from pokerrules import _paigow
 from pokerrules.cards import Card, CardsLike
-from pokerrules.checks import check_flag, shown
+from pokerrules._checks import check_flag, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.description import HAND_TYPES, DescribedWay, load_house_way
 from pokerrules.paigow.rules import (
@@ -418,7 +418,7 @@ class HouseWay:
 
     def __post_init__(self) -> None:
         if self.way is not None and not isinstance(self.way, DescribedWay):
-            object.__setattr__(self, "way", way_name(self.way))  # an old name: the new
+            object.__setattr__(self, "way", way_name(self.way))  # checked
 
     def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
         return house_way(cards, rules, self.way)

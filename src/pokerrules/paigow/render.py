@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pokerrules.cards import format_cards
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.errors import ArgumentTypeError
 from pokerrules.game import seat_index
 from pokerrules.paigow.state import PaiGowState

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +14,7 @@ import numpy as np
 
 from pokerrules.cards import Card, SeedLike, parse_cards
 from pokerrules.chance import EXPLICIT, SAMPLED
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import WAYS, HouseWay, Strategy
 from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, callable_name, paigow_rules
@@ -265,29 +264,6 @@ class RoundRecord:
     def to_json(self, indent: int | None = None) -> str:
         """The record as JSON (keys sorted)."""
         return json.dumps(self.to_dict(), sort_keys=True, indent=indent)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RoundRecord:
-        """Deprecated: :func:`pokerrules.paigow.load_round` reads a round record
-        into a game (whose ``to_json`` is the round's save); this gives that game
-        back as a RoundRecord. Raises as ``load_round``."""
-        warnings.warn("RoundRecord.from_dict is deprecated; pokerrules.paigow.load_round "
-                      "reads a round record into a Pai Gow game", DeprecationWarning,
-                      stacklevel=2)
-        return _loaded_record(data)
-
-    @classmethod
-    def from_json(cls, text: str) -> RoundRecord:
-        """Deprecated: see :meth:`from_dict`."""
-        warnings.warn("RoundRecord.from_json is deprecated; pokerrules.paigow.load_round "
-                      "reads a round record into a Pai Gow game", DeprecationWarning,
-                      stacklevel=2)
-        return _loaded_record(text)
-
-
-def _loaded_record(data: object) -> RoundRecord:
-    state = load_round(data)  # type: ignore[arg-type]
-    return round_record(state, state.deal_seed, round_names(data))
 
 
 def round_record(state: Any, seed: int | None, names: Mapping[int, str]) -> RoundRecord:

@@ -10,7 +10,7 @@ from typing import Protocol
 
 from pokerrules import _core
 from pokerrules.cards import Card, CardsLike, format_cards
-from pokerrules.checks import read_cards, shown
+from pokerrules._checks import read_cards, shown
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules.cards import CardsLike, format_cards
-from pokerrules.checks import check_count, shown
+from pokerrules._checks import check_count, shown
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from pokerrules.cards import PAI_GOW_DECK, Card, SeedLike, format_cards
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,

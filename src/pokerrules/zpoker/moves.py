@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from pokerrules.cards import Card, card_codes
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.zpoker.rules import POSITIONS
 

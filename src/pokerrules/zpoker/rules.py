@@ -15,7 +15,7 @@ from pokerrules.cards import (
     Card,
     Deck,
 )
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.errors import CardNotInDeckError, HandSizeError, PokerRulesError
 from pokerrules.hands import STANDARD
 

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from pokerrules.cards import STANDARD_DECK, Card, CardsLike, SeedLike, card_codes
 from pokerrules.chance import SAMPLED, deal_stream, hidden_cards
-from pokerrules.checks import check_rules, shown
+from pokerrules._checks import check_rules, shown
 from pokerrules.errors import (
     ArgumentTypeError,
     CardNotInDeckError,
