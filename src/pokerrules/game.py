@@ -29,8 +29,8 @@ import numpy as np
 
 from pokerrules import chance as chances
 from pokerrules import records, saves
-from pokerrules._core import ALL_CARDS, Card, format_cards, parse_cards
 from pokerrules._checks import shown
+from pokerrules._core import ALL_CARDS, Card, format_cards, parse_cards
 from pokerrules.errors import (
     ArgumentTypeError,
     GameOverError,

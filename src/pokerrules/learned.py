@@ -30,8 +30,8 @@ from typing import IO, Any, ClassVar
 import numpy as np
 
 from pokerrules._checks import shown
-from pokerrules.errors import ArgumentTypeError, WeightFileError
 from pokerrules._files import read_regular
+from pokerrules.errors import ArgumentTypeError, WeightFileError
 
 __all__ = ["VERSION", "WEIGHT_FILE_LIMIT", "LinearPolicy", "PolicyAgent", "load_weights",
            "save_weights", "shipped_policy"]

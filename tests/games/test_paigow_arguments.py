@@ -157,7 +157,7 @@ def test_exact_memory_takes_the_rules_first_and_no_banker_way_keyword():
     with pytest.raises(PokerRulesError, match="foxwoods"):
         exact_memory("foxwoods", BALLYS)
     with pytest.raises(TypeError, match="banker_way"):
-        exact_memory(CLASSIC, banker_way=BALLYS)  # type: ignore[call-arg]
+        exact_memory(CLASSIC, banker_way=BALLYS)
     assert exact_memory(CLASSIC, "foxwoods", BALLYS) > exact_memory(CLASSIC, "foxwoods")
 
 

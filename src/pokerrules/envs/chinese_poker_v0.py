@@ -24,8 +24,8 @@ from typing import Any, Literal
 import numpy as np
 
 from pokerrules import chinese_poker
-from pokerrules.cards import CHINESE_POKER_DECK
 from pokerrules._checks import shown
+from pokerrules.cards import CHINESE_POKER_DECK
 from pokerrules.chinese_poker import (
     PASS,
     ChinesePokerRules,

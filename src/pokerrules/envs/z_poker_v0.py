@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from pokerrules import zpoker
-from pokerrules.cards import Card, format_cards
 from pokerrules._checks import shown
+from pokerrules.cards import Card, format_cards
 from pokerrules.envs.encoding import Encoding, layout
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState

@@ -9,7 +9,6 @@ import argparse
 import json
 from typing import Any
 
-from pokerrules.cards import Card, format_cards
 from pokerrules._checks import shown
 from pokerrules._cli_common import (
     INTERRUPTED,
@@ -21,6 +20,7 @@ from pokerrules._cli_common import (
     run_input,
     seed_argument,
 )
+from pokerrules.cards import Card, format_cards
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
 from pokerrules.paigow.cli_solve import add_solve

@@ -17,8 +17,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules.cards import CardsLike, format_cards
 from pokerrules._checks import check_count
+from pokerrules.cards import CardsLike, format_cards
 from pokerrules.errors import PokerRulesError
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.exact import ExactResult, exact_house_edge

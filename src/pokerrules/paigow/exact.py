@@ -21,8 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules.cards import Card, CardsLike, format_cards
 from pokerrules._checks import check_count, shown
+from pokerrules.cards import Card, CardsLike, format_cards
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.houseway import (

@@ -19,8 +19,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
-from pokerrules.cards import Card, CardsLike
 from pokerrules._checks import check_flag, shown
+from pokerrules.cards import Card, CardsLike
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.description import HAND_TYPES, DescribedWay, load_house_way
 from pokerrules.paigow.rules import (

@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
+from pokerrules._checks import shown
 from pokerrules.cards import Card, SeedLike, parse_cards
 from pokerrules.chance import EXPLICIT, SAMPLED
-from pokerrules._checks import shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import WAYS, HouseWay, Strategy
 from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, callable_name, paigow_rules

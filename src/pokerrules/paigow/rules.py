@@ -8,9 +8,9 @@ from dataclasses import dataclass, fields, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any, TypeAlias
 
+from pokerrules._checks import check_rules, loaded, shown
 from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
-from pokerrules._checks import check_rules, loaded, shown
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
 from pokerrules.paigow.setting import Setting

@@ -24,9 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
+from pokerrules._checks import check_count, shown
 from pokerrules._core import ALL_CARDS
 from pokerrules.cards import SeedLike, format_cards
-from pokerrules._checks import check_count, shown
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.houseway import BatchWay, Strategy, WayLike, check_way, house_way

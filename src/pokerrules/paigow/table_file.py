@@ -35,8 +35,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules._checks import shown
-from pokerrules.errors import PokerRulesError
 from pokerrules._files import open_regular, parse_json
+from pokerrules.errors import PokerRulesError
 from pokerrules.paigow.description import DescribedWay, way_from_dict
 from pokerrules.paigow.outcomes import deck_codes, way_label
 from pokerrules.paigow.rules import way_name
