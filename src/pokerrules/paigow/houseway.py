@@ -154,10 +154,9 @@ def way_number(name: str, argument: str = "way") -> int:
 def check_way(way: object, argument: str, names: tuple[str, ...] = (),
               batch: bool = True) -> WayLike:
     """``way`` checked as a strategy: a name from :data:`WAYS` or ``names`` (a
-    function's own, such as simulate's "optimal"; read by :func:`way_name`, so an
-    old name comes back as the way's name now), a callable ``(cards, rules) ->
-    Setting`` (a function or an object; a class is no strategy) or, where
-    ``batch``, a :class:`BatchWay`. Every Pai Gow function checks its ways here.
+    function's own, such as simulate's "optimal"; read by :func:`way_name`), a
+    callable ``(cards, rules) -> Setting`` (a function or an object; a class is no
+    strategy) or, where ``batch``, a :class:`BatchWay`. Every Pai Gow function checks its ways here.
 
     Raises:
         PokerRulesError: a name no way has. ArgumentTypeError: anything else.

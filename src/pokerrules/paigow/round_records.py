@@ -123,8 +123,6 @@ def _load(data: dict[str, Any]) -> PaiGowState:
         except PokerRulesError as exc:
             raise type(exc)(f"position {position}: {exc}") from None
     replayed = round_record(state, seed, round_names(data)).to_dict()
-    if isinstance(rules.house_way, str):  # a way's old name is read as its name now
-        data = {**data, "rules": {**data["rules"], "house_way": rules.house_way}}
     where = _first_difference(data, replayed)
     if where is not None:
         raise PokerRulesError(f"the record is not what its round gives: {where}")

@@ -153,8 +153,7 @@ class PaiGowRules:
         banker_commission: the fraction of a banking player's net win of the
             round the house keeps; 0 <= banker_commission < 1.
         house_way: the default way to set hands: a name from
-            ``pokerrules.paigow.WAYS`` ("foxwoods", "foxwoods_ballys_two_pairs";
-            an old name is read as the way's name now), a way from
+            ``pokerrules.paigow.WAYS`` ("foxwoods", "foxwoods_ballys_two_pairs"), a way from
             :func:`~pokerrules.paigow.load_house_way` or a
             callable ``(cards, rules) -> Setting``; not
             :func:`~pokerrules.paigow.house_way` itself or ``HouseWay()``, which
@@ -186,8 +185,8 @@ class PaiGowRules:
             if number is None or not 0 <= number < 1:
                 raise PokerRulesError(f"{name} must be a fraction in [0, 1), not {shown(value)}")
         if isinstance(self.house_way, str):
-            if self.house_way not in WAYS:  # an old name or none: the way-name check says
-                object.__setattr__(self, "house_way", way_name(self.house_way, "house_way"))
+            if self.house_way not in WAYS:  # none: the way-name check says so
+                way_name(self.house_way, "house_way")
         elif not callable(self.house_way):
             raise PokerRulesError(
                 f"house_way must be a name or a callable, not {shown(self.house_way)}")
