@@ -136,9 +136,9 @@ cdef bint _shares_memory(object out, object codes) except -1:
 
 
 def _checked_count(value, name, low, high):
-    """The shared count check (:func:`pokerrules.checks.check_count`, which
+    """The shared count check (:func:`pokerrules._checks.check_count`, which
     imports this module, hence imported here on first use)."""
-    from pokerrules.checks import check_count
+    from pokerrules._checks import check_count
     return check_count(value, name, low, high)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import NoReturn
 
-#: What a Ctrl-C prints and the status it exits with, as ``pokerrules.cli_common``
+#: What a Ctrl-C prints and the status it exits with, as ``pokerrules._cli_common``
 #: words them (its import is what may be interrupted, so they are written here).
 INTERRUPTED_LINE = "pokerrules: interrupted\n"
 INTERRUPTED = 130

@@ -144,7 +144,7 @@ def test_ctrl_c_at_the_human_prompt_is_one_line_and_status_130():
 @pytest.mark.parametrize("args", [["rank"], ["paigow", "set"],
                                   ["play", "z-poker", "--seed", "9", "--human", "0"]])
 def test_a_line_beyond_max_line_stops_the_command(args):
-    from pokerrules.cli_common import MAX_LINE
+    from pokerrules._cli_common import MAX_LINE
 
     done = subprocess.run([sys.executable, "-m", "pokerrules.cli", *args], text=True,
                           input="x" * (MAX_LINE + 1) + "\n",

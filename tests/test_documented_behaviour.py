@@ -179,7 +179,7 @@ def test_ctrl_c_while_the_package_imports_is_one_line_and_status_130(args):
 
 def test_the_entry_point_words_ctrl_c_as_the_command_does(capsys):
     import _pokerrules_command
-    from pokerrules import cli_common
+    from pokerrules import _cli_common as cli_common
 
     assert _pokerrules_command.INTERRUPTED == cli_common.interrupted() == 130
     assert capsys.readouterr().err == _pokerrules_command.INTERRUPTED_LINE

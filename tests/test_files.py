@@ -8,8 +8,8 @@ import os
 
 import pytest
 
+from pokerrules._files import JSON_NUMBER_LIMIT, open_regular, parse_json, read_regular
 from pokerrules.errors import PokerRulesError, WeightFileError
-from pokerrules.files import JSON_NUMBER_LIMIT, open_regular, parse_json, read_regular
 
 
 @pytest.fixture

@@ -4,10 +4,12 @@ A *private name* starts with an underscore and is no dunder (``__x__``). The rul
 checked on the syntax tree of every module:
 
 1. Imports. No ``from M import _x``: a private name is imported by no other
-   module. A module whose own name is private (the compiled ``pokerrules._core``,
-   ``pokerrules._paigow``, ``pokerrules._chinese_poker``) may be imported inside
-   the package (``from pokerrules import _paigow``): it is one of the package's
-   rooms, compiled; its private names still are not imported.
+   module. A module whose own name is private may be imported inside the package
+   (``from pokerrules import _paigow``, ``from pokerrules._checks import shown``):
+   it is one of the package's rooms, compiled (``pokerrules._core``,
+   ``pokerrules._paigow``...) or Python (the helpers ``pokerrules._checks``,
+   ``pokerrules._cli_common``, ``pokerrules._files``), kept out of the public API;
+   its private names still are not imported.
 2. Attributes. ``expr._x`` (and ``getattr``/``setattr``/``hasattr``/``delattr``
    with a literal private name) is allowed only when
 
@@ -39,8 +41,8 @@ SRC = Path(__file__).parents[1] / "src" / "pokerrules"
 NAMEDTUPLE_API = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
 
 #: module -> the private names of the compiled core it gives public names.
-SEAMS = {"pokerrules.checks": {"_core._shown", "_core._read_cards", "_core._hand_rules",
-                                 "_core._rules_of", "_core._flag"},
+SEAMS = {"pokerrules._checks": {"_core._shown", "_core._read_cards", "_core._hand_rules",
+                                  "_core._rules_of", "_core._flag"},
          # a Setting's ranks and foul, from the Cards it holds
          "pokerrules.paigow.setting": {"_core._setting_rank", "_core._setting_ranks",
                                        "_core._setting_foul"}}
@@ -206,6 +208,11 @@ def test_the_check_finds_private_imports():
     assert check(m="from pokerrules.x import _y, z\n") == {"m: from pokerrules.x import _y"}
     assert check(m="from pokerrules import _paigow\nfrom pokerrules._core import __version__\n") \
         == set()
+    # a Python helper module is a private module too; its private names are not
+    assert check(m="from pokerrules import _checks\nfrom pokerrules._files import parse_json\n"
+                   "import pokerrules._cli_common\n") == set()
+    assert check(m="from pokerrules._checks import _private\n") == \
+        {"m: from pokerrules._checks import _private"}
     # a private name that is no module of pokerrules
     assert check(m="from pokerrules import _registry\nfrom os import _exit\n") == \
         {"m: from pokerrules import _registry", "m: from os import _exit"}
@@ -233,7 +240,8 @@ def test_the_check_finds_other_objects_private_state():
 
 @pytest.mark.fast
 def test_the_seams_are_where_the_core_gets_public_names():
-    from pokerrules import _core, checks
+    from pokerrules import _checks as checks
+    from pokerrules import _core
     assert checks.shown is _core._shown
     assert checks.read_cards is _core._read_cards
     assert checks.check_hand_rules is _core._hand_rules

@@ -1,15 +1,14 @@
 """The public API as docs/public_api.csv lists it (the API page renders that table):
 each name imports from its one home, without a warning; each home's ``__all__`` is
 its row; no object is listed under two homes; no game package holds a shared name;
-and every name the modules offered at 0.1.0 (tests/public_names_0_1_0.json) still
-imports from its old spelling, with a DeprecationWarning naming its home when it
-moved."""
+and no module keeps an old spelling of a name (a deprecation shim): nothing is
+deprecated that no release shipped."""
 
 from __future__ import annotations
 
+import ast
 import csv
 import importlib
-import json
 import re
 import warnings
 from pathlib import Path
@@ -20,7 +19,6 @@ import pytest
 ROOT = Path(__file__).parents[1]
 HOMES = {row["Module"]: row["Names"].split()
          for row in csv.DictReader((ROOT / "docs" / "public_api.csv").open())}
-OLD = json.loads((Path(__file__).parent / "public_names_0_1_0.json").read_text())
 #: The top level offers every name of these homes, and the runner's play_game.
 FACADE = ("pokerrules.cards", "pokerrules.hands", "pokerrules.errors")
 GAME_PACKAGES = ("pokerrules.eastwest", "pokerrules.zpoker", "pokerrules.chinese_poker",
@@ -90,44 +88,6 @@ def test_a_game_package_holds_no_name_of_the_shared_layer(package):
     assert borrowed == []
 
 
-def old_spellings() -> list[tuple[str, str]]:
-    return [(module, name) for module, names in sorted(OLD.items()) for name in names]
-
-
-@pytest.mark.fast
-@pytest.mark.parametrize("module, name", old_spellings())
-def test_every_old_spelling_still_imports_and_warns_when_it_moved(module, name):
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        value = getattr(importlib.import_module(module), name)
-        namespace: dict[str, object] = {}
-        exec(f"from {module} import {name}", namespace)
-    assert namespace[name] is value
-    moved = [w for w in caught if issubclass(w.category, DeprecationWarning)]
-    if name in HOMES.get(module, ()) or (module == "pokerrules" and name in
-                                          importlib.import_module(module).__all__):
-        assert moved == []
-        return
-    # the attribute, then the from-import (a package's is looked up twice)
-    assert len(moved) >= 2 and len({str(w.message) for w in moved}) == 1
-    message = str(moved[0].message)
-    assert message.startswith(f"{module}.{name} ")
-    assert "the old spelling goes in the next release" in message
-    home = re.search(r"import it from ([\w.]+);", message)
-    if home:  # moved: the home it names gives the same object, quietly
-        assert quietly(home.group(1), name) is value
-    else:  # removed: the message names what to use instead
-        assert re.search(r"is deprecated: .*pokerrules\.\w+", message)
-
-
-@pytest.mark.fast
-def test_the_old_lists_are_walked_and_some_names_moved():
-    assert sum(map(len, OLD.values())) > 250
-    moved = [(m, n) for m, n in old_spellings() if n not in HOMES.get(m, ())
-             and not (m == "pokerrules")]
-    assert len(moved) > 80
-
-
 @pytest.mark.fast
 def test_an_unknown_name_is_still_an_attribute_error():
     for module in (*GAME_PACKAGES, "pokerrules.game", "pokerrules.runner", "pokerrules.specs"):
@@ -144,3 +104,52 @@ def test_the_top_level_offers_no_name_beside_its_list_and_its_modules():
                             and value.__name__ == f"pokerrules.{name}"))
     assert extra == []
     assert not {"importlib", "TYPE_CHECKING"} & set(dir(pokerrules))
+
+
+SRC = ROOT / "src"
+#: What a deprecation shim says; a module under src says none of it.
+DEPRECATION_WORDS = re.compile(r"DeprecationWarning|FutureWarning|deprecat", re.I)
+
+
+def module_getattrs(src: Path = SRC) -> list[str]:
+    """The modules under ``src`` that define a module-level ``__getattr__``."""
+    found = []
+    for path in sorted((src / "pokerrules").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(node, (ast.FunctionDef, ast.Assign)) and "__getattr__" in (
+                [node.name] if isinstance(node, ast.FunctionDef)
+                else [t.id for t in node.targets if isinstance(t, ast.Name)])
+               for node in tree.body):
+            parts = list(path.relative_to(src).with_suffix("").parts)
+            found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return found
+
+
+@pytest.mark.fast
+def test_no_module_under_src_defines_a_deprecation_shim():
+    sources = [p for p in sorted(SRC.rglob("*")) if p.suffix in (".py", ".pyx", ".pxi", ".c")]
+    assert len(sources) > 50
+    assert [str(p.relative_to(ROOT)) for p in sources
+            if DEPRECATION_WORDS.search(p.read_text(encoding="utf-8"))] == []
+    # a module's __getattr__ only imports its own listed names when first asked for
+    # (numpy, the runner), never an old spelling of a name that lives elsewhere
+    lazy = module_getattrs()
+    assert lazy == ["pokerrules", "pokerrules.cards"]
+    for module in map(importlib.import_module, lazy):
+        answered = [name for names in HOMES.values() for name in names
+                    if name not in module.__all__ and name not in vars(module)
+                    and hasattr(module, name)]
+        assert answered == [], module.__name__
+
+
+@pytest.mark.fast
+def test_the_shim_check_sees_a_deprecation_and_a_module_getattr(tmp_path):
+    (tmp_path / "pokerrules" / "game").mkdir(parents=True)
+    shim = ("import warnings\n\ndef __getattr__(name):\n"
+            "    warnings.warn(name, DeprecationWarning)\n")
+    (tmp_path / "pokerrules" / "game" / "__init__.py").write_text(shim)
+    (tmp_path / "pokerrules" / "old.py").write_text("__getattr__ = make_shim(__name__)\n")
+    (tmp_path / "pokerrules" / "plain.py").write_text("def getattr_(name): ...\n")
+    assert module_getattrs(tmp_path) == ["pokerrules.game", "pokerrules.old"]
+    assert DEPRECATION_WORDS.search(shim)
+    assert not DEPRECATION_WORDS.search("warnings.warn(name, RuntimeWarning)")

@@ -4,7 +4,8 @@ forms and refuse the rest alike."""
 
 import pytest
 
-from pokerrules import PAI_GOW, STANDARD, HandRules, checks
+from pokerrules import PAI_GOW, STANDARD, HandRules
+from pokerrules import _checks as checks
 from pokerrules.chinese_poker import ChinesePokerRules
 from pokerrules.chinese_poker import new_game as chinese_poker_game
 from pokerrules.eastwest import EastWestRules

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
+from pokerrules._checks import is_int, shown
 from pokerrules._core import (
     ALL_CARDS,
     CARD_LIMIT,
@@ -24,7 +25,6 @@ from pokerrules._core import (
     format_cards,
     parse_cards,
 )
-from pokerrules.checks import is_int, shown
 from pokerrules.errors import (
     DuplicateCardError,
     InvalidCardError,

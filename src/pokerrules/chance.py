@@ -8,8 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 
 import numpy as np
 
+from pokerrules._checks import shown
 from pokerrules._core import ALL_CARDS
-from pokerrules.checks import shown
 from pokerrules.errors import (
     ArgumentTypeError,
     CardNotInDeckError,

@@ -18,10 +18,8 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NoReturn
 
-from pokerrules._version import __version__
-from pokerrules.cards import format_cards, parse_cards
-from pokerrules.checks import shown
-from pokerrules.cli_common import (
+from pokerrules._checks import shown
+from pokerrules._cli_common import (
     INTERRUPTED,
     Commands,
     OneLineParser,
@@ -34,6 +32,8 @@ from pokerrules.cli_common import (
     run_input,
     seed_argument,
 )
+from pokerrules._version import __version__
+from pokerrules.cards import format_cards, parse_cards
 from pokerrules.errors import CardNotInDeckError, HandSizeError, PokerRulesError
 from pokerrules.hands import (
     PAI_GOW,

@@ -18,7 +18,6 @@ documentation describes them for people writing search or learning code.
 from __future__ import annotations
 
 import bisect
-import importlib
 import json
 import operator
 from abc import ABC, abstractmethod
@@ -30,9 +29,8 @@ import numpy as np
 
 from pokerrules import chance as chances
 from pokerrules import records, saves
+from pokerrules._checks import shown
 from pokerrules._core import ALL_CARDS, Card, format_cards, parse_cards
-from pokerrules.checks import shown
-from pokerrules.deprecation import deprecated_names
 from pokerrules.errors import (
     ArgumentTypeError,
     GameOverError,
@@ -44,17 +42,6 @@ from pokerrules.saves import canonical, saved_game, saved_streams
 from pokerrules.shuffle import DealStream
 
 __all__ = ["GameState", "require_over", "seat_index"]
-
-# The runner's, the records', chance's and the saves' names, once imported from here.
-__getattr__ = deprecated_names(__name__, {
-    **dict.fromkeys(["CHANCE_MODES", "EXPLICIT", "SAMPLED", "chance_mode", "deal_stream",
-                     "hidden_cards"], "pokerrules.chance"),
-    **dict.fromkeys(["FORMAT_VERSION", "GameRecord", "MoveRecord", "Result"],
-                    "pokerrules.records"),
-    **dict.fromkeys(["Agent", "RandomAgent", "game_module", "play_game"], "pokerrules.runner"),
-    **dict.fromkeys(["STATE_FORMAT_VERSION", "rng_from_state", "rng_state"], "pokerrules.saves"),
-}, removed={"GAMES": ("the games are pokerrules.specs.game_specs()",
-                      lambda: importlib.import_module("pokerrules.runner").GAMES)})
 
 MoveT = TypeVar("MoveT")
 #: a state of one game: what clone() gives back is the same class

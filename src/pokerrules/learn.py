@@ -40,10 +40,10 @@ from typing import Any
 
 import numpy as np
 
+from pokerrules._checks import check_count, is_int, loaded, shown
+from pokerrules._cli_common import seed_argument
 from pokerrules.cards import CHINESE_POKER_DECK
-from pokerrules.checks import check_count, is_int, loaded, shown
 from pokerrules.chinese_poker import policy as chinese_poker_policy
-from pokerrules.cli_common import seed_argument
 from pokerrules.eastwest import policy as east_west_policy
 from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding, play_patterns
 from pokerrules.envs.east_west_v0 import EastWestEncoding

@@ -29,9 +29,9 @@ from typing import IO, Any, ClassVar
 
 import numpy as np
 
-from pokerrules.checks import shown
+from pokerrules._checks import shown
+from pokerrules._files import read_regular
 from pokerrules.errors import ArgumentTypeError, WeightFileError
-from pokerrules.files import read_regular
 
 __all__ = ["VERSION", "WEIGHT_FILE_LIMIT", "LinearPolicy", "PolicyAgent", "load_weights",
            "save_weights", "shipped_policy"]

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from pokerrules.checks import check_count, is_int, shown
-from pokerrules.deprecation import deprecated_names
+from pokerrules._checks import check_count, is_int, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.records import GameRecord
 from pokerrules.shuffle import SEED_LIMIT, seed_int
-from pokerrules.specs import GameSpec, game_spec, game_specs, game_tools
+from pokerrules.specs import GameSpec, game_spec, game_tools
 
 __all__ = ["Agent", "RandomAgent", "check_generator", "game_module", "play_game"]
 
@@ -61,31 +60,6 @@ class RandomAgent:
 
     def __repr__(self) -> str:
         return "RandomAgent()"
-
-
-class _GameNames(Mapping[str, str]):
-    """The registry's games by name -> their packages, read when asked: the value of
-    the deprecated ``GAMES``."""
-
-    def __getitem__(self, name: str) -> str:
-        for spec in game_specs():
-            if spec.name == name:
-                return spec.package
-        raise KeyError(name)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([spec.name for spec in game_specs()])
-
-    def __len__(self) -> int:
-        return len(game_specs())
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
-
-
-_GAME_NAMES = _GameNames()
-__getattr__ = deprecated_names(__name__, {}, removed={
-    "GAMES": ("the games are pokerrules.specs.game_specs()", lambda: _GAME_NAMES)})
 
 
 def game_module(game: ModuleType | GameSpec | str) -> ModuleType:

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.errors import PokerRulesError
 from pokerrules.shuffle import SEED_LIMIT, DealStream
 

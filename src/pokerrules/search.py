@@ -40,7 +40,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 import numpy as np
 
-from pokerrules.checks import check_count, shown
+from pokerrules._checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState, seat_index
 from pokerrules.runner import check_generator

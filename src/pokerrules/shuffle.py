@@ -42,8 +42,8 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pokerrules._checks import is_int, loaded, shown
 from pokerrules._core import CARD_LIMIT
-from pokerrules.checks import is_int, loaded, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 if TYPE_CHECKING:

@@ -24,8 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from pokerrules import errors
-from pokerrules.checks import is_int, shown
-from pokerrules.deprecation import deprecated_names
+from pokerrules._checks import is_int, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError, RulesMismatchError
 
 __all__ = [
@@ -41,8 +40,6 @@ __all__ = [
     "register",
     "unregister",
 ]
-
-__getattr__ = deprecated_names(__name__, {"UnknownGameError": "pokerrules.errors"})
 
 #: The packages of the games pokerrules comes with, each holding its ``SPEC`` and
 #: its ``TOOLS``.
@@ -233,7 +230,7 @@ class GameTools:
         environment: ``environment(**options)`` -> its PettingZoo environment
             (None: it has none).
         add_cli: a command of its own beside ``pokerrules play NAME``:
-            ``add_cli(commands)`` with :class:`pokerrules.cli_common.Commands`.
+            ``add_cli(commands)`` with :class:`pokerrules._cli_common.Commands`.
 
     Raises:
         ArgumentTypeError: a field of the wrong type, naming the field: a line-up
@@ -321,7 +318,7 @@ def _load_built_in() -> None:
 
 class _CommandProbe:
     """What a game's ``add_cli`` is handed when the game registers, in the place of
-    :class:`pokerrules.cli_common.Commands`: subcommands of a parser of its own, so
+    :class:`pokerrules._cli_common.Commands`: subcommands of a parser of its own, so
     that the commands it adds are known before any command line is built."""
 
     def __init__(self) -> None:

@@ -443,7 +443,7 @@ def _single_agent_snapshot(env) -> tuple:
 
 def test_anything_thrown_at_a_single_agent_environment_is_refused_or_taken() -> None:
     pytest.importorskip("gymnasium", reason="Gymnasium is not installed")
-    from pokerrules.checks import is_int
+    from pokerrules._checks import is_int
     from pokerrules.envs.single_agent import SingleAgentEnv
 
     encodings = [EastWestEncoding(), ZPokerEncoding(), ChinesePokerEncoding(players=3)]

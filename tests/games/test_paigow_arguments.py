@@ -1,7 +1,7 @@
 """Every Pai Gow function takes its arguments alike: the ways in one order
 (rules, way, player_way) and checked by one rule, each error naming its
 argument; flags are booleans; a BatchWay is checked when made and its settings
-when read. The spellings of 0.1 still work, with a DeprecationWarning."""
+when read."""
 
 import numpy as np
 import pytest
@@ -153,30 +153,18 @@ def test_exact_memory_counts_the_grids_of_each_thread(monkeypatch):
     assert exact_memory(CLASSIC, deck=TINY, workers=100) == one + 3 * GRID_BYTES
 
 
-def test_the_order_of_exact_memory_in_0x_still_works_with_a_warning():
-    with pytest.warns(DeprecationWarning, match=r"exact_memory\(player_way, banker_way, deck\)"):
-        assert exact_memory("foxwoods", BALLYS) == exact_memory(CLASSIC, "foxwoods",
-                                                                         BALLYS)
-    with pytest.warns(DeprecationWarning):
-        assert exact_memory("foxwoods", "foxwoods", TINY) == exact_memory(deck=TINY)
-    with pytest.warns(DeprecationWarning):
-        assert exact_memory(player_way="foxwoods", banker_way="foxwoods", deck=TINY) == \
-            exact_memory(deck=TINY)
-    with pytest.warns(DeprecationWarning), pytest.raises(PokerRulesError, match="not both"):
-        exact_memory(CLASSIC, "foxwoods", banker_way=BALLYS)
+def test_exact_memory_takes_the_rules_first_and_no_banker_way_keyword():
+    with pytest.raises(PokerRulesError, match="foxwoods"):
+        exact_memory("foxwoods", BALLYS)
+    with pytest.raises(TypeError, match="banker_way"):
+        exact_memory(CLASSIC, banker_way=BALLYS)
+    assert exact_memory(CLASSIC, "foxwoods", BALLYS) > exact_memory(CLASSIC, "foxwoods")
 
 
-def test_simulates_keywords_of_0x_still_work_with_a_warning():
-    new = simulate(CASINO, 500, way=BALLYS, player_way="house_way", seed=2)
-    with pytest.warns(DeprecationWarning, match="banker= and player= are deprecated"):
-        assert simulate(CASINO, 500, banker=BALLYS, seed=2) == new
-    with pytest.warns(DeprecationWarning):
-        assert simulate(CASINO, 500, banker=BALLYS, player="house_way", seed=2) == new
-    with pytest.warns(DeprecationWarning):
-        assert simulate(CASINO, 500, player=BALLYS, seed=2) == \
-            simulate(CASINO, 500, player_way=BALLYS, seed=2)
-    with pytest.warns(DeprecationWarning), pytest.raises(PokerRulesError, match="not both"):
-        simulate(CASINO, 500, way="foxwoods", banker=BALLYS, seed=2)
+def test_simulate_takes_way_and_player_way_and_no_banker_or_player_keyword():
+    for keyword in ("banker", "player"):
+        with pytest.raises(TypeError, match=keyword):
+            simulate(CASINO, 500, seed=2, **{keyword: BALLYS})
 
 
 def test_the_player_sets_by_the_bankers_way_unless_told():

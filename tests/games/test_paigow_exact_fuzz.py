@@ -4,7 +4,6 @@ exact_hand_counts and BatchWay, on a tiny deck, each call with valid arguments o
 one of them replaced by any object. An accepted count equals the count of the
 same strategies by name; every fuzzer asserts that it accepted enough calls."""
 
-import warnings
 
 import numpy as np
 import pytest
@@ -122,14 +121,11 @@ def counts(result):
 
 
 def quietly(call, **args):
-    """``call(**args)``, or None when it refuses with a PokerRulesError; the old
-    spellings' DeprecationWarnings are not under test here."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        try:
-            return call(**args)
-        except PokerRulesError:
-            return None
+    """``call(**args)``, or None when it refuses with a PokerRulesError."""
+    try:
+        return call(**args)
+    except PokerRulesError:
+        return None
 
 
 EDGE = {"rules": RULES, "way": WAYS, "player_way": WAYS, "deck": DECKS, "symmetry": FLAGS,

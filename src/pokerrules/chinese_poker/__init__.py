@@ -20,7 +20,7 @@ Plays are not poker hands, so this module classifies them itself; it ranks nothi
 with :mod:`pokerrules.hands`.
 """
 
-from pokerrules import deprecation, specs
+from pokerrules import specs
 from pokerrules.chinese_poker.agents import (
     AGENTS,
     DEFAULT_AGENTS,
@@ -74,29 +74,6 @@ __all__ = [
     "penalty",
     "render",
 ]
-
-# Shared names once imported from here: they live in the shared layer.
-__getattr__ = deprecation.deprecated_names(__name__, {
-    "EnvironmentModule": "pokerrules.specs",
-    "GameSpec": "pokerrules.specs",
-    "CHINESE_POKER_DECK": "pokerrules.cards",
-    "CardNotInDeckError": "pokerrules.errors",
-    "CardsLike": "pokerrules.cards",
-    "DuplicateCardError": "pokerrules.errors",
-    "GameState": "pokerrules.game",
-    "IllegalMoveError": "pokerrules.errors",
-    "MoveRecord": "pokerrules.records",
-    "PokerRulesError": "pokerrules.errors",
-    "RandomAgent": "pokerrules.runner",
-    "Result": "pokerrules.records",
-    "SeedLike": "pokerrules.cards",
-    "card_codes": "pokerrules.cards",
-    "make_rng": "pokerrules.cards",
-    "require_over": "pokerrules.game",
-    "rng_from_state": "pokerrules.saves",
-    "rng_state": "pokerrules.saves",
-    "seat_index": "pokerrules.game",
-})
 
 #: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
 SPEC = specs.GameSpec(

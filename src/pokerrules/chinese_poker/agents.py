@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from pokerrules import search
-from pokerrules.checks import check_count, shown
+from pokerrules._checks import check_count, shown
 from pokerrules.chinese_poker.moves import AnyMove, ChooseHand, Move
 from pokerrules.chinese_poker.plays import (
     BIT_COUNT,

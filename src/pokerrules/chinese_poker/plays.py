@@ -9,8 +9,8 @@ from operator import getitem
 
 import numpy as np
 
+from pokerrules._checks import shown
 from pokerrules.cards import CardsLike
-from pokerrules.checks import shown
 from pokerrules.chinese_poker.moves import PASS, Move, unchecked_move
 from pokerrules.chinese_poker.rules import (
     RANK_OF,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pokerrules.checks import shown
+from pokerrules._checks import shown
+from pokerrules._cli_common import chance_status
 from pokerrules.chinese_poker.rules import format_codes
 from pokerrules.chinese_poker.state import ChinesePokerState
-from pokerrules.cli_common import chance_status
 from pokerrules.errors import ArgumentTypeError
 from pokerrules.game import seat_index
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokerrules._checks import check_count, shown
 from pokerrules.cards import CHINESE_POKER_DECK, CardsLike, card_codes
-from pokerrules.checks import check_count, shown
 from pokerrules.errors import CardNotInDeckError, DuplicateCardError, PokerRulesError
 
 RANK_SYMBOLS = "23456789TJQKA"

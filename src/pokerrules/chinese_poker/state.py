@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pokerrules._checks import check_rules, shown
 from pokerrules.cards import CHINESE_POKER_DECK, SeedLike
 from pokerrules.chance import SAMPLED, deal_stream
-from pokerrules.checks import check_rules, shown
 from pokerrules.chinese_poker.moves import PASS, AnyMove, ChooseHand, Move, parse_move
 from pokerrules.chinese_poker.plays import Play, beats, classify_codes, plays_of, rank_nibbles
 from pokerrules.chinese_poker.rules import (

@@ -19,7 +19,7 @@ True
 1
 """
 
-from pokerrules import deprecation, specs
+from pokerrules import specs
 from pokerrules.eastwest.agents import (
     AGENTS,
     DEFAULT_AGENTS,
@@ -84,36 +84,6 @@ __all__ = [
     "render",
     "row_strength",
 ]
-
-# Shared names once imported from here: they live in the shared layer.
-__getattr__ = deprecation.deprecated_names(__name__, {
-    "EnvironmentModule": "pokerrules.specs",
-    "GameSpec": "pokerrules.specs",
-    "CardNotInDeckError": "pokerrules.errors",
-    "CardsLike": "pokerrules.cards",
-    "DuplicateCardError": "pokerrules.errors",
-    "GameOverError": "pokerrules.errors",
-    "GameState": "pokerrules.game",
-    "HandRank": "pokerrules.hands",
-    "HandRules": "pokerrules.hands",
-    "HandSizeError": "pokerrules.errors",
-    "IllegalMoveError": "pokerrules.errors",
-    "MoveRecord": "pokerrules.records",
-    "PIQUET": "pokerrules.hands",
-    "PIQUET_DECK": "pokerrules.cards",
-    "PokerRulesError": "pokerrules.errors",
-    "RandomAgent": "pokerrules.runner",
-    "Result": "pokerrules.records",
-    "SeedLike": "pokerrules.cards",
-    "card_codes": "pokerrules.cards",
-    "evaluate": "pokerrules.hands",
-    "evaluate_many": "pokerrules.hands",
-    "evaluate_partial": "pokerrules.hands",
-    "format_cards": "pokerrules.cards",
-    "make_rng": "pokerrules.cards",
-    "require_over": "pokerrules.game",
-    "seat_index": "pokerrules.game",
-})
 
 #: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
 SPEC = specs.GameSpec(

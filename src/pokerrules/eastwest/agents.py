@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 
 from pokerrules import search
+from pokerrules._checks import check_count, shown
 from pokerrules.cards import PIQUET_DECK
-from pokerrules.checks import check_count, shown
 from pokerrules.eastwest.moves import Place
 from pokerrules.eastwest.policy import (
     LEARNED_FEATURES,

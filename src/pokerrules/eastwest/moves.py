@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.eastwest.rules import ROWS
 from pokerrules.errors import IllegalMoveError
 

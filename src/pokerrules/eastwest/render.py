@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pokerrules.checks import shown
-from pokerrules.cli_common import chance_status
+from pokerrules._checks import shown
+from pokerrules._cli_common import chance_status
 from pokerrules.eastwest.rules import CARD_TEXT, EAST, ROW_CAPACITY, ROWS, SEAT_NAMES, WEST
 from pokerrules.eastwest.state import EastWestState
 from pokerrules.errors import ArgumentTypeError

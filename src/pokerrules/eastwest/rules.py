@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from pokerrules._checks import shown
 from pokerrules.cards import PIQUET_DECK, format_cards
-from pokerrules.checks import shown
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PIQUET, HandRules
 

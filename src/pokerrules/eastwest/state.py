@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
+from pokerrules._checks import check_rules, shown
 from pokerrules.cards import PIQUET_DECK, CardsLike, SeedLike, card_codes, format_cards
 from pokerrules.chance import SAMPLED, deal_stream, hidden_cards
-from pokerrules.checks import check_rules, shown
 from pokerrules.eastwest.moves import PLACE_TEXT, PLACES, Place, parse_move
 from pokerrules.eastwest.rules import (
     BOARD_SIZE,

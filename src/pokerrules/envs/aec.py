@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.envs.encoding import Encoding, reset_seed
 from pokerrules.errors import (
     GameOverError,

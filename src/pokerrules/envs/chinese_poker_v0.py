@@ -19,15 +19,13 @@ so an episode's return is minus the final total.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import importlib
 from typing import Any, Literal
 
 import numpy as np
 
 from pokerrules import chinese_poker
+from pokerrules._checks import shown
 from pokerrules.cards import CHINESE_POKER_DECK
-from pokerrules.checks import shown
 from pokerrules.chinese_poker import (
     PASS,
     ChinesePokerRules,
@@ -39,17 +37,11 @@ from pokerrules.chinese_poker import (
 )
 from pokerrules.chinese_poker.policy import ChinesePokerSearch
 from pokerrules.chinese_poker.rules import HAND_SIZE, RANK_SYMBOLS, SINGLE_VALUE
-from pokerrules.deprecation import deprecated_names
 from pokerrules.envs.encoding import Encoding, layout
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
 
 __all__ = ["SCOPES", "ChinesePokerEncoding", "env", "raw_env"]
-
-__getattr__ = deprecated_names(__name__, {}, removed={"register_openspiel": (
-    "use pokerrules.envs.register_openspiel('chinese-poker')",
-    lambda: functools.partial(importlib.import_module("pokerrules.envs").register_openspiel,
-                              'chinese-poker'))})
 
 Scope = Literal["round", "game"]
 SCOPES: tuple[Scope, ...] = ("round", "game")

@@ -10,15 +10,12 @@ loss, 0 for a draw, at the end.
 
 from __future__ import annotations
 
-import functools
-import importlib
 from typing import Any
 
 import numpy as np
 
 from pokerrules import eastwest
 from pokerrules.cards import PIQUET_DECK
-from pokerrules.deprecation import deprecated_names
 from pokerrules.eastwest import EastWestRules, EastWestState, EastWestView, Place
 from pokerrules.eastwest.policy import EastWestSearch
 from pokerrules.envs.encoding import Encoding, layout
@@ -26,11 +23,6 @@ from pokerrules.errors import IllegalMoveError
 from pokerrules.game import GameState
 
 __all__ = ["EastWestEncoding", "env", "raw_env"]
-
-__getattr__ = deprecated_names(__name__, {}, removed={"register_openspiel": (
-    "use pokerrules.envs.register_openspiel('east-west')",
-    lambda: functools.partial(importlib.import_module("pokerrules.envs").register_openspiel,
-                              'east-west'))})
 
 _DECK = len(PIQUET_DECK.codes)  # 32
 _ROWS = eastwest.ROWS

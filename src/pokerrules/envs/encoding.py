@@ -24,8 +24,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from pokerrules._checks import is_int, shown
 from pokerrules.cards import Card
-from pokerrules.checks import is_int, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
 from pokerrules.runner import Agent

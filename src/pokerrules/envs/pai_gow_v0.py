@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from pokerrules import paigow
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.envs.encoding import Encoding, layout
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import GameState

@@ -65,7 +65,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from pokerrules.checks import check_flag, is_int, shown
+from pokerrules._checks import check_flag, is_int, shown
 from pokerrules.envs import ENCODINGS
 from pokerrules.envs.encoding import (
     AgentPolicy,

@@ -48,8 +48,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from pokerrules._checks import is_int, shown
 from pokerrules.cards import format_cards
-from pokerrules.checks import is_int, shown
 from pokerrules.envs.encoding import AgentPolicy, Encoding, real_number
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState, seat_index

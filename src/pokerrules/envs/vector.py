@@ -100,8 +100,8 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from pokerrules import _vector, chinese_poker, eastwest, zpoker
+from pokerrules._checks import check_count, check_rules, is_int, shown
 from pokerrules.cards import Card
-from pokerrules.checks import check_count, check_rules, is_int, shown
 from pokerrules.chinese_poker import PASS, ChinesePokerRules, ChinesePokerView, ChooseHand
 from pokerrules.chinese_poker.plays import classify_codes, plays_of, rank_nibbles
 from pokerrules.chinese_poker.rules import HAND_SIZE

@@ -11,16 +11,13 @@ loser, at the end.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import importlib
 from typing import Any
 
 import numpy as np
 
 from pokerrules import zpoker
+from pokerrules._checks import shown
 from pokerrules.cards import Card, format_cards
-from pokerrules.checks import shown
-from pokerrules.deprecation import deprecated_names
 from pokerrules.envs.encoding import Encoding, layout
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
@@ -28,11 +25,6 @@ from pokerrules.zpoker import POSITIONS, Phase, Placement, ZPokerRules, ZPokerSt
 from pokerrules.zpoker.policy import ZPokerSearch
 
 __all__ = ["ZPokerEncoding", "env", "raw_env"]
-
-__getattr__ = deprecated_names(__name__, {}, removed={"register_openspiel": (
-    "use pokerrules.envs.register_openspiel('z-poker')",
-    lambda: functools.partial(importlib.import_module("pokerrules.envs").register_openspiel,
-                              'z-poker'))})
 
 _POSITIONS = len(POSITIONS)  # 8
 _POSITION_INDEX = {p: i for i, p in enumerate(POSITIONS)}

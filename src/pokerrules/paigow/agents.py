@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.errors import IllegalMoveError
 from pokerrules.paigow.houseway import house_way
 from pokerrules.paigow.setting import Setting

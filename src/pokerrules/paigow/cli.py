@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-import warnings
 from typing import Any
 
-from pokerrules.cards import Card, format_cards
-from pokerrules.checks import shown
-from pokerrules.cli_common import (
+from pokerrules._checks import shown
+from pokerrules._cli_common import (
     INTERRUPTED,
     Commands,
     UsageError,
@@ -23,6 +20,7 @@ from pokerrules.cli_common import (
     run_input,
     seed_argument,
 )
+from pokerrules.cards import Card, format_cards
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
 from pokerrules.paigow.cli_solve import add_solve
@@ -109,17 +107,11 @@ RULES_HELP = ("the table's rules: classic (default; the rules text: A-2-3-4-5 th
 def way_argument(text: str, names: tuple[str, ...] = ()) -> str | DescribedWay:
     """The ``type`` of ``--way`` and the other way options: a built-in way's name
     (or one of ``names``), else the path of a house-way description, loaded and
-    checked (its errors name the file and the line). An old name of a way gives
-    the way, its warning printed on stderr."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", DeprecationWarning)
-        try:
-            name: str | None = way_name(text, "the way", names)
-        except PokerRulesError:
-            name = None
-    if sys.stderr is not None:
-        for warning in caught:
-            sys.stderr.write(f"pokerrules: warning: {warning.message}\n")
+    checked (its errors name the file and the line)."""
+    try:
+        name: str | None = way_name(text, "the way", names)
+    except PokerRulesError:
+        name = None
     if name is not None:
         return name
     try:

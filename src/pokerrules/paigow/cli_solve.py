@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pokerrules._cli_common import UsageError, count_argument, interrupted, preset_argument
 from pokerrules.cards import parse_cards
-from pokerrules.cli_common import UsageError, count_argument, interrupted, preset_argument
 from pokerrules.paigow.houseway import WAYS
 from pokerrules.paigow.rules import PRESETS, PaiGowRules
 from pokerrules.paigow.solve import DEFAULT_CHUNK, optimal_strategy

@@ -17,8 +17,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
+from pokerrules._checks import check_count
 from pokerrules.cards import CardsLike, format_cards
-from pokerrules.checks import check_count
 from pokerrules.errors import PokerRulesError
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.exact import ExactResult, exact_house_edge
@@ -167,7 +167,7 @@ def compare_ways(
     rules = paigow_rules(rules)
     checked: list[str | DescribedWay] = []
     for name, given in (("a", a), ("b", b)):
-        way = check_way(given, name, batch=False)  # an old name: the way's name now
+        way = check_way(given, name, batch=False)
         if not isinstance(way, (str, DescribedWay)):
             raise PokerRulesError(
                 f"compare_ways compares described house ways (a built-in way's name or a way "

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pokerrules import _paigow
+from pokerrules._checks import shown
+from pokerrules._files import read_regular
 from pokerrules.cards import CardsLike, format_cards
-from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, HouseWayError
-from pokerrules.files import read_regular
 from pokerrules.hands import PAI_GOW, HandRules
 from pokerrules.paigow.setting import Setting, hand_cards
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -22,12 +21,11 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
+from pokerrules._checks import check_count, shown
 from pokerrules.cards import Card, CardsLike, format_cards
-from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.houseway import (
-    WAYS,
     BatchWay,
     WayLike,
     check_way,
@@ -59,7 +57,6 @@ from pokerrules.paigow.parallel import (
 from pokerrules.paigow.rates import OutcomeRates
 from pokerrules.paigow.rules import (
     DEFAULT_RULES,
-    OLD_WAY_NAMES,
     PaiGowRules,
     PaiGowRulesLike,
     paigow_rules,
@@ -127,42 +124,6 @@ class ExactHand(OutcomeRates):
                 **self._rates(), "banker_way": self.banker_way}
 
 
-class _Unset:
-    """The default of a deprecated keyword: not given."""
-
-
-_UNSET: Any = _Unset()
-
-
-def _is_a_way(value: object) -> bool:
-    """True when exact_memory's first argument is a strategy, not rules: the
-    order ``(player_way, banker_way, deck)`` of 0.1."""
-    if value is None or isinstance(value, BatchWay):
-        return True
-    if isinstance(value, str):
-        return value in WAYS or value in OLD_WAY_NAMES
-    return callable(value) and not isinstance(value, (PaiGowRules, type))
-
-
-def _old_memory_order(first: object, second: object, third: object, deck: object,
-                      banker_way: object) -> tuple[object, object, object, object]:
-    """(rules, way, player_way, deck) from a call in the order of 0.1,
-    ``exact_memory(player_way, banker_way, deck)``, or with its ``banker_way``."""
-    warnings.warn("exact_memory(player_way, banker_way, deck) and its banker_way keyword are "
-                  "deprecated: exact_memory takes (rules, way, player_way, deck=...) as "
-                  "exact_house_edge does", DeprecationWarning, stacklevel=3)
-    if not _is_a_way(first):  # the new order, with banker_way for way
-        if second is not None:
-            raise PokerRulesError("give way or banker_way (deprecated), not both")
-        return first, banker_way, third, deck
-    if banker_way is not _UNSET and second is not None:
-        raise PokerRulesError("give banker_way (deprecated) once")
-    if third is not None and deck is not None:
-        raise PokerRulesError("give deck once")
-    banker = second if banker_way is _UNSET else banker_way
-    return DEFAULT_RULES, banker, first, deck if third is None else third
-
-
 def exact_memory(
     rules: PaiGowRulesLike = DEFAULT_RULES,
     way: object = None,
@@ -170,7 +131,6 @@ def exact_memory(
     *,
     deck: CardsLike | None = None,
     workers: int = 1,
-    banker_way: object = _UNSET,
 ) -> int:
     """Bytes an :func:`exact_house_edge` call with these arguments needs at its
     peak: the outcome table (3 bytes a hand for one strategy on both sides, 5 for
@@ -185,18 +145,11 @@ def exact_memory(
     Args:
         rules, way, player_way, deck, workers: as :func:`exact_house_edge`
             takes them, and checked alike.
-        banker_way: deprecated, for ``way``. The order of 0.1,
-            ``exact_memory(player_way, banker_way, deck)`` (a first argument
-            that is a way and not rules), also still works; both warn
-            (DeprecationWarning).
 
     Raises:
         PokerRulesError, ArgumentTypeError: as :func:`exact_house_edge` for the
             same arguments (each error names its argument).
     """
-    if banker_way is not _UNSET or _is_a_way(rules):
-        rules, way, player_way, deck = _old_memory_order(  # type: ignore[assignment]
-            rules, way, player_way, deck, banker_way)
     _, banker, player = _strategies(rules, way, player_way)
     workers = check_count(workers, "workers")
     n = len(deck_codes(deck))

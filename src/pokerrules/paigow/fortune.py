@@ -16,8 +16,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
+from pokerrules._checks import check_count, check_flag, shown
 from pokerrules.cards import CardsLike
-from pokerrules.checks import check_count, check_flag, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.hands import PAI_GOW
 from pokerrules.paigow.setting import hand_cards

@@ -19,8 +19,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
+from pokerrules._checks import check_flag, shown
 from pokerrules.cards import Card, CardsLike
-from pokerrules.checks import check_flag, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.description import HAND_TYPES, DescribedWay, load_house_way
 from pokerrules.paigow.rules import (
@@ -154,10 +154,9 @@ def way_number(name: str, argument: str = "way") -> int:
 def check_way(way: object, argument: str, names: tuple[str, ...] = (),
               batch: bool = True) -> WayLike:
     """``way`` checked as a strategy: a name from :data:`WAYS` or ``names`` (a
-    function's own, such as simulate's "optimal"; read by :func:`way_name`, so an
-    old name comes back as the way's name now), a callable ``(cards, rules) ->
-    Setting`` (a function or an object; a class is no strategy) or, where
-    ``batch``, a :class:`BatchWay`. Every Pai Gow function checks its ways here.
+    function's own, such as simulate's "optimal"; read by :func:`way_name`), a
+    callable ``(cards, rules) -> Setting`` (a function or an object; a class is no
+    strategy) or, where ``batch``, a :class:`BatchWay`. Every Pai Gow function checks its ways here.
 
     Raises:
         PokerRulesError: a name no way has. ArgumentTypeError: anything else.
@@ -418,7 +417,7 @@ class HouseWay:
 
     def __post_init__(self) -> None:
         if self.way is not None and not isinstance(self.way, DescribedWay):
-            object.__setattr__(self, "way", way_name(self.way))  # an old name: the new
+            object.__setattr__(self, "way", way_name(self.way))  # checked
 
     def __call__(self, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
         return house_way(cards, rules, self.way)

@@ -24,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
+from pokerrules._checks import check_count, shown
 from pokerrules.cards import CardsLike, SeedLike, format_cards, make_rng
-from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.exact import exact_house_edge

@@ -14,8 +14,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
+from pokerrules._checks import shown
 from pokerrules.cards import CardsLike, card_codes, format_cards, parse_cards
-from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.houseway import WAYS, BatchWay, way_handle

@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-from pokerrules.checks import check_count, check_flag, shown
+from pokerrules._checks import check_count, check_flag, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 __all__ = [
@@ -83,7 +83,7 @@ def check_start_method(method: object) -> str:
 
 
 def check_optional_flag(value: object, name: str) -> bool | None:
-    """``value`` checked as a flag (see :func:`~pokerrules.checks.check_flag`) or
+    """``value`` checked as a flag (see :func:`~pokerrules._checks.check_flag`) or
     None, which leaves the choice to the function (a progress bar on a terminal).
 
     Raises:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from pokerrules._checks import shown
 from pokerrules.cards import format_cards
-from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError
 from pokerrules.game import seat_index
 from pokerrules.paigow.state import PaiGowState

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import json
 import math
-import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from pokerrules._checks import shown
 from pokerrules.cards import Card, SeedLike, parse_cards
 from pokerrules.chance import EXPLICIT, SAMPLED
-from pokerrules.checks import shown
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow.houseway import WAYS, HouseWay, Strategy
 from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, callable_name, paigow_rules
@@ -124,8 +123,6 @@ def _load(data: dict[str, Any]) -> PaiGowState:
         except PokerRulesError as exc:
             raise type(exc)(f"position {position}: {exc}") from None
     replayed = round_record(state, seed, round_names(data)).to_dict()
-    if isinstance(rules.house_way, str):  # a way's old name is read as its name now
-        data = {**data, "rules": {**data["rules"], "house_way": rules.house_way}}
     where = _first_difference(data, replayed)
     if where is not None:
         raise PokerRulesError(f"the record is not what its round gives: {where}")
@@ -265,29 +262,6 @@ class RoundRecord:
     def to_json(self, indent: int | None = None) -> str:
         """The record as JSON (keys sorted)."""
         return json.dumps(self.to_dict(), sort_keys=True, indent=indent)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RoundRecord:
-        """Deprecated: :func:`pokerrules.paigow.load_round` reads a round record
-        into a game (whose ``to_json`` is the round's save); this gives that game
-        back as a RoundRecord. Raises as ``load_round``."""
-        warnings.warn("RoundRecord.from_dict is deprecated; pokerrules.paigow.load_round "
-                      "reads a round record into a Pai Gow game", DeprecationWarning,
-                      stacklevel=2)
-        return _loaded_record(data)
-
-    @classmethod
-    def from_json(cls, text: str) -> RoundRecord:
-        """Deprecated: see :meth:`from_dict`."""
-        warnings.warn("RoundRecord.from_json is deprecated; pokerrules.paigow.load_round "
-                      "reads a round record into a Pai Gow game", DeprecationWarning,
-                      stacklevel=2)
-        return _loaded_record(text)
-
-
-def _loaded_record(data: object) -> RoundRecord:
-    state = load_round(data)  # type: ignore[arg-type]
-    return round_record(state, state.deal_seed, round_names(data))
 
 
 def round_record(state: Any, seed: int | None, names: Mapping[int, str]) -> RoundRecord:

@@ -8,10 +8,9 @@ from dataclasses import dataclass, fields, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any, TypeAlias
 
+from pokerrules._checks import check_rules, loaded, shown
 from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
-from pokerrules.checks import check_rules, loaded, shown
-from pokerrules.deprecation import warn_deprecated
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
 from pokerrules.paigow.setting import Setting
@@ -19,7 +18,6 @@ from pokerrules.paigow.setting import Setting
 __all__ = [
     "BANKER_FOUL_RULES",
     "DEFAULT_RULES",
-    "OLD_WAY_NAMES",
     "PRESETS",
     "HouseWayFunction",
     "PaiGowRules",
@@ -27,49 +25,23 @@ __all__ = [
     "callable_name",
     "commission_fraction",
     "commission_text",
-    "old_way_name_message",
     "paigow_rules",
     "way_name",
 ]
-
-#: Old names of built-in ways, still taken for one release wherever a way's name is
-#: (with a DeprecationWarning): old name -> (the way's name now, what the way is).
-OLD_WAY_NAMES: dict[str, tuple[str, str]] = {
-    "trump_plaza": ("foxwoods_ballys_two_pairs",
-                    "the Foxwoods way with Bally's Atlantic City's two-pair rule, not the "
-                    "house way Trump Plaza posted"),
-}
-
-
-def old_way_name_message(old: str) -> str:
-    """What the DeprecationWarning of the old name ``old`` (a key of
-    :data:`OLD_WAY_NAMES`) says."""
-    new, what = OLD_WAY_NAMES[old]
-    return (f"the house way name {old!r} is deprecated: that way is {what}; name it "
-            f"{new!r} (the old name goes in the next release)")
 
 
 def way_name(name: object, argument: str = "way", names: tuple[str, ...] = ()) -> str:
     """The name of the built-in way (or of one of ``names``, a function's own such
     as simulate's "optimal") that ``name`` names, as :data:`WAYS` spells it: every
-    way's name given to pokerrules is read here. An old name
-    (:data:`OLD_WAY_NAMES`) gives the way's name now, with a DeprecationWarning.
+    way's name given to pokerrules is read here.
 
-    >>> import warnings
     >>> from pokerrules.paigow.rules import way_name
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     way_name("trump_plaza")
+    >>> way_name("foxwoods_ballys_two_pairs")
     'foxwoods_ballys_two_pairs'
-    >>> caught[0].category.__name__
-    'DeprecationWarning'
 
     Raises:
         PokerRulesError: no built-in way has that name (naming ``argument``).
     """
-    if isinstance(name, str) and name in OLD_WAY_NAMES:
-        warn_deprecated(old_way_name_message(name))
-        return OLD_WAY_NAMES[name][0]
     choices = (*names, *WAYS)
     if not isinstance(name, str) or name not in choices:
         raise PokerRulesError(f"unknown house way {shown(name)} for {argument}; "
@@ -181,8 +153,7 @@ class PaiGowRules:
         banker_commission: the fraction of a banking player's net win of the
             round the house keeps; 0 <= banker_commission < 1.
         house_way: the default way to set hands: a name from
-            ``pokerrules.paigow.WAYS`` ("foxwoods", "foxwoods_ballys_two_pairs";
-            an old name is read as the way's name now), a way from
+            ``pokerrules.paigow.WAYS`` ("foxwoods", "foxwoods_ballys_two_pairs"), a way from
             :func:`~pokerrules.paigow.load_house_way` or a
             callable ``(cards, rules) -> Setting``; not
             :func:`~pokerrules.paigow.house_way` itself or ``HouseWay()``, which
@@ -214,8 +185,8 @@ class PaiGowRules:
             if number is None or not 0 <= number < 1:
                 raise PokerRulesError(f"{name} must be a fraction in [0, 1), not {shown(value)}")
         if isinstance(self.house_way, str):
-            if self.house_way not in WAYS:  # an old name or none: the way-name check says
-                object.__setattr__(self, "house_way", way_name(self.house_way, "house_way"))
+            if self.house_way not in WAYS:  # none: the way-name check says so
+                way_name(self.house_way, "house_way")
         elif not callable(self.house_way):
             raise PokerRulesError(
                 f"house_way must be a name or a callable, not {shown(self.house_way)}")

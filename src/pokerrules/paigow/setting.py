@@ -9,8 +9,8 @@ from itertools import combinations
 from typing import Protocol
 
 from pokerrules import _core
+from pokerrules._checks import read_cards, shown
 from pokerrules.cards import Card, CardsLike, format_cards
-from pokerrules.checks import read_cards, shown
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,

@@ -15,7 +15,6 @@ a cluster. Chunks are made as workers free up, never all at once.
 from __future__ import annotations
 
 import math
-import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -25,9 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
+from pokerrules._checks import check_count, shown
 from pokerrules._core import ALL_CARDS
 from pokerrules.cards import SeedLike, format_cards
-from pokerrules.checks import check_count, shown
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.houseway import BatchWay, Strategy, WayLike, check_way, house_way
@@ -57,12 +56,6 @@ __all__ = ["Z95", "SimulationResult", "StrategyLike", "simulate"]
 #: or a :class:`BatchWay`.
 StrategyLike: TypeAlias = str | Strategy | BatchWay
 
-
-class _Unset:
-    """The default of a deprecated keyword: not given."""
-
-
-_UNSET: Any = _Unset()
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -104,22 +97,9 @@ def _resolve(spec: WayLike, rules: PaiGowRules, seat: str, seed: int) -> tuple[R
     return spec, callable_name(spec)
 
 
-def _ways(
-    way: object, player_way: object, banker: object, player: object
-) -> tuple[WayLike, WayLike]:
+def _ways(way: object, player_way: object) -> tuple[WayLike, WayLike]:
     """The banker's and the player's strategies, checked: ``way`` (default the
-    rules' house way) and ``player_way`` (default the banker's), or the keywords
-    ``banker`` and ``player`` of 0.1, each side's default then "house_way"."""
-    if banker is not _UNSET or player is not _UNSET:
-        warnings.warn("simulate's banker= and player= are deprecated: give way= (the "
-                      "banker's) and player_way=, as exact_house_edge takes them",
-                      DeprecationWarning, stacklevel=3)
-        if (banker is not _UNSET and way is not None) or \
-                (player is not _UNSET and player_way is not None):
-            raise PokerRulesError("give way and player_way, or banker and player "
-                                  "(deprecated), not both for one side")
-        way = "house_way" if banker is _UNSET else banker
-        player_way = "house_way" if player is _UNSET else player
+    rules' house way) and ``player_way`` (default the banker's)."""
     checked = check_way("house_way" if way is None else way, "way", NAMES)
     if player_way is None:
         return checked, checked
@@ -352,8 +332,6 @@ def simulate(
     progress: bool | None = None,
     on_chunk: Callable[[npt.NDArray[np.int64]], None] | None = None,
     start_method: str | None = None,
-    banker: StrategyLike = _UNSET,
-    player: StrategyLike = _UNSET,
 ) -> SimulationResult:
     """Simulates heads-up rounds and counts the player's results.
 
@@ -393,8 +371,6 @@ def simulate(
             platform has it, else ``spawn``). Under the first two a callable
             strategy from the caller's script must be defined at the top level
             of a script that starts its work under ``if __name__ == "__main__":``.
-        banker, player: deprecated, for ``way`` and ``player_way`` (a DeprecationWarning);
-            with them, a side not given sets by "house_way" as before.
 
     Returns:
         SimulationResult. On Ctrl-C it returns at once (within about a
@@ -418,7 +394,7 @@ def simulate(
     check_start_method(start_method)
     if isinstance(seed, np.random.Generator):
         seed = int(seed.integers(2**63))
-    banker_way, player_way = _ways(way, player_way, banker, player)
+    banker_way, player_way = _ways(way, player_way)
     check_optional_flag(progress, "progress")
     seed = seed_int(seed)
     if isinstance(player_way, BatchWay):  # a strategy table: of these rules and way

@@ -27,10 +27,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pokerrules._checks import check_count, shown
+from pokerrules._files import parse_json, read_regular
 from pokerrules.cards import CardsLike
-from pokerrules.checks import check_count, shown
 from pokerrules.errors import PokerRulesError
-from pokerrules.files import parse_json, read_regular
 from pokerrules.paigow.hand_classes import HandClasses
 from pokerrules.paigow.houseway import check_way
 from pokerrules.paigow.optimal import BankerTable, banker_table, solve_hands

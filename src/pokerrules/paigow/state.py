@@ -23,9 +23,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from pokerrules._checks import check_flag, shown
 from pokerrules.cards import PAI_GOW_DECK, Card, SeedLike, format_cards, parse_cards
 from pokerrules.chance import EXPLICIT, SAMPLED, deal_stream
-from pokerrules.checks import check_flag, shown
 from pokerrules.errors import (
     ArgumentTypeError,
     IllegalMoveError,

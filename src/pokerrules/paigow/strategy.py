@@ -17,8 +17,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules import _paigow
+from pokerrules._checks import check_count, shown
 from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
-from pokerrules.checks import check_count, shown
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.description import DescribedWay
 from pokerrules.paigow.houseway import house_way

@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pokerrules._checks import check_count, shown
 from pokerrules.cards import CardsLike, format_cards
-from pokerrules.checks import check_count, shown
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,

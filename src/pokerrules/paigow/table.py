@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from pokerrules._checks import shown
 from pokerrules.cards import PAI_GOW_DECK, Card, SeedLike, format_cards
-from pokerrules.checks import shown
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,

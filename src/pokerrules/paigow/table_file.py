@@ -34,9 +34,9 @@ from typing import Any, BinaryIO
 import numpy as np
 import numpy.typing as npt
 
-from pokerrules.checks import shown
+from pokerrules._checks import shown
+from pokerrules._files import open_regular, parse_json
 from pokerrules.errors import PokerRulesError
-from pokerrules.files import open_regular, parse_json
 from pokerrules.paigow.description import DescribedWay, way_from_dict
 from pokerrules.paigow.outcomes import deck_codes, way_label
 from pokerrules.paigow.rules import way_name

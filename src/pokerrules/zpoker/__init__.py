@@ -38,7 +38,7 @@ MoveRecord(player=0, move='face-down A', detail={'face_down': True})
 {'face_down': True, 'flipped': {'A': 'Ac', 'H': 'As'}, 'redeal': 2}
 """
 
-from pokerrules import deprecation, specs
+from pokerrules import specs
 from pokerrules.zpoker.agents import (
     AGENTS,
     DEFAULT_AGENTS,
@@ -84,35 +84,6 @@ __all__ = [
     "parse_move",
     "render",
 ]
-
-# Shared names once imported from here: they live in the shared layer.
-__getattr__ = deprecation.deprecated_names(__name__, {
-    "EnvironmentModule": "pokerrules.specs",
-    "GameSpec": "pokerrules.specs",
-    "Card": "pokerrules.cards",
-    "CardNotInDeckError": "pokerrules.errors",
-    "CardsLike": "pokerrules.cards",
-    "Deck": "pokerrules.cards",
-    "DuplicateCardError": "pokerrules.errors",
-    "GameState": "pokerrules.game",
-    "HandRank": "pokerrules.hands",
-    "HandSizeError": "pokerrules.errors",
-    "IllegalMoveError": "pokerrules.errors",
-    "MoveRecord": "pokerrules.records",
-    "PokerRulesError": "pokerrules.errors",
-    "RandomAgent": "pokerrules.runner",
-    "Result": "pokerrules.records",
-    "STANDARD": "pokerrules.hands",
-    "STANDARD_DECK": "pokerrules.cards",
-    "SeedLike": "pokerrules.cards",
-    "card_codes": "pokerrules.cards",
-    "evaluate_partial": "pokerrules.hands",
-    "make_rng": "pokerrules.cards",
-    "require_over": "pokerrules.game",
-    "rng_from_state": "pokerrules.saves",
-    "rng_state": "pokerrules.saves",
-    "seat_index": "pokerrules.game",
-})
 
 #: The game as the registry (:mod:`pokerrules.specs`) and all that reads it see it.
 SPEC = specs.GameSpec(

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from pokerrules import search
-from pokerrules.checks import check_count, shown
+from pokerrules._checks import check_count, shown
 from pokerrules.errors import IllegalMoveError
 from pokerrules.learned import PolicyAgent
 from pokerrules.runner import RandomAgent, check_generator

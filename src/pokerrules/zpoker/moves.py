@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pokerrules._checks import shown
 from pokerrules.cards import Card, card_codes
-from pokerrules.checks import shown
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.zpoker.rules import POSITIONS
 

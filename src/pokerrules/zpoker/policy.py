@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from pokerrules._checks import check_count
 from pokerrules.cards import Card
-from pokerrules.checks import check_count
 from pokerrules.hands import STANDARD, evaluate_partial
 from pokerrules.search import ProtocolGame, result_rewards
 from pokerrules.zpoker.moves import Placement

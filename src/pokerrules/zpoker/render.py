@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from pokerrules._checks import shown
+from pokerrules._cli_common import chance_status
 from pokerrules.cards import Card
-from pokerrules.checks import shown
-from pokerrules.cli_common import chance_status
 from pokerrules.errors import ArgumentTypeError
 from pokerrules.game import seat_index
 from pokerrules.zpoker.rules import PLAYERS, SIDES, Phase

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from pokerrules._checks import shown
 from pokerrules.cards import (
     CHINESE_POKER_DECK,
     PAI_GOW_DECK,
@@ -15,7 +16,6 @@ from pokerrules.cards import (
     Card,
     Deck,
 )
-from pokerrules.checks import shown
 from pokerrules.errors import CardNotInDeckError, HandSizeError, PokerRulesError
 from pokerrules.hands import STANDARD
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from pokerrules._checks import check_rules, shown
 from pokerrules.cards import STANDARD_DECK, Card, CardsLike, SeedLike, card_codes
 from pokerrules.chance import SAMPLED, deal_stream, hidden_cards
-from pokerrules.checks import check_rules, shown
 from pokerrules.errors import (
     ArgumentTypeError,
     CardNotInDeckError,

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NoReturn, TextIO
 
-from pokerrules.checks import shown
+from pokerrules._checks import shown
 from pokerrules.errors import PokerRulesError
 from pokerrules.shuffle import seed_int
 from pokerrules.specs import GameSpec
