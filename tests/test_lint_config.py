@@ -19,10 +19,14 @@ def ruff_flags(path: str) -> bool:
     """Whether ``ruff check .`` in the checkout reports a file at ``path`` holding an
     unused import (read from standard input: nothing is written into the checkout),
     with .gitignore not read, as in a checkout that is no git clone (an unpacked sdist
-    or archive)."""
+    or archive). The project's configuration is named, as ``ruff check .`` applies it
+    to the folders it walks: a copy of the project inside one of them (CI's sdist
+    builds) holds a configuration of its own, which ruff reads only for files it is
+    given by name."""
     done = subprocess.run(
         [RUFF or "ruff", "check", "--quiet", "--no-cache", "--force-exclude",
-         "--no-respect-gitignore", "--stdin-filename", path, "-"],
+         "--no-respect-gitignore", "--config", str(ROOT / "pyproject.toml"),
+         "--stdin-filename", path, "-"],
         input=UNUSED_IMPORT, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode in (0, 1), done.stderr
     return done.returncode == 1
