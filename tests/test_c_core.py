@@ -13,6 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXT = ROOT / "ext"
+CROSS = ROOT / ".ci" / "cross"
 PORT = "pr_port.h"
 # ext/_*.c is what Cython generates from ext/*.pyx: not ours to read
 OUR_C = sorted(p for p in [*EXT.glob("*.c"), *EXT.glob("*.h")] if not p.name.startswith("_"))
@@ -84,15 +85,50 @@ def compiler() -> str:
     return cc
 
 
+def c_files_cross_builds() -> tuple[list[str], list[str]]:
+    """The generators and the self-test's sources, as .ci/cross finds them (its own
+    lines run here), paths relative to the checkout."""
+    lines = CROSS.read_text(encoding="utf-8").splitlines()
+    start = lines.index("core=() generators=()")
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("ours=("))
+    script = "\n".join([*lines[start:end + 1], 'printf "generator %s\\n" "${generators[@]}"',
+                        'printf "selftest %s\\n" "${selftest_sources[@]}"'])
+    found = subprocess.run(["bash", "-c", script], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split()
+    pairs = list(zip(found[::2], found[1::2]))
+    return ([f for kind, f in pairs if kind == "generator"],
+            [f for kind, f in pairs if kind == "selftest"])
+
+
+@pytest.mark.fast
+def test_ci_cross_builds_every_c_file_of_ext_and_names_none():
+    cross = CROSS.read_text(encoding="utf-8")
+    ours = [p for p in EXT.glob("*.c") if not p.name.startswith("_")]
+    assert len(ours) >= 2  # the generator and at least one file of the core
+    for path in ours:
+        assert path.name not in cross, f".ci/cross names {path.name}: find it by its kind"
+    assert re.search(r"\bext/\w+\.c\b", cross) is None
+    generators, selftest = c_files_cross_builds()
+    mains = {f"ext/{p.name}" for p in ours if re.search(r"^int main\(", p.read_text(
+        encoding="utf-8"), re.M)}
+    assert set(generators) == mains and mains
+    assert set(selftest) == {f"ext/{p.name}" for p in ours} - mains | {
+        f"tests/c/{p.name}" for p in (ROOT / "tests/c").glob("*.c")}
+
+
 def build_self_test(tmp_path: Path, cc: str, *flags: str) -> Path:
-    """The self-test built from ext/ as .ci/cross builds it: gen_decks writes the
-    tables' header, then the self-test and the evaluator's and Pai Gow's C files."""
+    """The self-test built as .ci/cross builds it: the generators write their headers
+    (gen_decks the tables'), then the self-test is linked with every C file of the
+    core."""
     common = ["-std=c99", "-O1", "-pthread", f"-I{EXT}", f"-I{tmp_path}"]
-    subprocess.run([cc, *common, str(EXT / "gen_decks.c"), "-o", str(tmp_path / "gen_decks")],
-                   check=True)
-    subprocess.run([str(tmp_path / "gen_decks"), str(tmp_path / "pr_decks.h")], check=True)
-    sources = [ROOT / "tests/c/selftest.c", *(EXT / f for f in (
-        "pr_keys.c", "pr_tables.c", "pr_batch.c", "pr_enum.c", "paigow.c"))]
+    generators, selftest = c_files_cross_builds()
+    for generator in generators:
+        name = Path(generator).stem
+        subprocess.run([cc, *common, str(ROOT / generator), "-o", str(tmp_path / name)],
+                       check=True)
+        subprocess.run([str(tmp_path / name),
+                        str(tmp_path / f"pr_{name.removeprefix('gen_')}.h")], check=True)
+    sources = [ROOT / f for f in selftest]
     exe = tmp_path / "selftest"
     subprocess.run([cc, *common, *flags, *map(str, sources), "-o", str(exe)], check=True)
     return exe
