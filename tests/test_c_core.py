@@ -100,7 +100,6 @@ def c_files_cross_builds() -> tuple[list[str], list[str]]:
             [f for kind, f in pairs if kind == "selftest"])
 
 
-@pytest.mark.fast
 def test_ci_cross_builds_every_c_file_of_ext_and_names_none():
     cross = CROSS.read_text(encoding="utf-8")
     ours = [p for p in EXT.glob("*.c") if not p.name.startswith("_")]
