@@ -16,8 +16,8 @@ import time
 import numpy as np
 
 from pokerrules.paigow import PaiGowRules, StrategyTable
-from pokerrules.paigow.hand_classes import HandClasses
-from pokerrules.paigow.optimal import banker_table, solve_hands
+from pokerrules.paigow.analysis.hand_classes import HandClasses
+from pokerrules.paigow.analysis.optimal import banker_table, solve_hands
 
 
 def chunk_cost(size):

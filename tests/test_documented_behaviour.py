@@ -348,9 +348,9 @@ simulate(rounds=4_000, seed=1, workers=2, chunk_size=1_000, start_method={method
 @pytest.mark.skipif(sys.platform == "win32", reason="no forkserver on Windows")
 @pytest.mark.parametrize("method", ["forkserver", "spawn"])
 def test_a_script_without_the_main_guard_is_told_what_to_add(tmp_path, method):
-    from pokerrules.paigow import parallel
+    from pokerrules import jobs
 
-    assert parallel.DEFAULT_START_METHOD in ("forkserver", "spawn")  # the pool's own
+    assert jobs.DEFAULT_START_METHOD in ("forkserver", "spawn")  # the pool's own
     script = tmp_path / "unguarded.py"
     script.write_text(UNGUARDED.format(method=method))
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,

@@ -54,7 +54,7 @@ class _TableRules(Mapping[str, str]):
     Read only when ``rank --rules`` refuses a name, so Pai Gow is imported only then."""
 
     def _presets(self) -> Mapping[str, object]:
-        from pokerrules.paigow.rules import PRESETS
+        from pokerrules.paigow.game.rules import PRESETS
 
         return PRESETS
 

@@ -35,7 +35,7 @@ from pokerrules.paigow import (
     settings,
     settle,
 )
-from pokerrules.paigow.round_records import round_names, round_record
+from pokerrules.paigow.game.round_records import round_names, round_record
 from pokerrules.shuffle import DealStream
 
 pytestmark = pytest.mark.fast
@@ -620,9 +620,11 @@ def test_cli_errors(capsys):
 
 def test_module_doctests():
     import pokerrules.paigow as pkg
-    from pokerrules.paigow import fortune, houseway, rules, setting, table
+    from pokerrules.paigow.analysis import fortune
+    from pokerrules.paigow.game import houseway, rules, setting
+    from pokerrules.paigow.game import round as round_module
 
-    for module in (pkg, fortune, houseway, rules, setting, table):
+    for module in (pkg, fortune, houseway, rules, setting, round_module):
         failed, tried = doctest.testmod(module)
         assert failed == 0 and tried > 0, module.__name__
 

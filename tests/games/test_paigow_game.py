@@ -39,7 +39,7 @@ from pokerrules.paigow import (
     settle,
     way_description,
 )
-from pokerrules.paigow.round_records import round_names, round_record
+from pokerrules.paigow.game.round_records import round_names, round_record
 from pokerrules.runner import play_game
 from pokerrules.shuffle import DealStream
 from pokerrules.specs import game_spec, game_tools

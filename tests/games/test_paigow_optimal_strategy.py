@@ -29,8 +29,8 @@ from pokerrules.paigow import (
     settings,
     simulate,
 )
-from pokerrules.paigow import solve as solve_module
-from pokerrules.paigow.hand_classes import HandClasses
+from pokerrules.paigow.analysis import solve as solve_module
+from pokerrules.paigow.analysis.hand_classes import HandClasses
 
 pytestmark = pytest.mark.fast
 

@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from pokerrules import _paigow
+from pokerrules import _paigow, jobs
 from pokerrules._core import ALL_CARDS
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow import (
@@ -28,12 +28,11 @@ from pokerrules.paigow import (
     RandomSetting,
     Setting,
     house_way,
-    parallel,
     settle,
     simulate,
 )
+from pokerrules.paigow.analysis.simulate import _chunk_words
 from pokerrules.paigow.cli import simulation_text
-from pokerrules.paigow.simulate import _chunk_words
 
 BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CLASSIC = PaiGowRules.classic()
@@ -327,7 +326,7 @@ def test_tasks_are_taken_as_workers_free_up(workers):
         if len(seen) == 3:
             raise KeyboardInterrupt
 
-    assert parallel.run_chunks(identity, endless_tasks(made), total=10**18, on_result=on_result,
+    assert jobs.run_chunks(identity, endless_tasks(made), total=10**18, on_result=on_result,
                                workers=workers)
     # at most two chunks per process in flight beyond those seen
     assert 3 <= len(seen) <= len(made) <= 3 + 2 * workers
@@ -346,9 +345,9 @@ def test_an_executor_gets_a_bounded_number_of_chunks():
             raise KeyboardInterrupt
 
     with ThreadPoolExecutor(2) as pool:
-        assert parallel.run_chunks(identity, endless_tasks(made), total=10**18, on_result=on_result,
+        assert jobs.run_chunks(identity, endless_tasks(made), total=10**18, on_result=on_result,
                                    executor=pool)
-    assert len(made) <= len(seen) + parallel.EXECUTOR_IN_FLIGHT
+    assert len(made) <= len(seen) + jobs.EXECUTOR_IN_FLIGHT
 
 
 POOL_SIZES: list[int] = []
@@ -361,7 +360,7 @@ class CountingPool(ProcessPoolExecutor):
 
 
 def test_never_more_processes_than_chunks(monkeypatch):
-    monkeypatch.setattr(parallel, "ProcessPoolExecutor", CountingPool)
+    monkeypatch.setattr(jobs, "ProcessPoolExecutor", CountingPool)
     POOL_SIZES.clear()
     one_chunk = simulate(CASINO, 10, seed=1, workers=1000, progress=False)
     assert POOL_SIZES == []  # one chunk runs here

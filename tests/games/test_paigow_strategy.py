@@ -30,7 +30,7 @@ from pokerrules.paigow import (
     settings,
     settle,
 )
-from pokerrules.paigow.strategy import _count
+from pokerrules.paigow.analysis.strategy import _count
 
 pytestmark = pytest.mark.fast
 

@@ -18,8 +18,9 @@ import pytest
 from test_paigow_strategy_table import DECK, RULES
 
 from pokerrules.errors import PokerRulesError
-from pokerrules.paigow import StrategyTable, optimal_strategy, table_file
-from pokerrules.paigow import solve as solve_module
+from pokerrules.paigow import StrategyTable, optimal_strategy
+from pokerrules.paigow.analysis import solve as solve_module
+from pokerrules.paigow.analysis import table_file
 
 pytestmark = pytest.mark.fast
 

@@ -3,7 +3,7 @@ environment (:func:`env`, :func:`raw_env`).
 
 Each seat sets its hand once, the players from seat 1 up and the banker (seat 0)
 last. An action is an index into the seat's 21 settings: action ``k`` puts in front
-the two cards at places :data:`~pokerrules.paigow.state.LOW_PAIRS` ``[k]`` of the
+the two cards at places :data:`~pokerrules.paigow.game.state.LOW_PAIRS` ``[k]`` of the
 hand in ascending card-code order (action 0: the two lowest codes, action 20: the
 two highest); the mask allows the settings that do not foul. The observation shows
 the observer's seven cards by card code (2c = 0 ... As = 51, the joker 52). Rewards,
@@ -24,7 +24,7 @@ from pokerrules.envs.encoding import Encoding, layout
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import GameState
 from pokerrules.paigow import PaiGowRules, PaiGowState, PaiGowView, Setting
-from pokerrules.paigow.state import DECK_SIZE, LOW_PAIRS
+from pokerrules.paigow.game.state import DECK_SIZE, LOW_PAIRS
 
 __all__ = ["PaiGowEncoding", "env", "raw_env"]
 

@@ -23,28 +23,28 @@ from pokerrules._cli_common import (
 from pokerrules.cards import Card, format_cards
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
+from pokerrules.paigow.analysis.compare import compare_ways
+from pokerrules.paigow.analysis.exact import ExactResult, exact_house_edge
+from pokerrules.paigow.analysis.optimal import OptimalEdge, optimal_house_edge
+from pokerrules.paigow.analysis.simulate import SimulationResult, simulate
+from pokerrules.paigow.analysis.strategy import OptimalSetting, optimal_setting
 from pokerrules.paigow.cli_solve import add_solve
-from pokerrules.paigow.compare import compare_ways
-from pokerrules.paigow.description import DescribedWay, load_house_way
-from pokerrules.paigow.exact import ExactResult, exact_house_edge
-from pokerrules.paigow.houseway import (
+from pokerrules.paigow.game.description import DescribedWay, load_house_way
+from pokerrules.paigow.game.houseway import (
     HOUSE_WAY_RULES,
     WAYS,
     described,
     house_way_and_rule,
 )
-from pokerrules.paigow.optimal import OptimalEdge, optimal_house_edge
-from pokerrules.paigow.round_records import RoundRecord, play_round
-from pokerrules.paigow.rules import (
+from pokerrules.paigow.game.round_records import RoundRecord, play_round
+from pokerrules.paigow.game.rules import (
     PRESETS,
     PaiGowRules,
     commission_fraction,
     commission_text,
     way_name,
 )
-from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
-from pokerrules.paigow.simulate import SimulationResult, simulate
-from pokerrules.paigow.strategy import OptimalSetting, optimal_setting
+from pokerrules.paigow.game.setting import Setting, hand_cards, is_foul, settings
 
 __all__ = ["PUBLISHED_EDGE_COMMAND", "add_cli", "commission_argument", "exact_text",
            "joker_as_ace", "optimal_edge_text", "optimal_text", "round_text", "rules_line",
@@ -86,7 +86,7 @@ examples:
 
 def commission_argument(text: str) -> float:
     """The ``type`` of ``--commission``: a fraction from 0 up to 1 ("0.05") or a
-    percentage ("5%"), read by :func:`~pokerrules.paigow.rules.commission_fraction`."""
+    percentage ("5%"), read by :func:`~pokerrules.paigow.game.rules.commission_fraction`."""
     try:
         return commission_fraction(text, "")
     except PokerRulesError as exc:

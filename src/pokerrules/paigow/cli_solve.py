@@ -13,10 +13,10 @@ from typing import Any
 
 from pokerrules._cli_common import UsageError, count_argument, interrupted, preset_argument
 from pokerrules.cards import parse_cards
-from pokerrules.paigow.houseway import WAYS
-from pokerrules.paigow.rules import PRESETS, PaiGowRules
-from pokerrules.paigow.solve import DEFAULT_CHUNK, optimal_strategy
-from pokerrules.paigow.strategy_table import StrategyTable
+from pokerrules.paigow.analysis.solve import DEFAULT_CHUNK, optimal_strategy
+from pokerrules.paigow.analysis.strategy_table import StrategyTable
+from pokerrules.paigow.game.houseway import WAYS
+from pokerrules.paigow.game.rules import PRESETS, PaiGowRules
 
 __all__ = ["add_solve", "parts_directory", "solve_text"]
 

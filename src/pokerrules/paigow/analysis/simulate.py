@@ -28,25 +28,25 @@ from pokerrules._checks import check_count, shown
 from pokerrules._core import ALL_CARDS
 from pokerrules.cards import SeedLike, format_cards
 from pokerrules.errors import IllegalMoveError, PokerRulesError
-from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.houseway import BatchWay, Strategy, WayLike, check_way, house_way
-from pokerrules.paigow.outcomes import batch_settings
-from pokerrules.paigow.parallel import (
+from pokerrules.jobs import (
     check_optional_flag,
     check_start_method,
     check_workers,
     run_chunks,
 )
-from pokerrules.paigow.rates import mean_net, net_variance
-from pokerrules.paigow.rules import (
+from pokerrules.paigow.analysis.outcomes import batch_settings
+from pokerrules.paigow.analysis.rates import mean_net, net_variance
+from pokerrules.paigow.analysis.strategy import OptimalStrategy
+from pokerrules.paigow.game.description import DescribedWay
+from pokerrules.paigow.game.houseway import BatchWay, Strategy, WayLike, check_way, house_way
+from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
     callable_name,
     paigow_rules,
 )
-from pokerrules.paigow.setting import Setting
-from pokerrules.paigow.strategy import OptimalStrategy
+from pokerrules.paigow.game.setting import Setting
 from pokerrules.shuffle import seed_int
 
 __all__ = ["Z95", "SimulationResult", "StrategyLike", "simulate"]

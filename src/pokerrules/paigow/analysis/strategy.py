@@ -20,18 +20,18 @@ from pokerrules import _paigow
 from pokerrules._checks import check_count, shown
 from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
-from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.houseway import house_way
-from pokerrules.paigow.parallel import check_workers, run_chunks
-from pokerrules.paigow.rates import mean_net, net_variance
-from pokerrules.paigow.rules import (
+from pokerrules.jobs import check_workers, run_chunks
+from pokerrules.paigow.analysis.rates import mean_net, net_variance
+from pokerrules.paigow.game.description import DescribedWay
+from pokerrules.paigow.game.houseway import house_way
+from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
     paigow_rules,
     way_name,
 )
-from pokerrules.paigow.setting import Setting, hand_cards, settings
+from pokerrules.paigow.game.setting import Setting, hand_cards, settings
 from pokerrules.shuffle import seed_int
 
 __all__ = ["METHODS", "SEATS", "OptimalSetting", "OptimalStrategy", "SettingValue",

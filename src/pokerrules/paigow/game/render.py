@@ -6,7 +6,7 @@ from pokerrules._checks import shown
 from pokerrules.cards import format_cards
 from pokerrules.errors import ArgumentTypeError
 from pokerrules.game import seat_index
-from pokerrules.paigow.state import PaiGowState
+from pokerrules.paigow.game.state import PaiGowState
 
 
 def render(state: PaiGowState, viewer: int | None = None) -> str:

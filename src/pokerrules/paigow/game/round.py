@@ -1,7 +1,7 @@
 """A Pai Gow Poker table round: the deal by piles and dice, the settlement of
 each player against the banker (the round as a game of the shared protocol is
-:mod:`pokerrules.paigow.state`; a round played by strategies and its summary are
-:mod:`pokerrules.paigow.round_records`)."""
+:mod:`pokerrules.paigow.game.state`; a round played by strategies and its summary are
+:mod:`pokerrules.paigow.game.round_records`)."""
 
 from __future__ import annotations
 
@@ -19,15 +19,15 @@ from pokerrules.errors import (
     DuplicateCardError,
     PokerRulesError,
 )
-from pokerrules.paigow.houseway import house_way
-from pokerrules.paigow.rules import (
+from pokerrules.paigow.game.houseway import house_way
+from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
     finite_number,
     paigow_rules,
 )
-from pokerrules.paigow.setting import Setting, is_foul
+from pokerrules.paigow.game.setting import Setting, is_foul
 from pokerrules.shuffle import DealStream
 
 __all__ = [

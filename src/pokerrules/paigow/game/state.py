@@ -32,9 +32,7 @@ from pokerrules.errors import (
     PokerRulesError,
 )
 from pokerrules.game import GameState, require_over, seat_index
-from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, paigow_rules
-from pokerrules.paigow.setting import Setting, is_foul
-from pokerrules.paigow.table import (
+from pokerrules.paigow.game.round import (
     PILE_SIZE,
     PILES,
     Deal,
@@ -44,6 +42,8 @@ from pokerrules.paigow.table import (
     hand_out,
     settle_round,
 )
+from pokerrules.paigow.game.rules import PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.game.setting import Setting, is_foul
 from pokerrules.records import MoveRecord, Result
 
 __all__ = [
