@@ -8,7 +8,7 @@ simulation (:func:`~pokerrules.paigow.simulate`) and the sampled
 :func:`~pokerrules.paigow.optimal_setting` deal in C from xoshiro256**, seeded with
 four words of :class:`numpy.random.SeedSequence` (for the simulation, chunk ``i`` of a
 seed takes ``SeedSequence(seed, spawn_key=(i,))``); what strategies, agents and
-searches sample (``RandomSetting``, ``OptimalStrategy``, the worlds of
+searches sample (``RandomSetting``, ``SampledOptimalStrategy``, the worlds of
 :mod:`pokerrules.search`) comes from numpy Generators. The algorithm of a DealStream,
 exactly (``M = 2**64``, all arithmetic on unsigned 64-bit words):
 

@@ -13,7 +13,7 @@ from pokerrules.errors import PokerRulesError
 from pokerrules.paigow import (
     exact_house_edge,
     exact_house_edges,
-    optimal_strategy,
+    optimal_strategy_table,
     simulate,
 )
 
@@ -75,7 +75,7 @@ def test_a_result_of_the_wrong_type_is_refused_naming_the_executor(value):
     with pytest.raises(PokerRulesError, match="not ndarray"):
         simulate("classic", 200, seed=1, chunk_size=100, executor=Giving(value))
     with pytest.raises(PokerRulesError, match="not dict"):
-        optimal_strategy("classic", deck=SMALL, executor=Giving(value), progress=False)
+        optimal_strategy_table("classic", deck=SMALL, executor=Giving(value), progress=False)
 
 
 @pytest.mark.parametrize("error", [pickle.PicklingError("no"),

@@ -23,9 +23,9 @@ from pokerrules._core import ALL_CARDS
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow import (
     HouseWay,
-    OptimalStrategy,
     PaiGowRules,
     RandomSetting,
+    SampledOptimalStrategy,
     Setting,
     house_way,
     settle,
@@ -217,9 +217,10 @@ def test_optimal_player_runs_on_the_same_deals_seeded_by_the_run():
     assert r.rounds == 40 and r.player == "optimal"
     assert r.player_fouls == 0
     # "optimal" samples with the run's seed, like an explicit strategy seeded so
-    explicit = simulate(CASINO, 40, player_way=OptimalStrategy(seed=5), seed=5, progress=False)
+    explicit = simulate(CASINO, 40, player_way=SampledOptimalStrategy(seed=5), seed=5,
+                        progress=False)
     assert counts(explicit) == counts(r)
-    assert explicit.player == "OptimalStrategy(samples=5000, seed=5, seat='player')"
+    assert explicit.player == "SampledOptimalStrategy(samples=5000, seed=5, seat='player')"
 
 
 @pytest.mark.fast
@@ -562,8 +563,8 @@ def test_cli_simulate_help_and_optimal_player(capsys):
                  "--no-progress", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["player"] == "optimal"
-    explicit = simulate(PaiGowRules.classic(), 20, player_way=OptimalStrategy(seed=4), seed=4,
-                        progress=False)
+    explicit = simulate(PaiGowRules.classic(), 20, player_way=SampledOptimalStrategy(seed=4),
+                        seed=4, progress=False)
     assert {k: record[k] for k in COUNTS} == counts(explicit)
 
 

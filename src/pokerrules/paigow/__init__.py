@@ -39,10 +39,10 @@ from pokerrules.paigow.analysis.fortune import (
 )
 from pokerrules.paigow.analysis.optimal import OptimalEdge, optimal_house_edge
 from pokerrules.paigow.analysis.simulate import SimulationResult, simulate
-from pokerrules.paigow.analysis.solve import optimal_strategy
+from pokerrules.paigow.analysis.solve import optimal_strategy_table
 from pokerrules.paigow.analysis.strategy import (
     OptimalSetting,
-    OptimalStrategy,
+    SampledOptimalStrategy,
     SettingValue,
     optimal_setting,
 )
@@ -122,7 +122,6 @@ __all__ = [
     "OptimalAgent",
     "OptimalEdge",
     "OptimalSetting",
-    "OptimalStrategy",
     "Outcome",
     "PaiGowRules",
     "PaiGowRulesLike",
@@ -133,6 +132,7 @@ __all__ = [
     "RoundSettlement",
     "RuleCost",
     "RuleDifference",
+    "SampledOptimalStrategy",
     "SeatRecord",
     "Setting",
     "SettingValue",
@@ -167,7 +167,7 @@ __all__ = [
     "new_game",
     "optimal_house_edge",
     "optimal_setting",
-    "optimal_strategy",
+    "optimal_strategy_table",
     "paigow_rules",
     "parse_move",
     "play_round",

@@ -13,7 +13,7 @@ from typing import Any
 
 from pokerrules._cli_common import UsageError, count_argument, interrupted, preset_argument
 from pokerrules.cards import parse_cards
-from pokerrules.paigow.analysis.solve import DEFAULT_CHUNK, optimal_strategy
+from pokerrules.paigow.analysis.solve import DEFAULT_CHUNK, optimal_strategy_table
 from pokerrules.paigow.analysis.strategy_table import StrategyTable
 from pokerrules.paigow.game.houseway import WAYS
 from pokerrules.paigow.game.rules import PRESETS, PaiGowRules
@@ -59,7 +59,7 @@ def _solve(args: argparse.Namespace) -> int:
     deck = None if args.deck is None else parse_cards(args.deck)
     start = time.perf_counter()
     try:
-        table = optimal_strategy(rules, args.way, deck=deck, workers=args.workers,
+        table = optimal_strategy_table(rules, args.way, deck=deck, workers=args.workers,
                                  checkpoint=parts, chunk_size=args.chunk_size,
                                  progress=False if args.no_progress else None)
     except KeyboardInterrupt:

@@ -46,7 +46,7 @@ from pokerrules.paigow.analysis.table_file import FIELDS, HEADER_LIMIT, replace_
 from pokerrules.paigow.game.houseway import check_way
 from pokerrules.paigow.game.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 
-__all__ = ["CHUNK_FILE_SLACK", "DEFAULT_CHUNK", "MANIFEST_LIMIT", "optimal_strategy"]
+__all__ = ["CHUNK_FILE_SLACK", "DEFAULT_CHUNK", "MANIFEST_LIMIT", "optimal_strategy_table"]
 
 #: Classes of hands per chunk when ``chunk_size`` is not given: large enough to
 #: share the chunk's fixed work, small enough to save often.
@@ -228,7 +228,7 @@ def _chunk_arrays(data: bytes, count: int) -> dict[str, npt.NDArray[Any]] | None
     return arrays
 
 
-def optimal_strategy(
+def optimal_strategy_table(
     rules: PaiGowRulesLike = DEFAULT_RULES,
     way: object = None,
     *,
@@ -241,7 +241,9 @@ def optimal_strategy(
     start_method: str | None = None,
 ) -> StrategyTable:
     """The best setting of every hand of the deck against the banker's way, with
-    its exact counts: a :class:`~pokerrules.paigow.StrategyTable`.
+    its exact counts: a :class:`~pokerrules.paigow.StrategyTable`, solved exactly
+    once for all hands. (:class:`~pokerrules.paigow.SampledOptimalStrategy`
+    instead estimates one hand's best setting from a sample as it is dealt.)
 
     Where the banker's way is suit-blind on its outcome table (checked, as
     :func:`~pokerrules.paigow.exact_house_edge` does) one hand per suit-renaming

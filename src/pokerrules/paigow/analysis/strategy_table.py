@@ -7,7 +7,7 @@ banker's way is suit-blind, else per hand), named by its representative; any
 hand of the deck is mapped to its class, and the representative's best setting
 mapped back to the hand's cards. A table is a strategy: it is a
 :class:`~pokerrules.paigow.BatchWay`, so every function that takes a player's
-way takes it. :func:`~pokerrules.paigow.optimal_strategy` makes one;
+way takes it. :func:`~pokerrules.paigow.optimal_strategy_table` makes one;
 :meth:`StrategyTable.save` and :meth:`StrategyTable.load` keep it in a file
 (:mod:`pokerrules.paigow.analysis.table_file`).
 """
@@ -66,7 +66,7 @@ def _same_way(a: object, b: object) -> bool:
 
 class StrategyTable(BatchWay):
     """The best setting of every hand of a deck against a banker's way, with
-    its exact counts (see :func:`~pokerrules.paigow.optimal_strategy`).
+    its exact counts (see :func:`~pokerrules.paigow.optimal_strategy_table`).
 
     A table is a :class:`~pokerrules.paigow.BatchWay` (``function(codes,
     rules)`` sets many hands at once), so it is taken as ``player_way`` by
@@ -119,7 +119,7 @@ class StrategyTable(BatchWay):
                  deck: npt.NDArray[np.uint8], symmetric: bool,
                  arrays: dict[str, npt.NDArray[Any]], path: str | None = None,
                  checksum: str | None = None) -> None:
-        """Use :func:`~pokerrules.paigow.optimal_strategy`, :meth:`load` or
+        """Use :func:`~pokerrules.paigow.optimal_strategy_table`, :meth:`load` or
         :meth:`from_arrays`: this takes arrays of the file's dtypes, its own
         (they are made read-only)."""
         for array in arrays.values():
