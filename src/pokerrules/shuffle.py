@@ -1,6 +1,6 @@
 """Deals this project defines: a seeded stream of 64-bit words and the draws made from it.
 
-The deals of the games (East-West, Z Poker, Chinese Poker and a Pai Gow table round),
+The deals of the games (East-West, Z Poker, Chinese Poker and a Pai Gow round),
 :meth:`~pokerrules.cards.Deck.shuffled` and every die rolled come from a
 :class:`DealStream`, so a seed deals the same cards on every numpy, Python and platform.
 Two kinds of draws come from elsewhere, and are fixed by their seed too: the Pai Gow

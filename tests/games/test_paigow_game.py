@@ -1,4 +1,4 @@
-"""The Pai Gow table round as a game of the shared protocol: its deal and dice as
+"""The Pai Gow round as a game of the shared protocol: its deal and dice as
 chance, settings as moves, settlement as the result, saves, old round records, the
 agents, the command line and the PettingZoo environment."""
 

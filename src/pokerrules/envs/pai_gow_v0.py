@@ -1,4 +1,4 @@
-"""A Pai Gow table round for learning code: the encoding and the PettingZoo
+"""A Pai Gow round for learning code: the encoding and the PettingZoo
 environment (:func:`env`, :func:`raw_env`).
 
 Each seat sets its hand once, the players from seat 1 up and the banker (seat 0)

@@ -1,4 +1,4 @@
-"""Agents of the Pai Gow table round (:mod:`pokerrules.paigow.game.state`): at random,
+"""Agents of the Pai Gow round (:mod:`pokerrules.paigow.game.state`): at random,
 by the house way, and by the best expected value against the house way."""
 
 from __future__ import annotations

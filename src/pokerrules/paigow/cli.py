@@ -1,4 +1,4 @@
-"""``pokerrules paigow``: set hands by the house way and play table rounds.
+"""``pokerrules paigow``: set hands by the house way and play rounds at the casino table.
 
 Wired into the main parser by :func:`add_cli`.
 """
@@ -445,7 +445,7 @@ def add_cli(commands: Commands) -> None:
     ``exact``, ``optimal-edge``, ``compare``, ``solve``) to the main parser's subcommands."""
     paigow = commands.subparsers.add_parser(
         "paigow", help='Pai Gow Poker: pokerrules paigow set "As Ah Jk 7c 7d 3s 2h"',
-        description="Set Pai Gow hands by the house way, or play a table round.",
+        description="Set Pai Gow hands by the house way, or play a round.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = paigow.add_subparsers(dest="paigow_command", metavar="COMMAND", required=True)
 
@@ -473,7 +473,7 @@ def add_cli(commands: Commands) -> None:
     set_.set_defaults(run=_set)
 
     round_ = sub.add_parser(
-        "round", help="play a seeded table round",
+        "round", help="play a seeded round",
         description="Deal a seeded round (piles and dice as in the rules text), set every "
         "hand by the house way and settle each player against the banker (position 1).",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)

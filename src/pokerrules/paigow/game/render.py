@@ -1,4 +1,4 @@
-"""The Pai Gow table round as text for the command line."""
+"""The Pai Gow round as text for the command line."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A Pai Gow Poker table round: the deal by piles and dice, the settlement of
+"""A Pai Gow Poker round: the deal by piles and dice, the settlement of
 each player against the banker (the round as a game of the shared protocol is
 :mod:`pokerrules.paigow.game.state`; a round played by strategies and its summary are
 :mod:`pokerrules.paigow.game.round_records`)."""

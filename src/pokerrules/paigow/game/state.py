@@ -1,4 +1,4 @@
-"""A Pai Gow Poker table round as a game of the shared protocol
+"""A Pai Gow Poker round as a game of the shared protocol
 (:class:`~pokerrules.game.GameState`): chance deals the 53 cards and rolls the
 three dice, each seat sets its seven cards (a :class:`Setting` is the move), the
 banker last, and the settlement of every bet is the result.
@@ -130,7 +130,7 @@ class PaiGowView:
 
 
 class PaiGowState(GameState[Setting]):
-    """A Pai Gow table round (see :func:`new_game`), following the shared protocol of
+    """A Pai Gow round (see :func:`new_game`), following the shared protocol of
     :mod:`pokerrules.game`.
 
     Chance deals the 53 cards one at a time, then rolls three dice (each a chance
@@ -523,7 +523,7 @@ def new_game(
     players: int | None = None, chance: str = SAMPLED, occupied: Iterable[int] | None = None,
     first_pile: int = 1, wagers: Mapping[int, float] | None = None, fouls: bool = False,
 ) -> PaiGowState:
-    """A Pai Gow table round, dealt as :func:`~pokerrules.paigow.deal_round` deals:
+    """A Pai Gow round, dealt as :func:`~pokerrules.paigow.deal_round` deals:
     the same seed gives the same piles and dice (53 cards one at a time, then three
     dice, all from the seed's :class:`~pokerrules.shuffle.DealStream`).
 
