@@ -263,7 +263,7 @@ def test_play_game_refuses_players_that_is_no_int():
 
 
 def paigow_calls(rules):
-    """Every Pai Gow function that takes the table's rules, called with ``rules``."""
+    """Every Pai Gow function that takes the round's rules, called with ``rules``."""
     from pokerrules import paigow
 
     hand = "As Ah Jk 7c 7d 3s 2h"

@@ -633,3 +633,12 @@ def test_module_doctests():
 def test_docs_page_examples_run():
     failed, tried = doctest.testfile(str(DOCS), module_relative=False)
     assert failed == 0 and tried >= 10
+
+
+def test_deal_round_refuses_a_position_outside_the_round_naming_it():
+    from pokerrules.paigow import PaiGowRules, deal_round
+    rules = PaiGowRules(positions=5)
+    with pytest.raises(PokerRulesError,
+                       match=r"^position 6 is not one of the round's 5 positions$"):
+        deal_round(rules, [1, 6], seed=1)
+    assert deal_round(rules, [1, 5], seed=1) is not None

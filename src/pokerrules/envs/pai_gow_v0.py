@@ -39,7 +39,7 @@ class PaiGowEncoding(Encoding):
     Args:
         rules: :class:`~pokerrules.paigow.PaiGowRules` or a preset's name
             (default: the classic rules).
-        players: seats, banker included: 2 to the table's positions.
+        players: seats, banker included: 2 to the round's positions.
 
     Raises:
         PokerRulesError: a player count or rules the round does not take.
@@ -53,7 +53,7 @@ class PaiGowEncoding(Encoding):
         self.fields = layout([
             ("hand", DECK_SIZE, "1 where the observer holds card code c (the joker is 52)"),
             ("banker", 1, "1 when the observer is the banker (seat 0, who sets last)"),
-            ("position", _SEATS, "one-hot: the observer's position at the table, 1 to 7"),
+            ("position", _SEATS, "one-hot: the observer's position in the round, 1 to 7"),
             ("set", _SEATS, "1 where seat s has set its hand"),
             ("to_move", 1, "1 when the observer is to set"),
         ])
@@ -137,7 +137,7 @@ class PaiGowEncoding(Encoding):
         return tuple(float(s) for s in state.result().scores)
 
     def render(self, state: PaiGowState, viewer: int | None = None) -> str:
-        """The table as text (:func:`pokerrules.paigow.render`)."""
+        """The round as text (:func:`pokerrules.paigow.render`)."""
         return paigow.render(state, viewer)
 
 

@@ -93,7 +93,7 @@ class OptimalAgent:
 
 #: The agents by name (``pokerrules play pai-gow --agents``).
 AGENTS: dict[str, type] = {"random": RandomAgent, "house": HouseWayAgent, "optimal": OptimalAgent}
-#: Every seat sets by the house way, as at a casino table (up to seven seats).
+#: Every seat sets by the house way, as at a casino (up to seven seats).
 DEFAULT_AGENTS = ("house",) * 7
 #: ``pokerrules play --level``: easy sets at random (no foul), normal by the house
 #: way, hard by the best sampled expected value.

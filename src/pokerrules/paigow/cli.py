@@ -1,4 +1,4 @@
-"""``pokerrules paigow``: set hands by the house way and play rounds at the casino table.
+"""``pokerrules paigow``: set hands by the house way and play rounds.
 
 Wired into the main parser by :func:`add_cli`.
 """
@@ -56,13 +56,13 @@ _HAND_RULES = {rules.name: f"that names hand rules, for pokerrules rank --rules;
                for rules in (STANDARD, PAI_GOW, PIQUET)}
 
 #: The command that prints the published house edge of the house way, 2.7212%: the
-#: rules text's table (the wheel lowest) with the casino's 5% commission on a win.
+#: rules text's rules (the wheel lowest) with the casino's 5% commission on a win.
 PUBLISHED_EDGE_COMMAND = "pokerrules paigow exact --rules classic --way foxwoods --commission 5%"
 
 EPILOG = f"""commission: every command plays at the commission of its --rules preset
 (classic: none, even money as the rules text pays; casino: 5%) unless --commission
 says otherwise, and prints the commission it used. The published house edge of the
-house way, 2.7212%, is the classic table at the casino's commission:
+house way, 2.7212%, comes from the classic rules at the casino's commission:
   {PUBLISHED_EDGE_COMMAND}
 
 examples:
@@ -99,7 +99,7 @@ COMMISSION_HELP = ("the house's commission on a win, the player's and a banking 
                    "casino)")
 
 #: ``--rules``'s help, on every command.
-RULES_HELP = ("the table's rules: classic (default; the rules text: A-2-3-4-5 the lowest "
+RULES_HELP = ("the round's rules: classic (default; the rules text: A-2-3-4-5 the lowest "
               "straight, even money, no commission) or casino (A-2-3-4-5 second highest, "
               "5%% commission); --commission 5%% plays classic at the casino's commission")
 

@@ -91,7 +91,7 @@ def add_solve(sub: Any, rules_help: dict[str, str], way: Callable[[str], object]
         "play beside the house way's, and what the house way costs by its rule. Finished "
         "chunks are kept in OUT.parts as they come; Ctrl-C (or a killed run) loses only the "
         "chunks running, and --resume goes on from there.",
-        epilog="example (the classic table at the casino's 5% commission):\n"
+        epilog="example (classic rules at the casino's 5% commission):\n"
         "  pokerrules paigow solve --rules classic --way foxwoods "
         "--commission 5% --out foxwoods.prt --workers 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -10,7 +10,7 @@ from pokerrules.paigow.game.state import PaiGowState
 
 
 def render(state: PaiGowState, viewer: int | None = None) -> str:
-    """The table as text for the terminal: the seats, the dice, which seats have
+    """The round as text for the terminal: the seats, the dice, which seats have
     set, and whose turn it is (or what chance deals next); at the end every setting
     and how each bet settled.
 

@@ -62,7 +62,7 @@ class Deal:
             cards in the order they were stacked.
         discards: the four cards left after stacking, never seen.
         pile_of: position -> the pile it took (occupied positions only).
-        positions: the positions at the table, which the dice count around.
+        positions: the round's positions, which the dice count around.
     """
 
     dice: tuple[int, int, int]
@@ -92,7 +92,8 @@ def check_occupied(rules: PaiGowRules, occupied: Iterable[int]) -> tuple[int, ..
         if isinstance(p, bool) or not isinstance(p, (int, np.integer)):
             raise ArgumentTypeError(f"occupied: a position is an int, not {shown(p)}")
         if not 1 <= p <= rules.positions:
-            raise PokerRulesError(f"position {p} is not at a table of {rules.positions} positions")
+            raise PokerRulesError(
+                f"position {p} is not one of the round's {rules.positions} positions")
         if int(p) in seats:
             raise PokerRulesError(f"position {p} is given twice")
         seats.append(int(p))
@@ -115,11 +116,11 @@ def deal_round(
     banker as 1, counter-clockwise (upward, wrapping after the last position),
     the total names the position that takes ``first_pile``; the following
     piles, in pile order, go to the following positions. A pile that reaches an
-    empty position is put aside unseen. At a table of fewer than seven
+    empty position is put aside unseen. In a round of fewer than seven
     positions, only as many piles as positions are handed out.
 
     Args:
-        rules: the table's rules or a preset's name (``rules.positions`` positions).
+        rules: the round's rules or a preset's name (``rules.positions`` positions).
         occupied: the occupied positions; must include the banker's (1) and
             at least one other.
         seed: int (0 to 2**53 - 1) or numpy Generator: the same seed deals the
