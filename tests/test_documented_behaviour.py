@@ -313,7 +313,7 @@ def test_an_unknown_preset_lists_the_presets(call):
 
 @pytest.mark.parametrize("args, message", [
     (["rank", "--rules", "casino", "As Ks"],
-     "choose from paigow, piquet, standard, not 'casino' (that names a Pai Gow table's rules, "
+     "choose from paigow, piquet, standard, not 'casino' (that names a Pai Gow round's rules, "
      "for pokerrules paigow ... --rules"),
     (["paigow", "set", "--rules", "paigow", "As Ah Jk 7c 7d 3s 2h"],
      "choose from casino, classic, not 'paigow' (that names hand rules, for pokerrules rank "

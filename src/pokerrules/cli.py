@@ -61,7 +61,7 @@ class _TableRules(Mapping[str, str]):
     def __getitem__(self, name: str) -> str:
         if name not in self._presets():
             raise KeyError(name)
-        return ("that names a Pai Gow table's rules, for pokerrules paigow ... --rules; "
+        return ("that names a Pai Gow round's rules, for pokerrules paigow ... --rules; "
                 "rank ranks Pai Gow hands with --rules paigow")
 
     def __iter__(self) -> Iterator[str]:
