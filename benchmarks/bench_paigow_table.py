@@ -2,7 +2,7 @@
 a saved table opens and sets hands, and its figures against the house way.
 
     python benchmarks/bench_paigow_table.py --chunk 20000
-        (one chunk of the full deck's classes solved as optimal_strategy solves
+        (one chunk of the full deck's classes solved as optimal_strategy_table solves
         it: the fixed cost of a chunk and the cost per class, in CPU seconds)
     python benchmarks/bench_paigow_table.py --table foxwoods-optimal.prt
         (opening the file and setting 1,000,000 random hands, median of 5, and
@@ -16,8 +16,8 @@ import time
 import numpy as np
 
 from pokerrules.paigow import PaiGowRules, StrategyTable
-from pokerrules.paigow.hand_classes import HandClasses
-from pokerrules.paigow.optimal import banker_table, solve_hands
+from pokerrules.paigow.analysis.hand_classes import HandClasses
+from pokerrules.paigow.analysis.optimal import banker_table, solve_hands
 
 
 def chunk_cost(size):

@@ -22,7 +22,7 @@ import time
 import numpy as np
 
 from pokerrules.paigow import WAYS, PaiGowRules
-from pokerrules.paigow.optimal import banker_table, random_hands, solve_hands
+from pokerrules.paigow.analysis.optimal import banker_table, random_hands, solve_hands
 
 TARGET_CPU_SECONDS = 4 * 3600
 

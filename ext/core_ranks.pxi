@@ -408,7 +408,7 @@ def _setting_rank(side, bint high, rules=PAI_GOW, tuple carried=None):
     """The rank of one side of a Setting, from the Cards it holds: its five-card
     ``high`` hand (as :func:`evaluate` ranks it) or its two-card low hand (as
     :func:`evaluate_two`). ``rules`` and ``carried`` as :func:`_hand_rules` takes them.
-    For :mod:`pokerrules.paigow.setting` (not public API).
+    For :mod:`pokerrules.paigow.game.setting` (not public API).
 
     Raises:
         CardNotInDeckError: a card that is not in the rules' deck (the joker under

@@ -34,8 +34,8 @@ enum {
 
 /* ---------------------------------------------------------- described ways
  *
- * A house way given as data (the .way files of pokerrules/paigow/ways, compiled by
- * pokerrules.paigow.houseway): sections in priority order, each a condition
+ * A house way given as data (the .way files of pokerrules/paigow/game/ways, compiled by
+ * pokerrules.paigow.game.houseway): sections in priority order, each a condition
  * on the hand's facts and its rules; a rule is a condition and an action that
  * names the two front cards. Conditions are postfix programs over the facts
  * below; every offset and operand is checked by pg_way_validate before any

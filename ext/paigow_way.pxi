@@ -143,7 +143,7 @@ cdef const pg_way *_way(way) except NULL:
     if type(way) is int and 0 <= way < PG_NWAYS:
         compiled = _BUILTIN.get(way)
         if compiled is None:
-            from pokerrules.paigow.houseway import builtin_way
+            from pokerrules.paigow.game.houseway import builtin_way
             compiled = _BUILTIN.setdefault(way, builtin_way(WAYS[way]).compiled)
         return (<CompiledWay>compiled).w
     raise PokerRulesError(f"unknown house way {way!r}")

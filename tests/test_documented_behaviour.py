@@ -263,7 +263,7 @@ def test_play_game_refuses_players_that_is_no_int():
 
 
 def paigow_calls(rules):
-    """Every Pai Gow function that takes the table's rules, called with ``rules``."""
+    """Every Pai Gow function that takes the round's rules, called with ``rules``."""
     from pokerrules import paigow
 
     hand = "As Ah Jk 7c 7d 3s 2h"
@@ -313,7 +313,7 @@ def test_an_unknown_preset_lists_the_presets(call):
 
 @pytest.mark.parametrize("args, message", [
     (["rank", "--rules", "casino", "As Ks"],
-     "choose from paigow, piquet, standard, not 'casino' (that names a Pai Gow table's rules, "
+     "choose from paigow, piquet, standard, not 'casino' (that names a Pai Gow round's rules, "
      "for pokerrules paigow ... --rules"),
     (["paigow", "set", "--rules", "paigow", "As Ah Jk 7c 7d 3s 2h"],
      "choose from casino, classic, not 'paigow' (that names hand rules, for pokerrules rank "
@@ -348,9 +348,9 @@ simulate(rounds=4_000, seed=1, workers=2, chunk_size=1_000, start_method={method
 @pytest.mark.skipif(sys.platform == "win32", reason="no forkserver on Windows")
 @pytest.mark.parametrize("method", ["forkserver", "spawn"])
 def test_a_script_without_the_main_guard_is_told_what_to_add(tmp_path, method):
-    from pokerrules.paigow import parallel
+    from pokerrules import jobs
 
-    assert parallel.DEFAULT_START_METHOD in ("forkserver", "spawn")  # the pool's own
+    assert jobs.DEFAULT_START_METHOD in ("forkserver", "spawn")  # the pool's own
     script = tmp_path / "unguarded.py"
     script.write_text(UNGUARDED.format(method=method))
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,

@@ -1,5 +1,5 @@
-"""The package's shape: every game a package with the same rooms, no module much over
-600 lines (the C and Cython sources too), and each game's rules and moves pickling
+"""The package's shape: every game a package with the same rooms (Pai Gow's in its
+game sub-package, beside its analysis), and each game's rules and moves pickling
 from the module that defines them. (The public names: tests/test_public_api.py; the layers, import
 circles and who imports pokerrules.cli: import-linter's contracts and ruff's banned
 imports in pyproject.toml, run by .ci/run.)"""
@@ -13,7 +13,7 @@ import pytest
 SRC = Path(__file__).parents[1] / "src" / "pokerrules"
 
 # The rooms every turn-based game has; Chinese Poker adds plays (classifier, beats,
-# legal plays), Pai Gow its own (setting, houseway, table, strategy, ...).
+# legal plays), Pai Gow its own (setting, houseway, round, ...).
 ROOMS = {"agents", "moves", "policy", "render", "rules", "state"}
 
 
@@ -28,37 +28,16 @@ def test_each_turn_based_game_has_the_same_rooms(package):
     """Every game of the registry; none keeps a cli room (the specs join the
     command line), only Pai Gow has a command of its own."""
     rooms = {p.stem for p in SRC.parent.joinpath(*package.split(".")).glob("*.py")}
-    if package == "pokerrules.paigow":  # the table round joined a package of its own
-        assert rooms >= {"agents", "render", "rules", "state"}
+    if package == "pokerrules.paigow":  # the game's rooms and its analysis, each a package
+        assert rooms == {"__init__", "agents", "cli", "cli_solve"}
+        game = {p.stem for p in (SRC / "paigow" / "game").glob("*.py")}
+        assert game >= {"render", "rules", "state", "round", "houseway", "setting"}
+        assert (SRC / "paigow" / "analysis" / "__init__.py").exists()
     else:
         assert rooms - {"__init__", "plays"} == ROOMS
     module = importlib.import_module(package)
     assert module.SPEC.package == package and module.TOOLS is not None
     assert (SRC / "paigow" / "cli.py").exists()
-
-
-EXT = SRC.parents[1] / "ext"
-
-
-def compiled_sources():
-    """The Cython and C files we write: ext/_*.c is what Cython generates (the sdist
-    leaves it out too), ext/_cyutility.c included."""
-    return [*EXT.glob("*.pyx"), *EXT.glob("*.pxi"), *SRC.glob("*.pxd"), *EXT.glob("*.h"),
-            *(p for p in EXT.glob("*.c") if not p.name.startswith("_"))]
-
-
-@pytest.mark.fast
-def test_no_module_is_much_over_600_lines():
-    sources = [*SRC.rglob("*.py"), *compiled_sources()]
-    long = {p.name: n for p in sources if (n := len(p.read_text().splitlines())) > 620}
-    assert long == {}
-
-
-@pytest.mark.fast
-def test_the_line_cap_reads_the_compiled_core():
-    names = {p.name for p in compiled_sources()}
-    assert {"_core.pyx", "_paigow.pyx", "_core.pxd", "pr_eval.h", "pr_batch.c"} <= names
-    assert not {n for n in names if n.startswith("_") and n.endswith(".c")}
 
 
 @pytest.mark.fast
@@ -75,3 +54,27 @@ def test_each_games_rules_and_moves_pickle_and_round_trip(package):
         data = pickle.dumps(value)
         assert type(value).__module__.encode() in data
         assert pickle.loads(data) == value
+
+
+@pytest.mark.fast
+def test_pai_gow_game_imports_nothing_of_its_analysis():
+    """The game sub-package stands alone (import-linter checks the same contract)."""
+    import ast
+    imported = set()
+    for path in (SRC / "paigow" / "game").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+    assert "pokerrules.paigow.setting" not in imported  # the game's own, by their new homes
+    assert {"pokerrules.paigow.game.setting", "pokerrules.paigow.game.rules"} <= imported
+    assert not {m for m in imported if m.startswith("pokerrules.paigow.analysis")}
+
+
+@pytest.mark.fast
+def test_the_chunked_job_runner_belongs_to_the_shared_layer():
+    jobs = importlib.import_module("pokerrules.jobs")
+    assert callable(jobs.run_chunks) and callable(jobs.run_threads)
+    assert "paigow" not in (SRC / "jobs.py").read_text().lower().replace(" ", "")
+    assert not (SRC / "paigow" / "parallel.py").exists()

@@ -44,7 +44,7 @@ NAMEDTUPLE_API = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
 SEAMS = {"pokerrules._checks": {"_core._shown", "_core._read_cards", "_core._hand_rules",
                                   "_core._rules_of", "_core._flag"},
          # a Setting's ranks and foul, from the Cards it holds
-         "pokerrules.paigow.setting": {"_core._setting_rank", "_core._setting_ranks",
+         "pokerrules.paigow.game.setting": {"_core._setting_rank", "_core._setting_ranks",
                                        "_core._setting_foul"}}
 
 #: Kept as it is: one attribute of the standard library's. Each entry must still be
@@ -52,7 +52,7 @@ SEAMS = {"pokerrules._checks": {"_core._shown", "_core._read_cards", "_core._han
 KEPT = {
     # the standard library's own test of a process still being set up, which
     # has no public name (see the comment there)
-    "pokerrules.paigow.parallel: multiprocessing.current_process()._inheriting",
+    "pokerrules.jobs: multiprocessing.current_process()._inheriting",
 }
 
 

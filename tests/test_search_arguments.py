@@ -273,9 +273,9 @@ def test_every_count_is_checked_alike(name, make):
 
 
 def test_pai_gow_has_no_count_check_of_its_own():
-    from pokerrules.paigow import parallel
+    from pokerrules import jobs
 
-    assert not hasattr(parallel, "positive_count")
+    assert not hasattr(jobs, "positive_count")
 
 
 # The fuzz suite: arbitrary values at the search entry points -------------------

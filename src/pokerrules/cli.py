@@ -54,14 +54,14 @@ class _TableRules(Mapping[str, str]):
     Read only when ``rank --rules`` refuses a name, so Pai Gow is imported only then."""
 
     def _presets(self) -> Mapping[str, object]:
-        from pokerrules.paigow.rules import PRESETS
+        from pokerrules.paigow.game.rules import PRESETS
 
         return PRESETS
 
     def __getitem__(self, name: str) -> str:
         if name not in self._presets():
             raise KeyError(name)
-        return ("that names a Pai Gow table's rules, for pokerrules paigow ... --rules; "
+        return ("that names a Pai Gow round's rules, for pokerrules paigow ... --rules; "
                 "rank ranks Pai Gow hands with --rules paigow")
 
     def __iter__(self) -> Iterator[str]:

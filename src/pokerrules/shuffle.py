@@ -1,6 +1,6 @@
 """Deals this project defines: a seeded stream of 64-bit words and the draws made from it.
 
-The deals of the games (East-West, Z Poker, Chinese Poker and a Pai Gow table round),
+The deals of the games (East-West, Z Poker, Chinese Poker and a Pai Gow round),
 :meth:`~pokerrules.cards.Deck.shuffled` and every die rolled come from a
 :class:`DealStream`, so a seed deals the same cards on every numpy, Python and platform.
 Two kinds of draws come from elsewhere, and are fixed by their seed too: the Pai Gow
@@ -8,7 +8,7 @@ simulation (:func:`~pokerrules.paigow.simulate`) and the sampled
 :func:`~pokerrules.paigow.optimal_setting` deal in C from xoshiro256**, seeded with
 four words of :class:`numpy.random.SeedSequence` (for the simulation, chunk ``i`` of a
 seed takes ``SeedSequence(seed, spawn_key=(i,))``); what strategies, agents and
-searches sample (``RandomSetting``, ``OptimalStrategy``, the worlds of
+searches sample (``RandomSetting``, ``SampledOptimalStrategy``, the worlds of
 :mod:`pokerrules.search`) comes from numpy Generators. The algorithm of a DealStream,
 exactly (``M = 2**64``, all arithmetic on unsigned 64-bit words):
 

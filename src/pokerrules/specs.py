@@ -112,7 +112,7 @@ class GameSpec:
         players: the numbers of players a game of it may have, a tuple of
             distinct positive ints, smallest first (East–West ``(2,)``, Chinese
             Poker ``(2, 3, 4)``); ``new_game(players=...)`` takes each of them (its
-            rules may narrow them: a Pai Gow table of four positions seats at most
+            rules may narrow them: a Pai Gow round of four positions seats at most
             four). A list is taken as its tuple. Default ``(2,)``.
 
     Raises:

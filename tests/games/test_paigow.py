@@ -35,7 +35,7 @@ from pokerrules.paigow import (
     settings,
     settle,
 )
-from pokerrules.paigow.round_records import round_names, round_record
+from pokerrules.paigow.game.round_records import round_names, round_record
 from pokerrules.shuffle import DealStream
 
 pytestmark = pytest.mark.fast
@@ -620,9 +620,11 @@ def test_cli_errors(capsys):
 
 def test_module_doctests():
     import pokerrules.paigow as pkg
-    from pokerrules.paigow import fortune, houseway, rules, setting, table
+    from pokerrules.paigow.analysis import fortune
+    from pokerrules.paigow.game import houseway, rules, setting
+    from pokerrules.paigow.game import round as round_module
 
-    for module in (pkg, fortune, houseway, rules, setting, table):
+    for module in (pkg, fortune, houseway, rules, setting, round_module):
         failed, tried = doctest.testmod(module)
         assert failed == 0 and tried > 0, module.__name__
 
@@ -631,3 +633,12 @@ def test_module_doctests():
 def test_docs_page_examples_run():
     failed, tried = doctest.testfile(str(DOCS), module_relative=False)
     assert failed == 0 and tried >= 10
+
+
+def test_deal_round_refuses_a_position_outside_the_round_naming_it():
+    from pokerrules.paigow import PaiGowRules, deal_round
+    rules = PaiGowRules(positions=5)
+    with pytest.raises(PokerRulesError,
+                       match=r"^position 6 is not one of the round's 5 positions$"):
+        deal_round(rules, [1, 6], seed=1)
+    assert deal_round(rules, [1, 5], seed=1) is not None

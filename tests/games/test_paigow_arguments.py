@@ -20,7 +20,7 @@ from pokerrules.paigow import (
     house_way_many,
     simulate,
 )
-from pokerrules.paigow.outcomes import GRID_BYTES, table_bytes
+from pokerrules.paigow.analysis.outcomes import GRID_BYTES, table_bytes
 
 pytestmark = pytest.mark.fast
 
@@ -145,7 +145,7 @@ def test_exact_memory_takes_exact_house_edges_order_and_checks_every_argument():
 
 
 def test_exact_memory_counts_the_grids_of_each_thread(monkeypatch):
-    from pokerrules.paigow import exact
+    from pokerrules.paigow.analysis import exact
 
     monkeypatch.setattr(exact, "cpus", lambda: 4)
     one = exact_memory(CLASSIC, deck=TINY)

@@ -23,7 +23,7 @@ from pokerrules.paigow import (
     play_round,
     simulate,
 )
-from pokerrules.paigow.rules import commission_fraction, commission_text
+from pokerrules.paigow.game.rules import commission_fraction, commission_text
 
 pytestmark = pytest.mark.fast
 

@@ -11,9 +11,9 @@ from pokerrules import parse_cards
 from pokerrules.cli import main
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow import PRESETS, exact_house_edge, house_way
-from pokerrules.paigow.compare import EXAMPLES, compare_ways
-from pokerrules.paigow.description import load_house_way
-from pokerrules.paigow.houseway import house_way_and_rule, way_description, way_rule_names
+from pokerrules.paigow.analysis.compare import EXAMPLES, compare_ways
+from pokerrules.paigow.game.description import load_house_way
+from pokerrules.paigow.game.houseway import house_way_and_rule, way_description, way_rule_names
 
 BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 # pairs, trips, the joker and a run: every rule but five aces and four of a kind

@@ -22,7 +22,12 @@ from pokerrules.paigow import (
     settings,
     settle,
 )
-from pokerrules.paigow.exact import BatchWay, exact_house_edge, exact_house_edges, exact_memory
+from pokerrules.paigow.analysis.exact import (
+    BatchWay,
+    exact_house_edge,
+    exact_house_edges,
+    exact_memory,
+)
 
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
@@ -186,7 +191,7 @@ def test_the_published_counts_and_house_edge(capsys, monkeypatch):
 
 @pytest.mark.fast
 def test_a_count_that_would_not_fit_is_refused(monkeypatch):
-    from pokerrules.paigow import outcomes
+    from pokerrules.paigow.analysis import outcomes
 
     monkeypatch.setattr(outcomes, "available_memory", lambda: 2**20)
     with pytest.raises(PokerRulesError, match=r"needs 9 MiB; 1 MiB are available"):

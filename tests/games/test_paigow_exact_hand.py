@@ -20,7 +20,7 @@ from pokerrules.paigow import (
     settings,
     settle,
 )
-from pokerrules.paigow.exact import BatchWay
+from pokerrules.paigow.analysis.exact import BatchWay
 
 BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CLASSIC = PaiGowRules.classic()

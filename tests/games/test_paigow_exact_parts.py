@@ -11,11 +11,12 @@ from typing import ClassVar
 import pytest
 from test_paigow_exact import SMALL
 
-from pokerrules import _paigow
+from pokerrules import _paigow, jobs
 from pokerrules.cli import main
 from pokerrules.errors import PokerRulesError
-from pokerrules.paigow import PaiGowRules, exact, outcomes, parallel
-from pokerrules.paigow.exact import exact_house_edge
+from pokerrules.paigow import PaiGowRules
+from pokerrules.paigow.analysis import exact, outcomes
+from pokerrules.paigow.analysis.exact import exact_house_edge
 
 pytestmark = pytest.mark.fast
 
@@ -60,7 +61,7 @@ class CountingPool(ThreadPoolExecutor):
 def pools(monkeypatch):
     """Every thread pool of a count is a CountingPool; the machine has 64 CPUs."""
     CountingPool.sizes, CountingPool.most = [], 0
-    monkeypatch.setattr(parallel, "ThreadPoolExecutor", CountingPool, raising=False)
+    monkeypatch.setattr(jobs, "ThreadPoolExecutor", CountingPool, raising=False)
     monkeypatch.setattr(exact, "ThreadPoolExecutor", CountingPool, raising=False)
     monkeypatch.setattr(exact, "cpus", lambda: 64, raising=False)
     return CountingPool

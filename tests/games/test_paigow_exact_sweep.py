@@ -76,7 +76,7 @@ def test_bad_sweeps_are_refused_by_name():
 
 
 def test_a_pool_whose_tables_would_not_fit_is_refused(monkeypatch, alone):
-    from pokerrules.paigow import exact, outcomes
+    from pokerrules.paigow.analysis import exact, outcomes
 
     one = max(exact.exact_memory(*variant, deck=MEDIUM) for variant in VARIANTS)
     monkeypatch.setattr(outcomes, "available_memory", lambda: one * 3 // 2)

@@ -8,12 +8,12 @@ from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future,
 import pytest
 from test_paigow_exact import SMALL
 
+from pokerrules import jobs
 from pokerrules.errors import PokerRulesError
 from pokerrules.paigow import (
     exact_house_edge,
     exact_house_edges,
-    optimal_strategy,
-    parallel,
+    optimal_strategy_table,
     simulate,
 )
 
@@ -75,7 +75,7 @@ def test_a_result_of_the_wrong_type_is_refused_naming_the_executor(value):
     with pytest.raises(PokerRulesError, match="not ndarray"):
         simulate("classic", 200, seed=1, chunk_size=100, executor=Giving(value))
     with pytest.raises(PokerRulesError, match="not dict"):
-        optimal_strategy("classic", deck=SMALL, executor=Giving(value), progress=False)
+        optimal_strategy_table("classic", deck=SMALL, executor=Giving(value), progress=False)
 
 
 @pytest.mark.parametrize("error", [pickle.PicklingError("no"),
@@ -107,8 +107,8 @@ def test_a_working_executor_gives_every_result_in_order():
 def test_a_result_count_other_than_the_chunks_is_refused():
     got = []
     with pytest.raises(PokerRulesError, match="the pool gave 2 results for 3 chunks"):
-        parallel.run_chunks(abs, [-1, -2], total=3, on_result=lambda i, v: got.append(v))
+        jobs.run_chunks(abs, [-1, -2], total=3, on_result=lambda i, v: got.append(v))
     with pytest.raises(PokerRulesError, match="gave '1' as the result of chunk 0, not int"):
-        parallel.run_chunks(str, [1], total=1, on_result=lambda i, v: got.append(v),
+        jobs.run_chunks(str, [1], total=1, on_result=lambda i, v: got.append(v),
                             returns=int)
     assert got == [1, 2]

@@ -1,4 +1,4 @@
-"""The Pai Gow table round as a game of the shared protocol: its deal and dice as
+"""The Pai Gow round as a game of the shared protocol: its deal and dice as
 chance, settings as moves, settlement as the result, saves, old round records, the
 agents, the command line and the PettingZoo environment."""
 
@@ -39,7 +39,7 @@ from pokerrules.paigow import (
     settle,
     way_description,
 )
-from pokerrules.paigow.round_records import round_names, round_record
+from pokerrules.paigow.game.round_records import round_names, round_record
 from pokerrules.runner import play_game
 from pokerrules.shuffle import DealStream
 from pokerrules.specs import game_spec, game_tools

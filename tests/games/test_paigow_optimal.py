@@ -22,7 +22,7 @@ from pokerrules.paigow import (
     settings,
     settle,
 )
-from pokerrules.paigow.optimal import (
+from pokerrules.paigow.analysis.optimal import (
     NSETTINGS,
     banker_table,
     best_settings,
@@ -300,7 +300,7 @@ def test_the_optimal_edge_command_refuses_a_sample_of_one(capsys, small_deck):
 
 def test_the_compiled_counts_refuse_bad_arguments_and_never_crash():
     from pokerrules import _paigow
-    from pokerrules.paigow.outcomes import fill_table, new_table, table_bytes
+    from pokerrules.paigow.analysis.outcomes import fill_table, new_table, table_bytes
 
     deck = np.array(UNEVEN, dtype=np.uint8)
     table = new_table(deck, 1, table_bytes(len(deck), 1))
@@ -334,7 +334,7 @@ def test_the_compiled_counts_refuse_bad_arguments_and_never_crash():
 
 
 def test_a_sample_too_large_for_memory_is_refused_before_any_hand_is_drawn(monkeypatch):
-    from pokerrules.paigow import optimal, outcomes
+    from pokerrules.paigow.analysis import optimal, outcomes
 
     def never(*args, **kwargs):
         raise AssertionError("drew or counted hands before the memory check")

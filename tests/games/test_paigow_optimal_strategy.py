@@ -1,4 +1,4 @@
-"""optimal_strategy: the table of a small deck equals the brute force of
+"""optimal_strategy_table: the table of a small deck equals the brute force of
 test_paigow_strategy_table whatever the chunks and the workers; a run stopped
 (Ctrl-C, or killed) and resumed gives the same file, byte for byte; bad input is
 refused by name; and ``pokerrules paigow solve`` saves the table."""
@@ -25,12 +25,12 @@ from pokerrules.paigow import (
     StrategyTable,
     house_way_many,
     optimal_setting,
-    optimal_strategy,
+    optimal_strategy_table,
     settings,
     simulate,
 )
-from pokerrules.paigow import solve as solve_module
-from pokerrules.paigow.hand_classes import HandClasses
+from pokerrules.paigow.analysis import solve as solve_module
+from pokerrules.paigow.analysis.hand_classes import HandClasses
 
 pytestmark = pytest.mark.fast
 
@@ -44,7 +44,7 @@ def brute():
 
 @pytest.fixture(scope="module")
 def solved():
-    return optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=300, progress=False)
+    return optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=300, progress=False)
 
 
 def test_the_table_of_a_small_deck_equals_the_brute_force(brute, solved):
@@ -57,7 +57,7 @@ def test_the_table_of_a_small_deck_equals_the_brute_force(brute, solved):
 def test_a_deck_without_suit_classes_solves_every_hand(tmp_path):
     deck = "As Ks Qs Js Ah Kh Qh Jh Ad Kd Qd Jd Ac Kc Jk"  # no Qc, Jc: no renamings
     brute = Brute(RULES, "foxwoods", deck)
-    table = optimal_strategy(RULES, "foxwoods", deck=deck, progress=False)
+    table = optimal_strategy_table(RULES, "foxwoods", deck=deck, progress=False)
     assert not table.symmetric and len(table) == math.comb(15, 7)
     assert (table.weight == 1).all()
     for i in np.random.default_rng(2).choice(len(brute.hands), 60, replace=False):
@@ -70,7 +70,7 @@ def test_a_deck_without_suit_classes_solves_every_hand(tmp_path):
 def test_the_same_table_whatever_the_chunks_or_the_executor(solved, tmp_path):
     solved.save(tmp_path / "one.prt")
     with ThreadPoolExecutor(2) as pool:
-        other = optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=97, executor=pool,
+        other = optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=97, executor=pool,
                                  progress=False)
     other.save(tmp_path / "two.prt")
     assert (tmp_path / "one.prt").read_bytes() == (tmp_path / "two.prt").read_bytes()
@@ -79,7 +79,7 @@ def test_the_same_table_whatever_the_chunks_or_the_executor(solved, tmp_path):
 @pytest.mark.slow
 def test_the_same_table_from_a_process_pool(solved, tmp_path):
     solved.save(tmp_path / "one.prt")
-    optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=200, workers=2,
+    optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=200, workers=2,
                      progress=False).save(tmp_path / "two.prt")
     assert (tmp_path / "one.prt").read_bytes() == (tmp_path / "two.prt").read_bytes()
 
@@ -97,13 +97,13 @@ def test_an_interrupted_run_resumes_to_the_same_table(solved, tmp_path, monkeypa
     monkeypatch.setattr(solve_module, "_solve_chunk", stopping)
     parts = tmp_path / "parts"
     with pytest.raises(KeyboardInterrupt):
-        optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=300, checkpoint=parts,
+        optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=300, checkpoint=parts,
                          progress=False)
     assert sorted(p.name for p in parts.glob("chunk-*")) == ["chunk-000000.npz",
                                                               "chunk-000001.npz"]
     (parts / "chunk-000002.npz.5f3a9c0e1b2d4a67.part").write_bytes(b"half a chunk")  # cut short
     calls.clear()
-    resumed = optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=300,
+    resumed = optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=300,
                                checkpoint=parts, progress=False)
     assert calls == [300, 204]  # only the chunks not saved
     resumed.save(tmp_path / "resumed.prt")
@@ -112,29 +112,29 @@ def test_an_interrupted_run_resumes_to_the_same_table(solved, tmp_path, monkeypa
 
 def test_a_damaged_chunk_file_is_refused_by_name(tmp_path):
     parts = tmp_path / "parts"
-    optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
+    optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
                      progress=False)
     (parts / "chunk-000001.npz").write_bytes(b"PK\3\4 not a zip")
     with pytest.raises(PokerRulesError, match=r"chunk-000001\.npz is damaged"):
-        optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
+        optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
                          progress=False)
 
 
 def test_a_checkpoint_of_another_run_is_refused_by_name(tmp_path):
     parts = tmp_path / "parts"
-    optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
+    optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
                      progress=False)
     with pytest.raises(PokerRulesError, match="other rules"):
-        optimal_strategy(RULES.replace(commission=0.0), "foxwoods", deck=DECK,
+        optimal_strategy_table(RULES.replace(commission=0.0), "foxwoods", deck=DECK,
                          chunk_size=600, checkpoint=parts)
     with pytest.raises(PokerRulesError, match="other way"):
-        optimal_strategy(RULES, "foxwoods_ballys_two_pairs", deck=DECK, chunk_size=600,
+        optimal_strategy_table(RULES, "foxwoods_ballys_two_pairs", deck=DECK, chunk_size=600,
                          checkpoint=parts)
     with pytest.raises(PokerRulesError, match="chunk_size 600, not 500"):
-        optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=500, checkpoint=parts)
+        optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=500, checkpoint=parts)
     (tmp_path / "file").write_text("")
     with pytest.raises(PokerRulesError, match="is a file, not a directory"):
-        optimal_strategy(RULES, "foxwoods", deck=DECK, checkpoint=tmp_path / "file")
+        optimal_strategy_table(RULES, "foxwoods", deck=DECK, checkpoint=tmp_path / "file")
 
 
 def fouling(codes, rules):
@@ -145,15 +145,15 @@ def fouling(codes, rules):
 
 def test_bad_input_is_refused_by_name():
     with pytest.raises(PokerRulesError, match="a deck of 13 cards deals no two hands"):
-        optimal_strategy(RULES, deck="As Ks Qs Js Ah Kh Qh Jh Ad Kd Qd Jd Jk")
+        optimal_strategy_table(RULES, deck="As Ks Qs Js Ah Kh Qh Jh Ad Kd Qd Jd Jk")
     with pytest.raises(IllegalMoveError, match="fouls"):
-        optimal_strategy(RULES, BatchWay(fouling, "highest in front"), deck=DECK)
+        optimal_strategy_table(RULES, BatchWay(fouling, "highest in front"), deck=DECK)
     with pytest.raises(PokerRulesError, match="chunk_size must be an int from 1"):
-        optimal_strategy(RULES, deck=DECK, chunk_size=0)
+        optimal_strategy_table(RULES, deck=DECK, chunk_size=0)
     with pytest.raises(PokerRulesError, match="give workers or executor"):
-        optimal_strategy(RULES, deck=DECK, workers=2, executor=ThreadPoolExecutor(1))
+        optimal_strategy_table(RULES, deck=DECK, workers=2, executor=ThreadPoolExecutor(1))
     with pytest.raises(PokerRulesError, match="saved with a built-in or loaded banker's way"):
-        optimal_strategy(RULES, BatchWay(lambda c, r: house_way_many(c, r), "mine"),
+        optimal_strategy_table(RULES, BatchWay(lambda c, r: house_way_many(c, r), "mine"),
                          deck=DECK, progress=False).save("never-written.prt")
 
 

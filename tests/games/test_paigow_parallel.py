@@ -9,8 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from pokerrules import jobs
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
-from pokerrules.paigow import PaiGowRules, parallel, simulate
+from pokerrules.paigow import PaiGowRules, simulate
 
 SCRIPT = Path(__file__).parent / "scripts" / "pool_strategy.py"
 UNGUARDED = Path(__file__).parent / "scripts" / "unguarded_pool.py"
@@ -25,10 +26,10 @@ def run_script(*args):
 
 @pytest.mark.fast
 def test_the_default_start_method_is_never_fork():
-    assert parallel.DEFAULT_START_METHOD in ("forkserver", "spawn")
-    assert parallel.DEFAULT_START_METHOD in multiprocessing.get_all_start_methods()
-    assert parallel.check_start_method(None) == parallel.DEFAULT_START_METHOD
-    assert parallel.check_start_method("spawn") == "spawn"
+    assert jobs.DEFAULT_START_METHOD in ("forkserver", "spawn")
+    assert jobs.DEFAULT_START_METHOD in multiprocessing.get_all_start_methods()
+    assert jobs.check_start_method(None) == jobs.DEFAULT_START_METHOD
+    assert jobs.check_start_method("spawn") == "spawn"
 
 
 @pytest.mark.fast
@@ -37,14 +38,14 @@ def test_unknown_start_methods_are_refused_up_front(method):
     with pytest.raises(PokerRulesError, match="start_method must be one of"):
         simulate(PaiGowRules.casino(), 10, seed=1, workers=2, start_method=method)
     with pytest.raises(PokerRulesError, match="start_method must be one of"):
-        parallel.run_chunks(abs, [1], total=1, on_result=print, start_method=method)
+        jobs.run_chunks(abs, [1], total=1, on_result=print, start_method=method)
 
 
 @pytest.mark.fast
 def test_a_script_strategy_runs_in_a_pool_of_the_default_method():
     done = run_script()
     assert done.returncode == 0, done.stderr
-    expected = PROCESS_CLASS[parallel.DEFAULT_START_METHOD]
+    expected = PROCESS_CLASS[jobs.DEFAULT_START_METHOD]
     assert done.stdout.split() == [expected, "400", "__main__.my_house_way"]
     assert done.stderr == ""
 

@@ -9,7 +9,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from pokerrules.paigow import parallel
+from pokerrules import jobs
 
 
 def crash_on_twenty(task):
@@ -36,7 +36,7 @@ def children_left(ceiling=60.0):
 def test_a_crashed_worker_breaks_the_run_and_leaves_nothing_running(method):
     results = {}
     with pytest.raises(BrokenProcessPool):  # not taken for a script without the main guard
-        parallel.run_chunks(crash_on_twenty, range(40), total=40, workers=2,
+        jobs.run_chunks(crash_on_twenty, range(40), total=40, workers=2,
                             on_result=results.__setitem__, progress=False,
                             start_method=method)
     assert 20 not in results and all(results[k] == k for k in results)
@@ -46,12 +46,12 @@ def test_a_crashed_worker_breaks_the_run_and_leaves_nothing_running(method):
 def test_a_chunk_that_raises_stops_the_others_and_leaves_nothing_running():
     results = {}
     with pytest.raises(ArithmeticError, match="chunk 3"):
-        parallel.run_chunks(raise_on_three, range(50), total=50, workers=2,
+        jobs.run_chunks(raise_on_three, range(50), total=50, workers=2,
                             on_result=results.__setitem__, progress=False)
     assert 3 not in results and all(results[k] == k for k in results)
     assert children_left() == []
     # the next run starts a fresh pool and completes
     results.clear()
-    assert parallel.run_chunks(abs, range(-4, 0), total=4, workers=2,
+    assert jobs.run_chunks(abs, range(-4, 0), total=4, workers=2,
                                on_result=results.__setitem__, progress=False) is False
     assert results == {0: 4, 1: 3, 2: 2, 3: 1}

@@ -7,8 +7,8 @@ from dataclasses import fields
 import pytest
 
 from pokerrules.paigow import PaiGowRules, SimulationResult
-from pokerrules.paigow.exact import ExactHand, ExactResult
-from pokerrules.paigow.rates import OutcomeRates, mean_net, net_variance
+from pokerrules.paigow.analysis.exact import ExactHand, ExactResult
+from pokerrules.paigow.analysis.rates import OutcomeRates, mean_net, net_variance
 
 
 def _simulated(wins: int, pushes: int, losses: int, rules: PaiGowRules) -> SimulationResult:

@@ -20,7 +20,7 @@ from pokerrules.errors import (
 from pokerrules.hands import evaluate, evaluate_partial, evaluate_two
 from pokerrules.paigow import PaiGowRules, Setting, is_foul, settings
 from pokerrules.paigow import cli as paigow_cli
-from pokerrules.paigow import setting as setting_module
+from pokerrules.paigow.game import setting as setting_module
 
 HAND = "As Ah Jk 7c 7d 3s 2h"
 

@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
-from pokerrules.paigow import fortune as fortune_module
-from pokerrules.paigow.fortune import (
+from pokerrules.paigow.analysis import fortune as fortune_module
+from pokerrules.paigow.analysis.fortune import (
     ENVY_LINES,
     ENVY_PAYTABLE,
     FORTUNE_LINES,

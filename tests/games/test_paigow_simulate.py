@@ -18,22 +18,21 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from pokerrules import _paigow
+from pokerrules import _paigow, jobs
 from pokerrules._core import ALL_CARDS
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow import (
     HouseWay,
-    OptimalStrategy,
     PaiGowRules,
     RandomSetting,
+    SampledOptimalStrategy,
     Setting,
     house_way,
-    parallel,
     settle,
     simulate,
 )
+from pokerrules.paigow.analysis.simulate import _chunk_words
 from pokerrules.paigow.cli import simulation_text
-from pokerrules.paigow.simulate import _chunk_words
 
 BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CLASSIC = PaiGowRules.classic()
@@ -218,9 +217,10 @@ def test_optimal_player_runs_on_the_same_deals_seeded_by_the_run():
     assert r.rounds == 40 and r.player == "optimal"
     assert r.player_fouls == 0
     # "optimal" samples with the run's seed, like an explicit strategy seeded so
-    explicit = simulate(CASINO, 40, player_way=OptimalStrategy(seed=5), seed=5, progress=False)
+    explicit = simulate(CASINO, 40, player_way=SampledOptimalStrategy(seed=5), seed=5,
+                        progress=False)
     assert counts(explicit) == counts(r)
-    assert explicit.player == "OptimalStrategy(samples=5000, seed=5, seat='player')"
+    assert explicit.player == "SampledOptimalStrategy(samples=5000, seed=5, seat='player')"
 
 
 @pytest.mark.fast
@@ -327,7 +327,7 @@ def test_tasks_are_taken_as_workers_free_up(workers):
         if len(seen) == 3:
             raise KeyboardInterrupt
 
-    assert parallel.run_chunks(identity, endless_tasks(made), total=10**18, on_result=on_result,
+    assert jobs.run_chunks(identity, endless_tasks(made), total=10**18, on_result=on_result,
                                workers=workers)
     # at most two chunks per process in flight beyond those seen
     assert 3 <= len(seen) <= len(made) <= 3 + 2 * workers
@@ -346,9 +346,9 @@ def test_an_executor_gets_a_bounded_number_of_chunks():
             raise KeyboardInterrupt
 
     with ThreadPoolExecutor(2) as pool:
-        assert parallel.run_chunks(identity, endless_tasks(made), total=10**18, on_result=on_result,
+        assert jobs.run_chunks(identity, endless_tasks(made), total=10**18, on_result=on_result,
                                    executor=pool)
-    assert len(made) <= len(seen) + parallel.EXECUTOR_IN_FLIGHT
+    assert len(made) <= len(seen) + jobs.EXECUTOR_IN_FLIGHT
 
 
 POOL_SIZES: list[int] = []
@@ -361,7 +361,7 @@ class CountingPool(ProcessPoolExecutor):
 
 
 def test_never_more_processes_than_chunks(monkeypatch):
-    monkeypatch.setattr(parallel, "ProcessPoolExecutor", CountingPool)
+    monkeypatch.setattr(jobs, "ProcessPoolExecutor", CountingPool)
     POOL_SIZES.clear()
     one_chunk = simulate(CASINO, 10, seed=1, workers=1000, progress=False)
     assert POOL_SIZES == []  # one chunk runs here
@@ -563,8 +563,8 @@ def test_cli_simulate_help_and_optimal_player(capsys):
                  "--no-progress", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["player"] == "optimal"
-    explicit = simulate(PaiGowRules.classic(), 20, player_way=OptimalStrategy(seed=4), seed=4,
-                        progress=False)
+    explicit = simulate(PaiGowRules.classic(), 20, player_way=SampledOptimalStrategy(seed=4),
+                        seed=4, progress=False)
     assert {k: record[k] for k in COUNTS} == counts(explicit)
 
 

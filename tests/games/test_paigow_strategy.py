@@ -19,8 +19,8 @@ from pokerrules.errors import (
     PokerRulesError,
 )
 from pokerrules.paigow import (
-    OptimalStrategy,
     PaiGowRules,
+    SampledOptimalStrategy,
     Setting,
     hand_cards,
     house_way,
@@ -30,7 +30,7 @@ from pokerrules.paigow import (
     settings,
     settle,
 )
-from pokerrules.paigow.strategy import _count
+from pokerrules.paigow.analysis.strategy import _count
 
 pytestmark = pytest.mark.fast
 
@@ -212,23 +212,23 @@ def test_sample_sizes_take_any_integer_type_below_2_63():
     for bad in (True, 1e3, "1000"):
         with pytest.raises(ArgumentTypeError, match="samples must be an int"):
             optimal_setting(HAND, CASINO, "sample", samples=bad, seed=1)
-    strategy = OptimalStrategy(samples=np.int64(20), seed=np.int64(3))
-    assert repr(strategy) == "OptimalStrategy(samples=20, seed=3, seat='player')"
+    strategy = SampledOptimalStrategy(samples=np.int64(20), seed=np.int64(3))
+    assert repr(strategy) == "SampledOptimalStrategy(samples=20, seed=3, seat='player')"
     with pytest.raises(PokerRulesError, match="samples"):
-        OptimalStrategy(samples=2**63)
+        SampledOptimalStrategy(samples=2**63)
     with pytest.raises(TypeError, match="int seed"):
-        OptimalStrategy(seed=np.random.default_rng(1))
+        SampledOptimalStrategy(seed=np.random.default_rng(1))
 
 
 def test_optimal_strategy_sets_the_best_setting():
-    strategy = OptimalStrategy(samples=20_000, seed=1)
+    strategy = SampledOptimalStrategy(samples=20_000, seed=1)
     cards = hand_cards(HAND)
     assert strategy(cards, CASINO) == strategy(cards, CASINO) == Setting("Jk As Qs 7s 2s",
                                                                          "Qh Qd")
     with pytest.raises(PokerRulesError):
-        OptimalStrategy(samples=0)
+        SampledOptimalStrategy(samples=0)
     with pytest.raises(PokerRulesError):
-        OptimalStrategy(seat="dealer")
+        SampledOptimalStrategy(seat="dealer")
 
 
 @pytest.mark.slow

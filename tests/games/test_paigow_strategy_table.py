@@ -32,9 +32,9 @@ from pokerrules.paigow import (
     settle,
     simulate,
 )
-from pokerrules.paigow.hand_classes import HandClasses
-from pokerrules.paigow.outcomes import deck_codes
-from pokerrules.paigow.strategy_table import StrategyTable
+from pokerrules.paigow.analysis.hand_classes import HandClasses
+from pokerrules.paigow.analysis.outcomes import deck_codes
+from pokerrules.paigow.analysis.strategy_table import StrategyTable
 
 pytestmark = pytest.mark.fast
 
@@ -295,7 +295,7 @@ def test_a_table_pickles_by_its_file_or_its_arrays(table, tmp_path):
 
 def test_a_loaded_way_is_saved_with_its_text(arrays, tmp_path):
     from pokerrules.paigow import way_description
-    from pokerrules.paigow.description import load_house_way
+    from pokerrules.paigow.game.description import load_house_way
 
     way = load_house_way(way_description("foxwoods").replace("way: Foxwoods", "way: Mine"))
     StrategyTable.from_arrays(**{**arrays, "way": way}).save(tmp_path / "a.prt")

@@ -18,8 +18,9 @@ import pytest
 from test_paigow_strategy_table import DECK, RULES
 
 from pokerrules.errors import PokerRulesError
-from pokerrules.paigow import StrategyTable, optimal_strategy, table_file
-from pokerrules.paigow import solve as solve_module
+from pokerrules.paigow import StrategyTable, optimal_strategy_table
+from pokerrules.paigow.analysis import solve as solve_module
+from pokerrules.paigow.analysis import table_file
 
 pytestmark = pytest.mark.fast
 
@@ -219,19 +220,19 @@ def test_a_checkpoint_refuses_a_manifest_that_is_no_regular_file_or_oversized(tm
     manifest.parent.mkdir()
     for says in odd_files(manifest, solve_module.MANIFEST_LIMIT):
         with pytest.raises(PokerRulesError, match=f"manifest of checkpoint {manifest} {says}"):
-            optimal_strategy(RULES, "foxwoods", deck=DECK, checkpoint=manifest.parent,
+            optimal_strategy_table(RULES, "foxwoods", deck=DECK, checkpoint=manifest.parent,
                              progress=False)
 
 
 def test_a_checkpoint_refuses_a_chunk_that_is_no_regular_file_or_oversized(tmp_path):
     parts = tmp_path / "parts"
-    optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
+    optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
                      progress=False)
     chunk = parts / "chunk-000001.npz"  # 504 classes
     limit = 504 * 22 + solve_module.CHUNK_FILE_SLACK
     for says in odd_files(chunk, limit):
         with pytest.raises(PokerRulesError, match=f"checkpoint file {chunk} {says}"):
-            optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
+            optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
                              progress=False)
 
 
@@ -255,7 +256,7 @@ def test_a_header_or_manifest_nesting_deep_or_holding_a_huge_number_is_refused_b
         manifest.write_bytes(text)
         with pytest.raises(PokerRulesError, match=f"manifest of checkpoint {manifest} is "
                                                   f"refused: {says}"):
-            optimal_strategy(RULES, "foxwoods", deck=DECK, checkpoint=manifest.parent)
+            optimal_strategy_table(RULES, "foxwoods", deck=DECK, checkpoint=manifest.parent)
 
 
 def test_a_header_over_its_limit_is_refused_at_save_naming_its_size(files, tmp_path,
@@ -301,7 +302,7 @@ def test_concurrent_saves_of_one_path_each_write_their_own_temporary_file(files,
 
 def test_concurrent_solves_of_one_checkpoint_both_finish_with_the_same_table(tmp_path,
                                                                              monkeypatch):
-    straight = optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=200, progress=False)
+    straight = optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=200, progress=False)
     real, met = solve_module._solve_chunk, []
     together = threading.Barrier(2, timeout=60)
 
@@ -315,7 +316,7 @@ def test_concurrent_solves_of_one_checkpoint_both_finish_with_the_same_table(tmp
 
     def solve():
         try:
-            found.append(optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=200,
+            found.append(optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=200,
                                           checkpoint=parts, progress=False))
         except Exception as exc:  # reported below
             errors.append(exc)
@@ -355,16 +356,16 @@ def swapped_settings(arrays):
 @pytest.mark.parametrize("edit", [plausible_counts, swapped_settings])
 def test_an_edited_chunk_is_refused_on_resume_naming_its_file(tmp_path, edit):
     parts = tmp_path / "parts"
-    optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
+    optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
                      progress=False)
     chunk = parts / "chunk-000001.npz"
     saved = chunk.read_bytes()
     edit_chunk(chunk, edit)
     with pytest.raises(PokerRulesError, match=f"checkpoint file {chunk} has been edited or "
                                               "damaged: its checksum does not match"):
-        optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
+        optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
                          progress=False)
     chunk.write_bytes(saved)
     edit_chunk(chunk, lambda arrays: None)  # the same arrays written again: taken
-    optimal_strategy(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
+    optimal_strategy_table(RULES, "foxwoods", deck=DECK, chunk_size=600, checkpoint=parts,
                      progress=False)

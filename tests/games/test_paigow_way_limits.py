@@ -15,10 +15,10 @@ from pokerrules.errors import HouseWayError
 from pokerrules.paigow import (
     WAY_LINE_LIMIT,
     WAY_SIZE_LIMIT,
-    description,
     load_house_way,
     way_description,
 )
+from pokerrules.paigow.game import description
 
 FOX = way_description("foxwoods")
 THREE_ACES = "  three aces: if trips = A -> A and single\n"

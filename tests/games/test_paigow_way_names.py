@@ -14,7 +14,7 @@ from pokerrules.paigow import (
     simulate,
     way_description,
 )
-from pokerrules.paigow.rules import way_name
+from pokerrules.paigow.game.rules import way_name
 
 pytestmark = pytest.mark.fast
 

@@ -18,14 +18,14 @@ from pokerrules.errors import HouseWayError, PokerRulesError
 from pokerrules.paigow import (
     DescribedWay,
     compare_ways,
-    description,
     exact_hand_counts,
     house_way,
     house_way_many,
     load_house_way,
     way_description,
 )
-from pokerrules.paigow.description import _reload
+from pokerrules.paigow.game import description
+from pokerrules.paigow.game.description import _reload
 
 FOX = way_description("foxwoods")
 BALLYS = way_description("foxwoods_ballys_two_pairs")

@@ -34,7 +34,7 @@ from pokerrules.paigow import (
     way_description,
     way_rule_names,
 )
-from pokerrules.paigow.houseway import builtin_way
+from pokerrules.paigow.game.houseway import builtin_way
 
 BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 DOCS = Path(__file__).parents[2] / "docs" / "games" / "paigow_ways.rst"

@@ -1,4 +1,4 @@
-"""The turn-based games and the Pai Gow table round as reinforcement-learning
+"""The turn-based games and the Pai Gow round as reinforcement-learning
 environments.
 
 Install the frameworks with the ``rl`` extra, in a checkout of the source:

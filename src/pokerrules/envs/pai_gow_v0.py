@@ -1,9 +1,9 @@
-"""A Pai Gow table round for learning code: the encoding and the PettingZoo
+"""A Pai Gow round for learning code: the encoding and the PettingZoo
 environment (:func:`env`, :func:`raw_env`).
 
 Each seat sets its hand once, the players from seat 1 up and the banker (seat 0)
 last. An action is an index into the seat's 21 settings: action ``k`` puts in front
-the two cards at places :data:`~pokerrules.paigow.state.LOW_PAIRS` ``[k]`` of the
+the two cards at places :data:`~pokerrules.paigow.game.state.LOW_PAIRS` ``[k]`` of the
 hand in ascending card-code order (action 0: the two lowest codes, action 20: the
 two highest); the mask allows the settings that do not foul. The observation shows
 the observer's seven cards by card code (2c = 0 ... As = 51, the joker 52). Rewards,
@@ -24,7 +24,7 @@ from pokerrules.envs.encoding import Encoding, layout
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import GameState
 from pokerrules.paigow import PaiGowRules, PaiGowState, PaiGowView, Setting
-from pokerrules.paigow.state import DECK_SIZE, LOW_PAIRS
+from pokerrules.paigow.game.state import DECK_SIZE, LOW_PAIRS
 
 __all__ = ["PaiGowEncoding", "env", "raw_env"]
 
@@ -39,7 +39,7 @@ class PaiGowEncoding(Encoding):
     Args:
         rules: :class:`~pokerrules.paigow.PaiGowRules` or a preset's name
             (default: the classic rules).
-        players: seats, banker included: 2 to the table's positions.
+        players: seats, banker included: 2 to the round's positions.
 
     Raises:
         PokerRulesError: a player count or rules the round does not take.
@@ -53,7 +53,7 @@ class PaiGowEncoding(Encoding):
         self.fields = layout([
             ("hand", DECK_SIZE, "1 where the observer holds card code c (the joker is 52)"),
             ("banker", 1, "1 when the observer is the banker (seat 0, who sets last)"),
-            ("position", _SEATS, "one-hot: the observer's position at the table, 1 to 7"),
+            ("position", _SEATS, "one-hot: the observer's position in the round, 1 to 7"),
             ("set", _SEATS, "1 where seat s has set its hand"),
             ("to_move", 1, "1 when the observer is to set"),
         ])
@@ -137,7 +137,7 @@ class PaiGowEncoding(Encoding):
         return tuple(float(s) for s in state.result().scores)
 
     def render(self, state: PaiGowState, viewer: int | None = None) -> str:
-        """The table as text (:func:`pokerrules.paigow.render`)."""
+        """The round as text (:func:`pokerrules.paigow.render`)."""
         return paigow.render(state, viewer)
 
 

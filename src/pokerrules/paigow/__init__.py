@@ -12,16 +12,9 @@ False
 
 from pokerrules import specs
 from pokerrules.paigow.agents import AGENTS, DEFAULT_AGENTS, LEVELS, HouseWayAgent, OptimalAgent
-from pokerrules.paigow.compare import RuleDifference, WayComparison, compare_ways
-from pokerrules.paigow.cost import CostExample, HouseWayCost, RuleCost
-from pokerrules.paigow.description import (
-    WAY_LINE_LIMIT,
-    WAY_SIZE_LIMIT,
-    DescribedWay,
-    WayRule,
-    load_house_way,
-)
-from pokerrules.paigow.exact import (
+from pokerrules.paigow.analysis.compare import RuleDifference, WayComparison, compare_ways
+from pokerrules.paigow.analysis.cost import CostExample, HouseWayCost, RuleCost
+from pokerrules.paigow.analysis.exact import (
     BatchWay,
     ExactHand,
     ExactResult,
@@ -30,7 +23,7 @@ from pokerrules.paigow.exact import (
     exact_house_edges,
     exact_memory,
 )
-from pokerrules.paigow.fortune import (
+from pokerrules.paigow.analysis.fortune import (
     ENVY_PAYTABLE,
     FORTUNE_LINES,
     FORTUNE_PAYTABLE,
@@ -44,7 +37,24 @@ from pokerrules.paigow.fortune import (
     fortune_lines,
     fortune_paytable,
 )
-from pokerrules.paigow.houseway import (
+from pokerrules.paigow.analysis.optimal import OptimalEdge, optimal_house_edge
+from pokerrules.paigow.analysis.simulate import SimulationResult, simulate
+from pokerrules.paigow.analysis.solve import optimal_strategy_table
+from pokerrules.paigow.analysis.strategy import (
+    OptimalSetting,
+    SampledOptimalStrategy,
+    SettingValue,
+    optimal_setting,
+)
+from pokerrules.paigow.analysis.strategy_table import StrategyTable
+from pokerrules.paigow.game.description import (
+    WAY_LINE_LIMIT,
+    WAY_SIZE_LIMIT,
+    DescribedWay,
+    WayRule,
+    load_house_way,
+)
+from pokerrules.paigow.game.houseway import (
     HOUSE_WAY_RULES,
     WAYS,
     HouseWay,
@@ -58,29 +68,8 @@ from pokerrules.paigow.houseway import (
     way_description,
     way_rule_names,
 )
-from pokerrules.paigow.optimal import OptimalEdge, optimal_house_edge
-from pokerrules.paigow.render import render
-from pokerrules.paigow.round_records import RoundRecord, SeatRecord, load_round, play_round
-from pokerrules.paigow.rules import (
-    BANKER_FOUL_RULES,
-    PRESETS,
-    HouseWayFunction,
-    PaiGowRules,
-    PaiGowRulesLike,
-    paigow_rules,
-)
-from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
-from pokerrules.paigow.simulate import SimulationResult, simulate
-from pokerrules.paigow.solve import optimal_strategy
-from pokerrules.paigow.state import PaiGowState, PaiGowView, new_game, parse_move
-from pokerrules.paigow.strategy import (
-    OptimalSetting,
-    OptimalStrategy,
-    SettingValue,
-    optimal_setting,
-)
-from pokerrules.paigow.strategy_table import StrategyTable
-from pokerrules.paigow.table import (
+from pokerrules.paigow.game.render import render
+from pokerrules.paigow.game.round import (
     BANKER,
     Deal,
     Outcome,
@@ -90,6 +79,17 @@ from pokerrules.paigow.table import (
     settle,
     settle_round,
 )
+from pokerrules.paigow.game.round_records import RoundRecord, SeatRecord, load_round, play_round
+from pokerrules.paigow.game.rules import (
+    BANKER_FOUL_RULES,
+    PRESETS,
+    HouseWayFunction,
+    PaiGowRules,
+    PaiGowRulesLike,
+    paigow_rules,
+)
+from pokerrules.paigow.game.setting import Setting, hand_cards, is_foul, settings
+from pokerrules.paigow.game.state import PaiGowState, PaiGowView, new_game, parse_move
 
 __all__ = [
     "AGENTS",
@@ -122,7 +122,6 @@ __all__ = [
     "OptimalAgent",
     "OptimalEdge",
     "OptimalSetting",
-    "OptimalStrategy",
     "Outcome",
     "PaiGowRules",
     "PaiGowRulesLike",
@@ -133,6 +132,7 @@ __all__ = [
     "RoundSettlement",
     "RuleCost",
     "RuleDifference",
+    "SampledOptimalStrategy",
     "SeatRecord",
     "Setting",
     "SettingValue",
@@ -167,7 +167,7 @@ __all__ = [
     "new_game",
     "optimal_house_edge",
     "optimal_setting",
-    "optimal_strategy",
+    "optimal_strategy_table",
     "paigow_rules",
     "parse_move",
     "play_round",

@@ -1,4 +1,4 @@
-"""Agents of the Pai Gow table round (:mod:`pokerrules.paigow.state`): at random,
+"""Agents of the Pai Gow round (:mod:`pokerrules.paigow.game.state`): at random,
 by the house way, and by the best expected value against the house way."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import numpy as np
 
 from pokerrules._checks import shown
 from pokerrules.errors import IllegalMoveError
-from pokerrules.paigow.houseway import house_way
-from pokerrules.paigow.setting import Setting
-from pokerrules.paigow.state import PaiGowView
+from pokerrules.paigow.game.houseway import house_way
+from pokerrules.paigow.game.setting import Setting
+from pokerrules.paigow.game.state import PaiGowView
 from pokerrules.runner import RandomAgent, check_generator
 
 __all__ = ["AGENTS", "DEFAULT_AGENTS", "LEVELS", "HouseWayAgent", "OptimalAgent"]
@@ -75,7 +75,7 @@ class OptimalAgent:
             IllegalMoveError: not a Pai Gow view or no hand.
             ArgumentTypeError: ``rng`` is no numpy Generator.
         """
-        from pokerrules.paigow.strategy import optimal_setting
+        from pokerrules.paigow.analysis.strategy import optimal_setting
 
         view = _require_choice(view, legal_moves, rng)
         seat = "banker" if view.player == 0 else "player"
@@ -93,7 +93,7 @@ class OptimalAgent:
 
 #: The agents by name (``pokerrules play pai-gow --agents``).
 AGENTS: dict[str, type] = {"random": RandomAgent, "house": HouseWayAgent, "optimal": OptimalAgent}
-#: Every seat sets by the house way, as at a casino table (up to seven seats).
+#: Every seat sets by the house way, as at a casino (up to seven seats).
 DEFAULT_AGENTS = ("house",) * 7
 #: ``pokerrules play --level``: easy sets at random (no foul), normal by the house
 #: way, hard by the best sampled expected value.

@@ -1,4 +1,4 @@
-"""``pokerrules paigow``: set hands by the house way and play table rounds.
+"""``pokerrules paigow``: set hands by the house way and play rounds.
 
 Wired into the main parser by :func:`add_cli`.
 """
@@ -23,28 +23,28 @@ from pokerrules._cli_common import (
 from pokerrules.cards import Card, format_cards
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
+from pokerrules.paigow.analysis.compare import compare_ways
+from pokerrules.paigow.analysis.exact import ExactResult, exact_house_edge
+from pokerrules.paigow.analysis.optimal import OptimalEdge, optimal_house_edge
+from pokerrules.paigow.analysis.simulate import SimulationResult, simulate
+from pokerrules.paigow.analysis.strategy import OptimalSetting, optimal_setting
 from pokerrules.paigow.cli_solve import add_solve
-from pokerrules.paigow.compare import compare_ways
-from pokerrules.paigow.description import DescribedWay, load_house_way
-from pokerrules.paigow.exact import ExactResult, exact_house_edge
-from pokerrules.paigow.houseway import (
+from pokerrules.paigow.game.description import DescribedWay, load_house_way
+from pokerrules.paigow.game.houseway import (
     HOUSE_WAY_RULES,
     WAYS,
     described,
     house_way_and_rule,
 )
-from pokerrules.paigow.optimal import OptimalEdge, optimal_house_edge
-from pokerrules.paigow.round_records import RoundRecord, play_round
-from pokerrules.paigow.rules import (
+from pokerrules.paigow.game.round_records import RoundRecord, play_round
+from pokerrules.paigow.game.rules import (
     PRESETS,
     PaiGowRules,
     commission_fraction,
     commission_text,
     way_name,
 )
-from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
-from pokerrules.paigow.simulate import SimulationResult, simulate
-from pokerrules.paigow.strategy import OptimalSetting, optimal_setting
+from pokerrules.paigow.game.setting import Setting, hand_cards, is_foul, settings
 
 __all__ = ["PUBLISHED_EDGE_COMMAND", "add_cli", "commission_argument", "exact_text",
            "joker_as_ace", "optimal_edge_text", "optimal_text", "round_text", "rules_line",
@@ -56,13 +56,13 @@ _HAND_RULES = {rules.name: f"that names hand rules, for pokerrules rank --rules;
                for rules in (STANDARD, PAI_GOW, PIQUET)}
 
 #: The command that prints the published house edge of the house way, 2.7212%: the
-#: rules text's table (the wheel lowest) with the casino's 5% commission on a win.
+#: rules text's rules (the wheel lowest) with the casino's 5% commission on a win.
 PUBLISHED_EDGE_COMMAND = "pokerrules paigow exact --rules classic --way foxwoods --commission 5%"
 
 EPILOG = f"""commission: every command plays at the commission of its --rules preset
 (classic: none, even money as the rules text pays; casino: 5%) unless --commission
 says otherwise, and prints the commission it used. The published house edge of the
-house way, 2.7212%, is the classic table at the casino's commission:
+house way, 2.7212%, comes from the classic rules at the casino's commission:
   {PUBLISHED_EDGE_COMMAND}
 
 examples:
@@ -86,7 +86,7 @@ examples:
 
 def commission_argument(text: str) -> float:
     """The ``type`` of ``--commission``: a fraction from 0 up to 1 ("0.05") or a
-    percentage ("5%"), read by :func:`~pokerrules.paigow.rules.commission_fraction`."""
+    percentage ("5%"), read by :func:`~pokerrules.paigow.game.rules.commission_fraction`."""
     try:
         return commission_fraction(text, "")
     except PokerRulesError as exc:
@@ -99,7 +99,7 @@ COMMISSION_HELP = ("the house's commission on a win, the player's and a banking 
                    "casino)")
 
 #: ``--rules``'s help, on every command.
-RULES_HELP = ("the table's rules: classic (default; the rules text: A-2-3-4-5 the lowest "
+RULES_HELP = ("the round's rules: classic (default; the rules text: A-2-3-4-5 the lowest "
               "straight, even money, no commission) or casino (A-2-3-4-5 second highest, "
               "5%% commission); --commission 5%% plays classic at the casino's commission")
 
@@ -445,7 +445,7 @@ def add_cli(commands: Commands) -> None:
     ``exact``, ``optimal-edge``, ``compare``, ``solve``) to the main parser's subcommands."""
     paigow = commands.subparsers.add_parser(
         "paigow", help='Pai Gow Poker: pokerrules paigow set "As Ah Jk 7c 7d 3s 2h"',
-        description="Set Pai Gow hands by the house way, or play a table round.",
+        description="Set Pai Gow hands by the house way, or play a round.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = paigow.add_subparsers(dest="paigow_command", metavar="COMMAND", required=True)
 
@@ -473,7 +473,7 @@ def add_cli(commands: Commands) -> None:
     set_.set_defaults(run=_set)
 
     round_ = sub.add_parser(
-        "round", help="play a seeded table round",
+        "round", help="play a seeded round",
         description="Deal a seeded round (piles and dice as in the rules text), set every "
         "hand by the house way and settle each player against the banker (position 1).",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -13,10 +13,10 @@ from typing import Any
 
 from pokerrules._cli_common import UsageError, count_argument, interrupted, preset_argument
 from pokerrules.cards import parse_cards
-from pokerrules.paigow.houseway import WAYS
-from pokerrules.paigow.rules import PRESETS, PaiGowRules
-from pokerrules.paigow.solve import DEFAULT_CHUNK, optimal_strategy
-from pokerrules.paigow.strategy_table import StrategyTable
+from pokerrules.paigow.analysis.solve import DEFAULT_CHUNK, optimal_strategy_table
+from pokerrules.paigow.analysis.strategy_table import StrategyTable
+from pokerrules.paigow.game.houseway import WAYS
+from pokerrules.paigow.game.rules import PRESETS, PaiGowRules
 
 __all__ = ["add_solve", "parts_directory", "solve_text"]
 
@@ -59,7 +59,7 @@ def _solve(args: argparse.Namespace) -> int:
     deck = None if args.deck is None else parse_cards(args.deck)
     start = time.perf_counter()
     try:
-        table = optimal_strategy(rules, args.way, deck=deck, workers=args.workers,
+        table = optimal_strategy_table(rules, args.way, deck=deck, workers=args.workers,
                                  checkpoint=parts, chunk_size=args.chunk_size,
                                  progress=False if args.no_progress else None)
     except KeyboardInterrupt:
@@ -91,7 +91,7 @@ def add_solve(sub: Any, rules_help: dict[str, str], way: Callable[[str], object]
         "play beside the house way's, and what the house way costs by its rule. Finished "
         "chunks are kept in OUT.parts as they come; Ctrl-C (or a killed run) loses only the "
         "chunks running, and --resume goes on from there.",
-        epilog="example (the classic table at the casino's 5% commission):\n"
+        epilog="example (classic rules at the casino's 5% commission):\n"
         "  pokerrules paigow solve --rules classic --way foxwoods "
         "--commission 5% --out foxwoods.prt --workers 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)

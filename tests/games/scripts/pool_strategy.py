@@ -6,7 +6,8 @@ Prints the pool's process class, the rounds played and the player's name."""
 import multiprocessing
 import sys
 
-from pokerrules.paigow import PaiGowRules, house_way, parallel, simulate
+from pokerrules import jobs
+from pokerrules.paigow import PaiGowRules, house_way, simulate
 
 
 def my_house_way(cards, rules):
@@ -26,6 +27,6 @@ if __name__ == "__main__":
                       seed=3, chunk_size=100, progress=False)
     assert pooled == alone, (pooled, alone)
     classes: set[str] = set()
-    parallel.run_chunks(process_class, range(4), total=4, workers=2, start_method=method,
+    jobs.run_chunks(process_class, range(4), total=4, workers=2, start_method=method,
                         on_result=lambda _, name: classes.add(name))
     print(" ".join(sorted(classes)), pooled.rounds, pooled.player)

@@ -20,21 +20,21 @@ from pokerrules import _paigow
 from pokerrules._checks import check_count, shown
 from pokerrules.cards import Card, CardsLike, SeedLike, format_cards
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
-from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.houseway import house_way
-from pokerrules.paigow.parallel import check_workers, run_chunks
-from pokerrules.paigow.rates import mean_net, net_variance
-from pokerrules.paigow.rules import (
+from pokerrules.jobs import check_workers, run_chunks
+from pokerrules.paigow.analysis.rates import mean_net, net_variance
+from pokerrules.paigow.game.description import DescribedWay
+from pokerrules.paigow.game.houseway import house_way
+from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
     paigow_rules,
     way_name,
 )
-from pokerrules.paigow.setting import Setting, hand_cards, settings
+from pokerrules.paigow.game.setting import Setting, hand_cards, settings
 from pokerrules.shuffle import seed_int
 
-__all__ = ["METHODS", "SEATS", "OptimalSetting", "OptimalStrategy", "SettingValue",
+__all__ = ["METHODS", "SEATS", "OptimalSetting", "SampledOptimalStrategy", "SettingValue",
            "optimal_setting", "seed_words"]
 
 #: How :func:`optimal_setting` counts the opponent's hands.
@@ -286,14 +286,18 @@ def optimal_setting(
 
 
 @dataclass(frozen=True)
-class OptimalStrategy:
-    """A table strategy that sets each hand by :func:`optimal_setting` with
-    the sample method (``samples`` opponent hands). The sample's seed comes
-    from ``seed`` and the cards, so the same hand always sets the same way and
-    the strategy holds no changing state. Picklable.
+class SampledOptimalStrategy:
+    """A strategy that sets each hand, one at a time as it is dealt, by
+    :func:`optimal_setting` with the sample method (``samples`` opponent hands):
+    an estimate of the best setting. (The exact best setting of every hand of a
+    deck, solved once ahead of play, is
+    :func:`~pokerrules.paigow.optimal_strategy_table`'s strategy table.) The
+    sample's seed comes from ``seed`` and the cards, so the same hand always sets
+    the same way and the strategy holds no changing state. Picklable.
 
-    >>> from pokerrules.paigow import OptimalStrategy, PaiGowRules, hand_cards
-    >>> OptimalStrategy(samples=20_000)(hand_cards("As Jk Qs Qh Qd 7s 2s"), PaiGowRules.casino())
+    >>> from pokerrules.paigow import SampledOptimalStrategy, PaiGowRules, hand_cards
+    >>> strategy = SampledOptimalStrategy(samples=20_000)
+    >>> strategy(hand_cards("As Jk Qs Qh Qd 7s 2s"), PaiGowRules.casino())
     Setting('Jk As Qs 7s 2s / Qh Qd')
     """
 
@@ -307,7 +311,7 @@ class OptimalStrategy:
             raise PokerRulesError(
                 f"unknown seat {shown(self.seat)}; choose from {', '.join(SEATS)}")
         if isinstance(self.seed, np.random.Generator):
-            raise ArgumentTypeError("OptimalStrategy takes an int seed (the cards vary it), "
+            raise ArgumentTypeError("SampledOptimalStrategy takes an int seed (the cards vary it), "
                             "not a Generator")
         seed_words(self.seed)  # validates
         object.__setattr__(self, "seed", int(self.seed))

@@ -1,4 +1,4 @@
-"""A Pai Gow Poker table round as a game of the shared protocol
+"""A Pai Gow Poker round as a game of the shared protocol
 (:class:`~pokerrules.game.GameState`): chance deals the 53 cards and rolls the
 three dice, each seat sets its seven cards (a :class:`Setting` is the move), the
 banker last, and the settlement of every bet is the result.
@@ -32,9 +32,7 @@ from pokerrules.errors import (
     PokerRulesError,
 )
 from pokerrules.game import GameState, require_over, seat_index
-from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, paigow_rules
-from pokerrules.paigow.setting import Setting, is_foul
-from pokerrules.paigow.table import (
+from pokerrules.paigow.game.round import (
     PILE_SIZE,
     PILES,
     Deal,
@@ -44,6 +42,8 @@ from pokerrules.paigow.table import (
     hand_out,
     settle_round,
 )
+from pokerrules.paigow.game.rules import PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.game.setting import Setting, is_foul
 from pokerrules.records import MoveRecord, Result
 
 __all__ = [
@@ -98,9 +98,9 @@ class PaiGowView:
 
     Attributes:
         player: the seat (0 is the banker); ``players``: how many seats.
-        positions: each seat's position at the table (1 is the banker's);
+        positions: each seat's position in the round (1 is the banker's);
             ``position``: this seat's.
-        rules: the table's rules.
+        rules: the round's rules.
         phase: one of :data:`PHASES`.
         dice: the dice rolled so far; ``action``: the position the dice name
             (None before the third die).
@@ -130,7 +130,7 @@ class PaiGowView:
 
 
 class PaiGowState(GameState[Setting]):
-    """A Pai Gow table round (see :func:`new_game`), following the shared protocol of
+    """A Pai Gow round (see :func:`new_game`), following the shared protocol of
     :mod:`pokerrules.game`.
 
     Chance deals the 53 cards one at a time, then rolls three dice (each a chance
@@ -142,7 +142,7 @@ class PaiGowState(GameState[Setting]):
     order of :data:`LOW_PAIRS` over the hand's ascending card codes.
 
     Attributes:
-        rules: the table's rules.
+        rules: the round's rules.
         positions: each seat's position (ascending; seat 0 is the banker's, 1).
         first_pile: the pile handed out first.
         wagers: each seat's wager (None for the banker).
@@ -437,7 +437,7 @@ class PaiGowState(GameState[Setting]):
         return settle_round(self.rules, chosen, wagers)
 
     def view(self, player: int) -> PaiGowView:
-        """What ``player`` may see: the table, the dice, its own cards and setting
+        """What ``player`` may see: the seats, the dice, its own cards and setting
         and who has set; every setting once the round is over.
 
         Raises:
@@ -499,7 +499,7 @@ def _state(rules: PaiGowRules, players: object, occupied: Iterable[int] | None,
         if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or \
                 not 2 <= players <= rules.positions:
             raise PokerRulesError(f"a Pai Gow round seats 2 to {rules.positions} players (the "
-                                  f"table's positions), not {shown(players)}")
+                                  f"rules' positions), not {shown(players)}")
         occupied = range(1, int(players) + 1)
     positions = check_occupied(rules, occupied)
     if players is not None and players != len(positions):
@@ -523,12 +523,12 @@ def new_game(
     players: int | None = None, chance: str = SAMPLED, occupied: Iterable[int] | None = None,
     first_pile: int = 1, wagers: Mapping[int, float] | None = None, fouls: bool = False,
 ) -> PaiGowState:
-    """A Pai Gow table round, dealt as :func:`~pokerrules.paigow.deal_round` deals:
+    """A Pai Gow round, dealt as :func:`~pokerrules.paigow.deal_round` deals:
     the same seed gives the same piles and dice (53 cards one at a time, then three
     dice, all from the seed's :class:`~pokerrules.shuffle.DealStream`).
 
     Args:
-        rules: the table's rules or a preset's name (default "classic").
+        rules: the round's rules or a preset's name (default "classic").
         seed: an int (0 to 2**53 - 1) or a numpy Generator.
         players: the number of seats, banker included (default 2, or one per
             ``occupied`` position); without ``occupied`` they sit at positions 1 to
@@ -549,8 +549,8 @@ def new_game(
     >>> game.positions, game.players
     ((1, 4, 6), 3)
     """
-    table = paigow_rules(PaiGowRules() if rules is None else rules)
-    state = _state(table, 2 if players is None and occupied is None else players, occupied,
+    chosen = paigow_rules(PaiGowRules() if rules is None else rules)
+    state = _state(chosen, 2 if players is None and occupied is None else players, occupied,
                    first_pile, wagers, fouls)
     state._begin(deal_stream(seed, chance), chance)
     return state

@@ -7,9 +7,9 @@ banker's way is suit-blind, else per hand), named by its representative; any
 hand of the deck is mapped to its class, and the representative's best setting
 mapped back to the hand's cards. A table is a strategy: it is a
 :class:`~pokerrules.paigow.BatchWay`, so every function that takes a player's
-way takes it. :func:`~pokerrules.paigow.optimal_strategy` makes one;
+way takes it. :func:`~pokerrules.paigow.optimal_strategy_table` makes one;
 :meth:`StrategyTable.save` and :meth:`StrategyTable.load` keep it in a file
-(:mod:`pokerrules.paigow.table_file`).
+(:mod:`pokerrules.paigow.analysis.table_file`).
 """
 
 from __future__ import annotations
@@ -31,17 +31,17 @@ from pokerrules.errors import (
     InvalidCardError,
     PokerRulesError,
 )
-from pokerrules.paigow.cost import HouseWayCost, house_way_cost
-from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.exact import ExactResult
-from pokerrules.paigow.hand_classes import HandClasses
-from pokerrules.paigow.houseway import BatchWay, check_way
-from pokerrules.paigow.outcomes import deck_codes as read_deck
-from pokerrules.paigow.outcomes import way_label
-from pokerrules.paigow.rates import mean_net
-from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, commission_text, paigow_rules
-from pokerrules.paigow.setting import Setting, hand_cards
-from pokerrules.paigow.table_file import FIELDS, read_table, way_record, write_table
+from pokerrules.paigow.analysis.cost import HouseWayCost, house_way_cost
+from pokerrules.paigow.analysis.exact import ExactResult
+from pokerrules.paigow.analysis.hand_classes import HandClasses
+from pokerrules.paigow.analysis.outcomes import deck_codes as read_deck
+from pokerrules.paigow.analysis.outcomes import way_label
+from pokerrules.paigow.analysis.rates import mean_net
+from pokerrules.paigow.analysis.table_file import FIELDS, read_table, way_record, write_table
+from pokerrules.paigow.game.description import DescribedWay
+from pokerrules.paigow.game.houseway import BatchWay, check_way
+from pokerrules.paigow.game.rules import PaiGowRules, PaiGowRulesLike, commission_text, paigow_rules
+from pokerrules.paigow.game.setting import Setting, hand_cards
 
 __all__ = ["FRONTS", "StrategyTable"]
 
@@ -66,7 +66,7 @@ def _same_way(a: object, b: object) -> bool:
 
 class StrategyTable(BatchWay):
     """The best setting of every hand of a deck against a banker's way, with
-    its exact counts (see :func:`~pokerrules.paigow.optimal_strategy`).
+    its exact counts (see :func:`~pokerrules.paigow.optimal_strategy_table`).
 
     A table is a :class:`~pokerrules.paigow.BatchWay` (``function(codes,
     rules)`` sets many hands at once), so it is taken as ``player_way`` by
@@ -119,7 +119,7 @@ class StrategyTable(BatchWay):
                  deck: npt.NDArray[np.uint8], symmetric: bool,
                  arrays: dict[str, npt.NDArray[Any]], path: str | None = None,
                  checksum: str | None = None) -> None:
-        """Use :func:`~pokerrules.paigow.optimal_strategy`, :meth:`load` or
+        """Use :func:`~pokerrules.paigow.optimal_strategy_table`, :meth:`load` or
         :meth:`from_arrays`: this takes arrays of the file's dtypes, its own
         (they are made read-only)."""
         for array in arrays.values():
@@ -404,7 +404,7 @@ class StrategyTable(BatchWay):
     # ------------------------------------------------------------ the file
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Writes the table to ``path`` (see :mod:`pokerrules.paigow.table_file`):
+        """Writes the table to ``path`` (see :mod:`pokerrules.paigow.analysis.table_file`):
         about 23 bytes a class (160 MB for the full deck's 6,972,147 classes),
         through a temporary file of a unique name, flushed and renamed into
         place (concurrent saves never share it). The same table always writes
@@ -412,7 +412,7 @@ class StrategyTable(BatchWay):
 
         Raises:
             PokerRulesError: a banker's way that is no built-in or loaded way; a
-                header over :data:`~pokerrules.paigow.table_file.HEADER_LIMIT`
+                header over :data:`~pokerrules.paigow.analysis.table_file.HEADER_LIMIT`
                 bytes (a loaded way of a very long text; nothing is written); a
                 file that cannot be written.
         """
@@ -441,7 +441,7 @@ class StrategyTable(BatchWay):
 
         Raises:
             PokerRulesError: no regular file (a FIFO, a device) or one over
-                :data:`~pokerrules.paigow.table_file.FILE_LIMIT` bytes (refused
+                :data:`~pokerrules.paigow.analysis.table_file.FILE_LIMIT` bytes (refused
                 before it is read); no table file, another version, a truncated,
                 damaged or edited file, or a file of other rules or another way
                 (each names the file and what differs).

@@ -1,5 +1,5 @@
 """The optimal strategy of every hand of a deck, as a job: the classes of hands
-in chunks, each solved exactly (:func:`~pokerrules.paigow.optimal.solve_hands`)
+in chunks, each solved exactly (:func:`~pokerrules.paigow.analysis.optimal.solve_hands`)
 here, in a process pool or on a cluster, each finished chunk saved to a
 checkpoint directory at once, so that a stopped run resumes where it stopped.
 
@@ -31,29 +31,29 @@ from pokerrules._checks import check_count, shown
 from pokerrules._files import parse_json, read_regular
 from pokerrules.cards import CardsLike
 from pokerrules.errors import PokerRulesError
-from pokerrules.paigow.hand_classes import HandClasses
-from pokerrules.paigow.houseway import check_way
-from pokerrules.paigow.optimal import BankerTable, banker_table, solve_hands
-from pokerrules.paigow.outcomes import deck_codes, way_label
-from pokerrules.paigow.parallel import (
+from pokerrules.jobs import (
     check_optional_flag,
     check_start_method,
     check_workers,
     progress_bar,
     run_chunks,
 )
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
-from pokerrules.paigow.strategy_table import StrategyTable
-from pokerrules.paigow.table_file import FIELDS, HEADER_LIMIT, replace_file, way_record
+from pokerrules.paigow.analysis.hand_classes import HandClasses
+from pokerrules.paigow.analysis.optimal import BankerTable, banker_table, solve_hands
+from pokerrules.paigow.analysis.outcomes import deck_codes, way_label
+from pokerrules.paigow.analysis.strategy_table import StrategyTable
+from pokerrules.paigow.analysis.table_file import FIELDS, HEADER_LIMIT, replace_file, way_record
+from pokerrules.paigow.game.houseway import check_way
+from pokerrules.paigow.game.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 
-__all__ = ["CHUNK_FILE_SLACK", "DEFAULT_CHUNK", "MANIFEST_LIMIT", "optimal_strategy"]
+__all__ = ["CHUNK_FILE_SLACK", "DEFAULT_CHUNK", "MANIFEST_LIMIT", "optimal_strategy_table"]
 
 #: Classes of hands per chunk when ``chunk_size`` is not given: large enough to
 #: share the chunk's fixed work, small enough to save often.
 DEFAULT_CHUNK = 100_000
 
 #: The most bytes of a checkpoint's manifest: a table header's
-#: (:data:`~pokerrules.paigow.table_file.HEADER_LIMIT`, the way's text among
+#: (:data:`~pokerrules.paigow.analysis.table_file.HEADER_LIMIT`, the way's text among
 #: it) and 64 KiB for the run's layout. A larger one is neither written nor read.
 MANIFEST_LIMIT = HEADER_LIMIT + (1 << 16)
 #: The bytes a chunk file may hold beyond its arrays (the zip's and the arrays'
@@ -112,7 +112,7 @@ def _solve_chunk(task: tuple[PaiGowRules, object, npt.NDArray[np.uint8],
 
 class _Checkpoint:
     """A run's directory: its manifest and one file per finished chunk, each
-    written through :func:`~pokerrules.paigow.table_file.replace_file`."""
+    written through :func:`~pokerrules.paigow.analysis.table_file.replace_file`."""
 
     def __init__(self, path: str | os.PathLike[str] | None, key: dict[str, Any]) -> None:
         self.path = None if path is None else Path(path)
@@ -228,7 +228,7 @@ def _chunk_arrays(data: bytes, count: int) -> dict[str, npt.NDArray[Any]] | None
     return arrays
 
 
-def optimal_strategy(
+def optimal_strategy_table(
     rules: PaiGowRulesLike = DEFAULT_RULES,
     way: object = None,
     *,
@@ -241,14 +241,16 @@ def optimal_strategy(
     start_method: str | None = None,
 ) -> StrategyTable:
     """The best setting of every hand of the deck against the banker's way, with
-    its exact counts: a :class:`~pokerrules.paigow.StrategyTable`.
+    its exact counts: a :class:`~pokerrules.paigow.StrategyTable`, solved exactly
+    once for all hands. (:class:`~pokerrules.paigow.SampledOptimalStrategy`
+    instead estimates one hand's best setting from a sample as it is dealt.)
 
     Where the banker's way is suit-blind on its outcome table (checked, as
     :func:`~pokerrules.paigow.exact_house_edge` does) one hand per suit-renaming
     class is solved (6,972,147 classes in the full deck), else every hand.
     The classes, in increasing colex order, are cut into chunks of
     ``chunk_size``; each chunk is solved by
-    :func:`~pokerrules.paigow.optimal.solve_hands`. The table does not depend on
+    :func:`~pokerrules.paigow.analysis.optimal.solve_hands`. The table does not depend on
     the chunks, the workers or the executor.
 
     Args:
@@ -272,7 +274,7 @@ def optimal_strategy(
             left (None: on a terminal).
         chunk_size: classes per chunk, 1 to 2**63 - 1.
         start_method: how a local pool starts its processes (see
-            :func:`~pokerrules.paigow.parallel.run_chunks`).
+            :func:`~pokerrules.jobs.run_chunks`).
 
     Returns:
         :class:`~pokerrules.paigow.StrategyTable`.

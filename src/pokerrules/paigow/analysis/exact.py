@@ -24,14 +24,14 @@ from pokerrules import _paigow
 from pokerrules._checks import check_count, shown
 from pokerrules.cards import Card, CardsLike, format_cards
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.houseway import (
-    BatchWay,
-    WayLike,
-    check_way,
-    house_way,
+from pokerrules.jobs import (
+    check_optional_flag,
+    check_workers,
+    progress_bar,
+    run_chunks,
+    run_threads,
 )
-from pokerrules.paigow.outcomes import (
+from pokerrules.paigow.analysis.outcomes import (
     GRID_BYTES,
     batch_settings,
     check_memory,
@@ -47,21 +47,21 @@ from pokerrules.paigow.outcomes import (
     table_bytes,
     way_label,
 )
-from pokerrules.paigow.parallel import (
-    check_optional_flag,
-    check_workers,
-    progress_bar,
-    run_chunks,
-    run_threads,
+from pokerrules.paigow.analysis.rates import OutcomeRates
+from pokerrules.paigow.game.description import DescribedWay
+from pokerrules.paigow.game.houseway import (
+    BatchWay,
+    WayLike,
+    check_way,
+    house_way,
 )
-from pokerrules.paigow.rates import OutcomeRates
-from pokerrules.paigow.rules import (
+from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
     paigow_rules,
 )
-from pokerrules.paigow.setting import Setting, hand_cards
+from pokerrules.paigow.game.setting import Setting, hand_cards
 
 __all__ = ["DEFAULT_PARTS", "MAX_PARTS", "BatchWay", "ExactHand", "ExactResult",
            "exact_hand_counts", "exact_house_edge", "exact_house_edges", "exact_memory"]
@@ -136,7 +136,7 @@ def exact_memory(
     peak: the outcome table (3 bytes a hand for one strategy on both sides, 5 for
     two) and the counting grids of each thread (9 MiB).
 
-    >>> from pokerrules.paigow.exact import exact_memory
+    >>> from pokerrules.paigow.analysis.exact import exact_memory
     >>> round(exact_memory() / 2**20)
     450
     >>> round(exact_memory("classic", "foxwoods", "foxwoods_ballys_two_pairs") / 2**20)
@@ -234,7 +234,7 @@ def exact_house_edge(
         parts: split the count into this many independent parts, an int from
             1 to 2**63 - 1 (default :data:`DEFAULT_PARTS`, or 8 per thread if
             more); a larger number than the count has parts (see
-            :func:`~pokerrules.paigow.outcomes.most_parts`) or than
+            :func:`~pokerrules.paigow.analysis.outcomes.most_parts`) or than
             :data:`MAX_PARTS` is cut to that, silently. The integers do not
             depend on it.
         workers: threads setting the table and counting parts at once, sharing
@@ -350,7 +350,7 @@ def exact_hand_counts(
     :func:`exact_house_edge` table), then each hand is counted by
     inclusion-exclusion over the cards it could share with a banker hand.
 
-    >>> from pokerrules.paigow.exact import exact_hand_counts
+    >>> from pokerrules.paigow.analysis.exact import exact_hand_counts
     >>> deck = "As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd 9s 9h 2c 3c"
     >>> [(h.setting, h.wins, h.pushes, h.losses)
     ...  for h in exact_hand_counts(["As Ah Ks Kh Qs Qh 2c"], "classic", deck=deck)]
@@ -439,7 +439,7 @@ def exact_house_edges(
 
     Each variant is one task: a whole count, which sets its own table where it
     runs and frees it when done. Tasks run as :func:`simulate`'s chunks do
-    (:func:`~pokerrules.paigow.parallel.run_chunks`), so a process holds one
+    (:func:`~pokerrules.jobs.run_chunks`), so a process holds one
     table at a time: ``exact_memory()`` bytes per process (about 450 MiB for
     the full deck and one way, 735 MiB for two). Each result is the one
     :func:`exact_house_edge` gives for that variant, whatever ran it.
@@ -458,7 +458,7 @@ def exact_house_edges(
             Dask client's ``client.get_executor()`` (left open for its owner).
         progress: a progress bar over the variants (None: on a terminal).
         start_method: how a local pool starts its processes (see
-            :func:`~pokerrules.paigow.parallel.run_chunks`).
+            :func:`~pokerrules.jobs.run_chunks`).
 
     Returns:
         One :class:`ExactResult` per variant, in the order given.

@@ -27,10 +27,9 @@ from pokerrules import _paigow
 from pokerrules._checks import check_count, shown
 from pokerrules.cards import CardsLike, SeedLike, format_cards, make_rng
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
-from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.exact import exact_house_edge
-from pokerrules.paigow.houseway import WayLike, check_way, way_handle
-from pokerrules.paigow.outcomes import (
+from pokerrules.jobs import run_threads
+from pokerrules.paigow.analysis.exact import exact_house_edge
+from pokerrules.paigow.analysis.outcomes import (
     batch_settings,
     check_memory,
     cpus,
@@ -42,8 +41,9 @@ from pokerrules.paigow.outcomes import (
     table_bytes,
     way_label,
 )
-from pokerrules.paigow.parallel import run_threads
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.game.description import DescribedWay
+from pokerrules.paigow.game.houseway import WayLike, check_way, way_handle
+from pokerrules.paigow.game.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 from pokerrules.shuffle import seed_int
 
 __all__ = ["NSETTINGS", "BankerTable", "OptimalEdge", "SolvedHands", "banker_table",

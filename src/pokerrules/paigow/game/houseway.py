@@ -1,7 +1,7 @@
 """The house way: named, pluggable strategies that set a hand without fouling.
 
 Every house way is a description (docs/games/paigow_ways.rst): the built-in ways
-("foxwoods", "foxwoods_ballys_two_pairs") are the files of ``pokerrules/paigow/ways``, and
+("foxwoods", "foxwoods_ballys_two_pairs") are the files of ``pokerrules/paigow/game/ways``, and
 :func:`load_house_way` reads any other. A C interpreter runs them;
 :func:`house_way_many` sets millions of hands a second with the GIL released.
 A house way can also be any callable ``(cards, rules) -> Setting``.
@@ -22,8 +22,8 @@ from pokerrules import _paigow
 from pokerrules._checks import check_flag, shown
 from pokerrules.cards import Card, CardsLike
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
-from pokerrules.paigow.description import HAND_TYPES, DescribedWay, load_house_way
-from pokerrules.paigow.rules import (
+from pokerrules.paigow.game.description import HAND_TYPES, DescribedWay, load_house_way
+from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     HouseWayFunction,
     PaiGowRules,
@@ -32,7 +32,7 @@ from pokerrules.paigow.rules import (
     paigow_rules,
     way_name,
 )
-from pokerrules.paigow.setting import Setting, hand_cards, is_foul, settings
+from pokerrules.paigow.game.setting import Setting, hand_cards, is_foul, settings
 
 __all__ = [
     "HOUSE_WAY_RULES",
@@ -65,7 +65,7 @@ HOUSE_WAY_RULES: dict[int, str] = {k: name for k, (name, _) in enumerate(HAND_TY
 
 def way_description(name: str) -> str:
     """The description (docs/games/paigow_ways.rst) of the built-in way ``name``,
-    as shipped in ``pokerrules/paigow/ways/NAME.way``.
+    as shipped in ``pokerrules/paigow/game/ways/NAME.way``.
 
     >>> from pokerrules.paigow import way_description
     >>> way_description("foxwoods").splitlines()[3]
@@ -75,7 +75,7 @@ def way_description(name: str) -> str:
         PokerRulesError: no built-in way has that name.
     """
     name = way_name(name, "name")
-    return resources.files("pokerrules.paigow").joinpath(f"ways/{name}.way").read_text(
+    return resources.files("pokerrules.paigow.game").joinpath(f"ways/{name}.way").read_text(
         encoding="utf-8")
 
 

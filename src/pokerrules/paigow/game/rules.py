@@ -13,7 +13,7 @@ from pokerrules._paigow import WAYS
 from pokerrules.cards import Card
 from pokerrules.errors import PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
-from pokerrules.paigow.setting import Setting
+from pokerrules.paigow.game.setting import Setting
 
 __all__ = [
     "BANKER_FOUL_RULES",
@@ -35,7 +35,7 @@ def way_name(name: object, argument: str = "way", names: tuple[str, ...] = ()) -
     as simulate's "optimal") that ``name`` names, as :data:`WAYS` spells it: every
     way's name given to pokerrules is read here.
 
-    >>> from pokerrules.paigow.rules import way_name
+    >>> from pokerrules.paigow.game.rules import way_name
     >>> way_name("foxwoods_ballys_two_pairs")
     'foxwoods_ballys_two_pairs'
 
@@ -79,7 +79,7 @@ def commission_fraction(text: object, argument: str = "commission") -> float:
     the text 0.007 is (a percentage is divided in decimal, not in binary).
     Every commission read from text is read here.
 
-    >>> from pokerrules.paigow.rules import commission_fraction
+    >>> from pokerrules.paigow.game.rules import commission_fraction
     >>> commission_fraction("0.7%"), commission_fraction("5%"), commission_fraction("0.025")
     (0.007, 0.05, 0.025)
 
@@ -111,7 +111,7 @@ def commission_text(fraction: float) -> str:
     reads the text back as the same float. Every commission printed is printed
     by this.
 
-    >>> from pokerrules.paigow.rules import commission_text
+    >>> from pokerrules.paigow.game.rules import commission_text
     >>> commission_text(0.05), commission_text(0.007), commission_text(0.006999999999999999)
     ('5%', '0.7%', '0.6999999999999999%')
     """
@@ -132,7 +132,7 @@ def callable_name(fn: object) -> str:
 def _sets_by_the_rules_own_way(way: object) -> bool:
     """True for :func:`~pokerrules.paigow.house_way` itself and ``HouseWay(None)``:
     as the rules' house way, each would call itself without end."""
-    houseway = loaded("pokerrules.paigow.houseway")  # none of its ways exists before
+    houseway = loaded("pokerrules.paigow.game.houseway")  # none of its ways exists before
     if houseway is None:
         return False
     return way is houseway.house_way or (
@@ -242,7 +242,7 @@ class PaiGowRules:
         :func:`callable_name`."""
         if isinstance(self.house_way, str):
             return self.house_way
-        description = loaded("pokerrules.paigow.description")  # no loaded way before it
+        description = loaded("pokerrules.paigow.game.description")  # no loaded way before it
         if description is not None and isinstance(self.house_way, description.DescribedWay):
             name: str = self.house_way.name
             return name
@@ -253,7 +253,7 @@ class PaiGowRules:
         loaded way as ``{"name": ..., "description": ...}`` (its whole text, so
         that it restores the same way), another callable by its name."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        description = loaded("pokerrules.paigow.description")
+        description = loaded("pokerrules.paigow.game.description")
         if description is not None and isinstance(self.house_way, description.DescribedWay):
             data["house_way"] = {"name": self.house_way.name,
                                  "description": self.house_way.source}
@@ -278,7 +278,7 @@ class PaiGowRules:
             raise PokerRulesError(f"unknown PaiGowRules field(s): {sorted(unknown)}")
         way = data.get("house_way")
         if isinstance(way, dict):
-            from pokerrules.paigow.description import way_from_dict  # it imports this module
+            from pokerrules.paigow.game.description import way_from_dict  # it imports this module
 
             data = {**data, "house_way": way_from_dict(way)}
         return cls(**data)

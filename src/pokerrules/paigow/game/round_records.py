@@ -16,11 +16,8 @@ from pokerrules._checks import shown
 from pokerrules.cards import Card, SeedLike, parse_cards
 from pokerrules.chance import EXPLICIT, SAMPLED
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.houseway import WAYS, HouseWay, Strategy
-from pokerrules.paigow.rules import PaiGowRules, PaiGowRulesLike, callable_name, paigow_rules
-from pokerrules.paigow.setting import Setting
-from pokerrules.paigow.state import DECK_SIZE, PaiGowState, new_game, parse_move
-from pokerrules.paigow.table import (
+from pokerrules.paigow.game.houseway import WAYS, HouseWay, Strategy
+from pokerrules.paigow.game.round import (
     BANKER,
     PILE_SIZE,
     PILES,
@@ -30,6 +27,9 @@ from pokerrules.paigow.table import (
     deal_round,
     settle_round,
 )
+from pokerrules.paigow.game.rules import PaiGowRules, PaiGowRulesLike, callable_name, paigow_rules
+from pokerrules.paigow.game.setting import Setting
+from pokerrules.paigow.game.state import DECK_SIZE, PaiGowState, new_game, parse_move
 from pokerrules.records import FORMAT_VERSION
 from pokerrules.saves import canonical, check_top_level
 

@@ -28,25 +28,25 @@ from pokerrules._checks import check_count, shown
 from pokerrules._core import ALL_CARDS
 from pokerrules.cards import SeedLike, format_cards
 from pokerrules.errors import IllegalMoveError, PokerRulesError
-from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.houseway import BatchWay, Strategy, WayLike, check_way, house_way
-from pokerrules.paigow.outcomes import batch_settings
-from pokerrules.paigow.parallel import (
+from pokerrules.jobs import (
     check_optional_flag,
     check_start_method,
     check_workers,
     run_chunks,
 )
-from pokerrules.paigow.rates import mean_net, net_variance
-from pokerrules.paigow.rules import (
+from pokerrules.paigow.analysis.outcomes import batch_settings
+from pokerrules.paigow.analysis.rates import mean_net, net_variance
+from pokerrules.paigow.analysis.strategy import SampledOptimalStrategy
+from pokerrules.paigow.game.description import DescribedWay
+from pokerrules.paigow.game.houseway import BatchWay, Strategy, WayLike, check_way, house_way
+from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
     callable_name,
     paigow_rules,
 )
-from pokerrules.paigow.setting import Setting
-from pokerrules.paigow.strategy import OptimalStrategy
+from pokerrules.paigow.game.setting import Setting
 from pokerrules.shuffle import seed_int
 
 __all__ = ["Z95", "SimulationResult", "StrategyLike", "simulate"]
@@ -83,7 +83,7 @@ def _resolve(spec: WayLike, rules: PaiGowRules, seat: str, seed: int) -> tuple[R
     BatchWay, and its name."""
     if isinstance(spec, str):
         if spec == "optimal":  # its samples are seeded by the run's seed
-            return OptimalStrategy(seed=seed, seat=seat), "optimal"
+            return SampledOptimalStrategy(seed=seed, seat=seat), "optimal"
         name = rules.house_way if spec == "house_way" else spec
         if isinstance(name, str):
             return _paigow.WAYS.index(name), name
@@ -347,7 +347,7 @@ def simulate(
             banker foul rule), or a preset's name ("classic", "casino", any case).
         rounds: rounds to play, 1 to 2**63 - 1 (any integer type).
         way: the banker's strategy: "house_way" (the rules' own, the
-            default), a name from ``WAYS``, "optimal" (:class:`OptimalStrategy`
+            default), a name from ``WAYS``, "optimal" (:class:`SampledOptimalStrategy`
             with 5,000 samples seeded by ``seed``: the best setting against the
             other side's house way; slow), a callable ``(cards, rules) ->
             Setting`` or a :class:`BatchWay` (picklable for workers > 1).

@@ -19,7 +19,7 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules.cards import format_cards
 from pokerrules.errors import PokerRulesError
-from pokerrules.paigow.outcomes import suit_group
+from pokerrules.paigow.analysis.outcomes import suit_group
 
 __all__ = ["STEP", "HandClasses"]
 

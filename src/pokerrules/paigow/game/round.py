@@ -1,7 +1,7 @@
-"""A Pai Gow Poker table round: the deal by piles and dice, the settlement of
+"""A Pai Gow Poker round: the deal by piles and dice, the settlement of
 each player against the banker (the round as a game of the shared protocol is
-:mod:`pokerrules.paigow.state`; a round played by strategies and its summary are
-:mod:`pokerrules.paigow.round_records`)."""
+:mod:`pokerrules.paigow.game.state`; a round played by strategies and its summary are
+:mod:`pokerrules.paigow.game.round_records`)."""
 
 from __future__ import annotations
 
@@ -19,15 +19,15 @@ from pokerrules.errors import (
     DuplicateCardError,
     PokerRulesError,
 )
-from pokerrules.paigow.houseway import house_way
-from pokerrules.paigow.rules import (
+from pokerrules.paigow.game.houseway import house_way
+from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
     finite_number,
     paigow_rules,
 )
-from pokerrules.paigow.setting import Setting, is_foul
+from pokerrules.paigow.game.setting import Setting, is_foul
 from pokerrules.shuffle import DealStream
 
 __all__ = [
@@ -62,7 +62,7 @@ class Deal:
             cards in the order they were stacked.
         discards: the four cards left after stacking, never seen.
         pile_of: position -> the pile it took (occupied positions only).
-        positions: the positions at the table, which the dice count around.
+        positions: the round's positions, which the dice count around.
     """
 
     dice: tuple[int, int, int]
@@ -92,7 +92,8 @@ def check_occupied(rules: PaiGowRules, occupied: Iterable[int]) -> tuple[int, ..
         if isinstance(p, bool) or not isinstance(p, (int, np.integer)):
             raise ArgumentTypeError(f"occupied: a position is an int, not {shown(p)}")
         if not 1 <= p <= rules.positions:
-            raise PokerRulesError(f"position {p} is not at a table of {rules.positions} positions")
+            raise PokerRulesError(
+                f"position {p} is not one of the round's {rules.positions} positions")
         if int(p) in seats:
             raise PokerRulesError(f"position {p} is given twice")
         seats.append(int(p))
@@ -115,11 +116,11 @@ def deal_round(
     banker as 1, counter-clockwise (upward, wrapping after the last position),
     the total names the position that takes ``first_pile``; the following
     piles, in pile order, go to the following positions. A pile that reaches an
-    empty position is put aside unseen. At a table of fewer than seven
+    empty position is put aside unseen. In a round of fewer than seven
     positions, only as many piles as positions are handed out.
 
     Args:
-        rules: the table's rules or a preset's name (``rules.positions`` positions).
+        rules: the round's rules or a preset's name (``rules.positions`` positions).
         occupied: the occupied positions; must include the banker's (1) and
             at least one other.
         seed: int (0 to 2**53 - 1) or numpy Generator: the same seed deals the

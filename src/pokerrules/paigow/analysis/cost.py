@@ -12,11 +12,11 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules.cards import format_cards
-from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.houseway import house_way_many, way_rule_names
-from pokerrules.paigow.outcomes import way_label
-from pokerrules.paigow.rules import commission_text
-from pokerrules.paigow.setting import Setting
+from pokerrules.paigow.analysis.outcomes import way_label
+from pokerrules.paigow.game.description import DescribedWay
+from pokerrules.paigow.game.houseway import house_way_many, way_rule_names
+from pokerrules.paigow.game.rules import commission_text
+from pokerrules.paigow.game.setting import Setting
 
 __all__ = ["CostExample", "HouseWayCost", "RuleCost", "house_way_cost"]
 

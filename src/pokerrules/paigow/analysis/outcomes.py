@@ -1,4 +1,4 @@
-"""The outcome table of the exact counts (:mod:`pokerrules.paigow.exact`): every
+"""The outcome table of the exact counts (:mod:`pokerrules.paigow.analysis.exact`): every
 hand of a deck set by each side's strategy, its back value and front rank kept,
 set and checked in steps so that Ctrl-C is seen between them.
 """
@@ -17,11 +17,11 @@ from pokerrules import _paigow
 from pokerrules._checks import shown
 from pokerrules.cards import CardsLike, card_codes, format_cards, parse_cards
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.houseway import WAYS, BatchWay, way_handle
-from pokerrules.paigow.parallel import run_threads
-from pokerrules.paigow.rules import PaiGowRules, callable_name
-from pokerrules.paigow.setting import Setting
+from pokerrules.jobs import run_threads
+from pokerrules.paigow.game.description import DescribedWay
+from pokerrules.paigow.game.houseway import WAYS, BatchWay, way_handle
+from pokerrules.paigow.game.rules import PaiGowRules, callable_name
+from pokerrules.paigow.game.setting import Setting
 
 __all__ = [
     "BATCH",

@@ -20,7 +20,7 @@ from pokerrules._checks import check_count, check_flag, shown
 from pokerrules.cards import CardsLike
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.hands import PAI_GOW
-from pokerrules.paigow.setting import hand_cards
+from pokerrules.paigow.game.setting import hand_cards
 
 __all__ = [
     "ENVY_LINES",
@@ -119,7 +119,7 @@ def fortune_paytable(
     not named paying nothing. ``table`` is a mapping or a preset's name from
     :data:`FORTUNE_PAYTABLES` (only with ``envy=False``; "envy" with it).
 
-    >>> from pokerrules.paigow.fortune import fortune_paytable
+    >>> from pokerrules.paigow.analysis.fortune import fortune_paytable
     >>> fortune_paytable({"four_of_a_kind": 50, "straight_flush": 100})["flush"]
     -1
 
@@ -259,7 +259,7 @@ def envy_value(
     every deal, the player's own hand included (given the player's own cards
     it differs: a player holding three aces sees fewer five aces).
 
-    >>> from pokerrules.paigow.fortune import envy_value
+    >>> from pokerrules.paigow.analysis.fortune import envy_value
     >>> envy_value(1)
     Fraction(13737, 296429)
 

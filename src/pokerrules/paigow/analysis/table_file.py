@@ -37,9 +37,9 @@ import numpy.typing as npt
 from pokerrules._checks import shown
 from pokerrules._files import open_regular, parse_json
 from pokerrules.errors import PokerRulesError
-from pokerrules.paigow.description import DescribedWay, way_from_dict
-from pokerrules.paigow.outcomes import deck_codes, way_label
-from pokerrules.paigow.rules import way_name
+from pokerrules.paigow.analysis.outcomes import deck_codes, way_label
+from pokerrules.paigow.game.description import DescribedWay, way_from_dict
+from pokerrules.paigow.game.rules import way_name
 
 __all__ = ["FIELDS", "FILE_LIMIT", "FORMAT", "HEADER_LIMIT", "MAGIC", "VERSION", "read_table",
            "replace_file", "way_record", "write_table"]

@@ -1,4 +1,4 @@
-"""The Pai Gow table round as text for the command line."""
+"""The Pai Gow round as text for the command line."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from pokerrules._checks import shown
 from pokerrules.cards import format_cards
 from pokerrules.errors import ArgumentTypeError
 from pokerrules.game import seat_index
-from pokerrules.paigow.state import PaiGowState
+from pokerrules.paigow.game.state import PaiGowState
 
 
 def render(state: PaiGowState, viewer: int | None = None) -> str:
-    """The table as text for the terminal: the seats, the dice, which seats have
+    """The round as text for the terminal: the seats, the dice, which seats have
     set, and whose turn it is (or what chance deals next); at the end every setting
     and how each bet settled.
 

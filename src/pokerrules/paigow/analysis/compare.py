@@ -2,7 +2,7 @@
 the rule of the first way that set them, and each way's exact counts.
 
 A way is a built-in way's name or a way loaded from its description
-(:func:`~pokerrules.paigow.description.load_house_way`). Every hand of the deck
+(:func:`~pokerrules.paigow.game.description.load_house_way`). Every hand of the deck
 (C(53, 7) = 154,143,080 for the full deck) is set by both ways in C, in steps on
 threads; two settings are the same when their fronts hold the same two cards.
 """
@@ -20,13 +20,18 @@ from pokerrules import _paigow
 from pokerrules._checks import check_count
 from pokerrules.cards import CardsLike, format_cards
 from pokerrules.errors import PokerRulesError
-from pokerrules.paigow.description import DescribedWay
-from pokerrules.paigow.exact import ExactResult, exact_house_edge
-from pokerrules.paigow.houseway import check_way, house_way_many, way_rule_names
-from pokerrules.paigow.outcomes import TABLE_STEP, cpus, deck_codes
-from pokerrules.paigow.parallel import check_optional_flag, progress_bar, run_threads
-from pokerrules.paigow.rules import DEFAULT_RULES, PaiGowRulesLike, commission_text, paigow_rules
-from pokerrules.paigow.setting import Setting
+from pokerrules.jobs import check_optional_flag, progress_bar, run_threads
+from pokerrules.paigow.analysis.exact import ExactResult, exact_house_edge
+from pokerrules.paigow.analysis.outcomes import TABLE_STEP, cpus, deck_codes
+from pokerrules.paigow.game.description import DescribedWay
+from pokerrules.paigow.game.houseway import check_way, house_way_many, way_rule_names
+from pokerrules.paigow.game.rules import (
+    DEFAULT_RULES,
+    PaiGowRulesLike,
+    commission_text,
+    paigow_rules,
+)
+from pokerrules.paigow.game.setting import Setting
 
 __all__ = ["EXAMPLES", "RuleDifference", "WayComparison", "compare_ways"]
 
@@ -44,7 +49,7 @@ class RuleDifference:
     """The hands that one rule of way ``a`` sets and way ``b`` sets otherwise.
 
     ``rule`` and ``name`` are the rule's number in way ``a`` and its name there,
-    "SECTION: LABEL" (:func:`~pokerrules.paigow.houseway.way_rule_names`); ``hands``
+    "SECTION: LABEL" (:func:`~pokerrules.paigow.game.houseway.way_rule_names`); ``hands``
     counts the hands the rule set; ``differ`` those of them ``b`` sets with
     another front; ``examples`` gives up to :data:`EXAMPLES` of them, the first
     of the deck's order, each as (hand, ``a``'s setting, ``b``'s setting), the
@@ -131,7 +136,7 @@ def compare_ways(
     (:func:`~pokerrules.paigow.exact_house_edge`, about a CPU-minute each on the
     full deck).
 
-    >>> from pokerrules.paigow.compare import compare_ways
+    >>> from pokerrules.paigow.analysis.compare import compare_ways
     >>> found = compare_ways("foxwoods", "foxwoods_ballys_two_pairs", exact=False, deck=(
     ...     "2c 2d 2h 3c 3d 3h 4c 4d 9c 9d Kc Kd Ac Ad"))
     >>> [(r.name, r.hands, r.differ) for r in found.rules if r.differ]
@@ -139,8 +144,8 @@ def compare_ways(
 
     A way loaded from its description compares as the built-in one does:
 
-    >>> from pokerrules.paigow.description import load_house_way
-    >>> from pokerrules.paigow.houseway import way_description
+    >>> from pokerrules.paigow.game.description import load_house_way
+    >>> from pokerrules.paigow.game.houseway import way_description
     >>> loaded = load_house_way(way_description("foxwoods"))
     >>> compare_ways(loaded, "foxwoods", exact=False, deck=(
     ...     "2c 2d 3c 3d 7c 7d 8c 9c Tc Kc Kd Ac Ad Jk")).differ
@@ -148,7 +153,7 @@ def compare_ways(
 
     Args:
         a, b: the ways: names from :data:`~pokerrules.paigow.WAYS` or ways from
-            :func:`~pokerrules.paigow.description.load_house_way`.
+            :func:`~pokerrules.paigow.game.description.load_house_way`.
         rules: the rules or a preset's name: their wheel rule and commission.
         exact: count each way's exact wins, pushes and losses too.
         deck: the cards dealt (at least 14), by default all 53.

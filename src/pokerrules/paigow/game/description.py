@@ -19,7 +19,7 @@ from pokerrules._files import read_regular
 from pokerrules.cards import CardsLike, format_cards
 from pokerrules.errors import ArgumentTypeError, HouseWayError
 from pokerrules.hands import PAI_GOW, HandRules
-from pokerrules.paigow.setting import Setting, hand_cards
+from pokerrules.paigow.game.setting import Setting, hand_cards
 
 __all__ = ["HAND_TYPES", "WAY_LINE_LIMIT", "WAY_SIZE_LIMIT", "DescribedWay", "WayRule",
            "load_house_way"]
