@@ -2,7 +2,9 @@
 runner (:func:`~pokerrules.runner.play_game`), ``pokerrules play``, the learning
 environments (:func:`pokerrules.envs.make_env`) and the docs all read.
 
-The games of pokerrules are East–West, Z Poker and Chinese Poker; each package
+The games of pokerrules are East–West, Z Poker, Chinese Poker and Pai Gow Poker
+(its table round), named "east-west", "z-poker", "chinese-poker" and "pai-gow": one
+name per game, which saves and records write too. Each package
 defines its spec as ``SPEC`` and its :class:`GameTools` (agents, levels, the table's
 text, its environment) as ``TOOLS``. A game of one's own joins them with
 :func:`register`:
