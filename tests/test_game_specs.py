@@ -538,6 +538,11 @@ VALID = {
     "add_cli": mostly(st.sampled_from([None, game_with_commands("race-goal"),
                                        game_with_commands("a", "b")]),
                       st.sampled_from([game_with_commands("rank"), broken_command, int])),
+    # the hooks of the environments and the learner, named and not imported
+    "encoding": st.none() | st.just(specs.LazyHook("race.envs", "RaceEncoding")),
+    "gymnasium_id": st.none(),
+    "vector_env": st.none() | st.just(specs.LazyHook("race.envs", "RaceVectorEnv")),
+    "learner": st.none() | st.just(specs.LazyHook("race.learn", "RACE_LEARNER")),
 }
 ANYTHING = st.one_of(
     st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=6),

@@ -66,7 +66,6 @@ import numpy as np
 from gymnasium import spaces
 
 from pokerrules._checks import check_flag, is_int, shown
-from pokerrules.envs import ENCODINGS
 from pokerrules.envs.encoding import (
     AgentPolicy,
     Encoding,
@@ -79,7 +78,7 @@ from pokerrules.errors import ArgumentTypeError, GameOverError, IllegalMoveError
 from pokerrules.game import GameState, seat_index
 from pokerrules.runner import Agent
 from pokerrules.shuffle import SEED_LIMIT
-from pokerrules.specs import game_spec
+from pokerrules.specs import game_spec, game_tools, hook_target
 
 __all__ = ["Opponent", "SingleAgentEnv", "opponent_kind", "single_agent_env"]
 
@@ -348,7 +347,7 @@ def single_agent_env(game: str, **options: Any) -> SingleAgentEnv:
             environment refuses.
     """
     spec = game_spec(game)
-    encoding_type = ENCODINGS.get(spec.name)
+    encoding_type = hook_target(game_tools(spec).encoding)
     if encoding_type is None:
         raise PokerRulesError(f"game {spec.name} has no single-agent environment")
     own = keywords(encoding_type) or ()

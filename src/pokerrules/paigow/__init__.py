@@ -192,4 +192,5 @@ SPEC = specs.GameSpec(
 TOOLS = specs.GameTools(
     render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
     environment=specs.EnvironmentModule("pokerrules.envs.pai_gow_v0"),
+    encoding=specs.LazyHook("pokerrules.envs.pai_gow_v0", "PaiGowEncoding"),
 )
