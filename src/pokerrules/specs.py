@@ -353,7 +353,7 @@ class GameTools:
 
 #: The commands of ``pokerrules`` besides those the games' ``add_cli`` add: no game's
 #: command may take one of these names.
-OWN_COMMANDS = ("rank", "play", "paigow")
+OWN_COMMANDS = ("rank", "play")
 
 _registered: dict[str, GameSpec] = {}
 #: Each registered game's tools, by the game's name.
@@ -435,7 +435,7 @@ def register(spec: GameSpec, tools: GameTools) -> GameSpec:
         ArgumentTypeError: a ``spec`` that is no :class:`GameSpec`, ``tools`` that
             are no :class:`GameTools`.
         PokerRulesError: a name or alias that another game has; an ``add_cli`` that
-            adds a command ``pokerrules`` has (rank, play, paigow, another game's),
+            adds a command ``pokerrules`` has (rank, play, another game's),
             naming the game and the command, or that fails. The registry is then
             left as it was.
     """
