@@ -80,6 +80,8 @@ def game_keyed_tables(source: str) -> list[int]:
     found = []
     assigned: dict[str, set[str]] = {}
     for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, (ast.Dict, ast.Call, ast.Assign)):
+            continue
         keys: list[object] = []
         if isinstance(node, ast.Dict):
             keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]

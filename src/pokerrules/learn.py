@@ -203,7 +203,7 @@ def learner(game: str) -> Learner:
     Raises:
         UnknownGameError: a game it does not train (those it trains are named).
     """
-    found = None
+    found: Learner | None = None
     if isinstance(game, str):
         try:
             found = hook_target(game_tools(game).learner)

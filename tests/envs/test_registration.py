@@ -66,8 +66,9 @@ def test_importing_pokerrules_imports_no_framework() -> None:
 
 
 #: The Gymnasium id each game registers beside its spec, by the game's name.
-GYMNASIUM_IDS = {spec.name: game_tools(spec).gymnasium_id for spec in game_specs()
-                 if game_tools(spec).gymnasium_id is not None}
+GYMNASIUM_IDS: dict[str, str] = {
+    spec.name: env_id for spec in game_specs()
+    if (env_id := game_tools(spec).gymnasium_id) is not None}
 
 
 @pytest.mark.parametrize("game", sorted(GYMNASIUM_IDS))

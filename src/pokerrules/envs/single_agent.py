@@ -10,7 +10,7 @@ gradient) take.
 ((330,), [True, True, True])
 
 The same through Gymnasium, by the ids importing :mod:`pokerrules.envs` registers
-(:data:`pokerrules.envs.GYMNASIUM_IDS`):
+(each game's :attr:`GameTools.gymnasium_id <pokerrules.specs.GameTools.gymnasium_id>`):
 
 >>> import gymnasium
 >>> env = gymnasium.make("pokerrules/EastWest-v0", opponent="greedy", flat=True)
@@ -330,7 +330,8 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
 
 def single_agent_env(game: str, **options: Any) -> SingleAgentEnv:
     """The :class:`SingleAgentEnv` of ``game`` by any of its names: what
-    ``gymnasium.make`` calls for the ids of :data:`pokerrules.envs.GYMNASIUM_IDS`.
+    ``gymnasium.make`` calls for the ids the games register
+    (:attr:`GameTools.gymnasium_id <pokerrules.specs.GameTools.gymnasium_id>`).
     ``options`` are the encoding's (``rules``; Chinese Poker's ``players`` and
     ``scope``) and the environment's (``opponent``, ``seat``, ``flat``,
     ``render_mode``, ``illegal_reward``).

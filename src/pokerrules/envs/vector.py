@@ -556,7 +556,7 @@ def make_vec(game: GameSpec | str | Any, num_envs: int, *, opponent: VectorOppon
         ArgumentTypeError, PokerRulesError: as the environment's constructor.
     """
     spec = game_spec(game)
-    env_type = hook_target(game_tools(spec).vector_env)  # each game registers its own
+    env_type: type[VectorEnv] | None = hook_target(game_tools(spec).vector_env)
     if env_type is None:
         with_one = [s.name for s in game_specs() if game_tools(s).vector_env is not None]
         raise UnknownGameError(
