@@ -300,7 +300,7 @@ class GameTools:
     encoding: Callable[..., Any] | None = None
     gymnasium_id: str | None = None
     vector_env: Callable[..., Any] | None = None
-    learner: LazyHook | Any = None
+    learner: Any = None
 
     def __post_init__(self) -> None:
         game = "a game's tools"
