@@ -434,7 +434,7 @@ def add_command(name):
 
 @pytest.mark.fast
 @pytest.mark.parametrize("command, owner", [
-    ("rank", "pokerrules' own"), ("play", "pokerrules' own"), ("paigow", "pokerrules' own"),
+    ("rank", "pokerrules' own"), ("play", "pokerrules' own"), ("paigow", "game pai-gow's"),
     ("race-goal", "game toy-race's"),
 ])
 def test_a_command_another_has_is_refused_when_the_game_registers(capsys, command, owner):
@@ -490,10 +490,12 @@ def test_the_command_line_has_its_own_commands_and_the_games():
     def commands():
         sub = build_parser()._subparsers._group_actions[0]
         return set(sub.choices)
-    assert commands() == set(specs.OWN_COMMANDS)
+    # Pai Gow's command registers beside its spec, as any game's add_cli
+    assert commands() == {*specs.OWN_COMMANDS, "paigow"}
+    assert game_tools("pai-gow").add_cli == specs.LazyHook("pokerrules.paigow.cli", "add_cli")
     register(*race_game(add_cli=add_race_command))
     try:
-        assert commands() == {*specs.OWN_COMMANDS, "race-goal"}
+        assert commands() == {*specs.OWN_COMMANDS, "paigow", "race-goal"}
     finally:
         specs.unregister("toy-race")
 
@@ -538,6 +540,11 @@ VALID = {
     "add_cli": mostly(st.sampled_from([None, game_with_commands("race-goal"),
                                        game_with_commands("a", "b")]),
                       st.sampled_from([game_with_commands("rank"), broken_command, int])),
+    # the hooks of the environments and the learner, named and not imported
+    "encoding": st.none() | st.just(specs.LazyHook("race.envs", "RaceEncoding")),
+    "gymnasium_id": st.none(),
+    "vector_env": st.none() | st.just(specs.LazyHook("race.envs", "RaceVectorEnv")),
+    "learner": st.none() | st.just(specs.LazyHook("race.learn", "RACE_LEARNER")),
 }
 ANYTHING = st.one_of(
     st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=6),

@@ -324,7 +324,7 @@ def test_search_worlds_refuse_what_they_cannot_build():
         zpoker.ZPokerState.from_view(view, [])
     with pytest.raises(PokerRulesError, match="hidden cards"):
         zpoker.ZPokerState.from_view(view, [], seed=1)
-    with pytest.raises(NotImplementedError, match="chinese_poker"):
+    with pytest.raises(NotImplementedError, match="chinese-poker"):
         chinese_poker.ChinesePokerState.from_view(None, [])
 
 

@@ -9,7 +9,6 @@ lines are imported only to build the other commands.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import signal
@@ -72,11 +71,6 @@ class _TableRules(Mapping[str, str]):
 
 
 _TABLE_RULES = _TableRules()
-
-# The commands of their own beside `pokerrules play NAME`, which every game of the
-# registry (pokerrules.specs) joins; a spec's add_cli adds one too. Modules with an
-# add_cli(commands), imported only when the full parser is built.
-COMMANDS: tuple[str, ...] = ("pokerrules.paigow.cli",)
 
 EPILOG = """examples:
   pokerrules rank "As Ks Qs Js Ts 9d 2c"
@@ -396,9 +390,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         add_game_cli = game_tools(spec).add_cli
         if add_game_cli is not None:
             add_game_cli(commands)
-    for module in COMMANDS:
-        add_cli: Callable[[Commands], None] = importlib.import_module(module).add_cli
-        add_cli(commands)
     game_argument.choices = sorted(play_games)
     play.epilog = _play_epilog(play_games)
     return parser

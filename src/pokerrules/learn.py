@@ -52,10 +52,21 @@ from pokerrules.envs.z_poker_v0 import ZPokerEncoding
 from pokerrules.errors import ArgumentTypeError, PokerRulesError, UnknownGameError
 from pokerrules.learned import LinearPolicy, save_weights
 from pokerrules.shuffle import SEED_LIMIT, seed_int
+from pokerrules.specs import game_specs, game_tools, hook_target
 from pokerrules.zpoker import policy as z_poker_policy
 
-__all__ = ["ENVS_LIMIT", "LEARNERS", "LEARNING_RATE_LIMIT", "Learner", "evaluate", "main",
-           "train"]
+__all__ = [
+    "CHINESE_POKER_LEARNER",
+    "EAST_WEST_LEARNER",
+    "ENVS_LIMIT",
+    "LEARNING_RATE_LIMIT",
+    "Z_POKER_LEARNER",
+    "Learner",
+    "evaluate",
+    "main",
+    "train",
+    "trained_games",
+]
 
 #: Evaluation deals from these seeds on, apart from training's.
 EVAL_SEED = 10**12
@@ -162,32 +173,46 @@ def _z_poker_features(observations: np.ndarray) -> np.ndarray:
         np.where(starter.any(axis=1), starter.argmax(axis=1), -1))
 
 
-#: The games it trains, by name.
-LEARNERS: dict[str, Learner] = {
-    "east-west": Learner("east-west", "pokerrules.eastwest",
-                         east_west_policy.LEARNED_FEATURES, "greedy", (0, 1),
-                         _east_west_features, lambda r: (np.sign(r) + 1) / 2),
-    # four players (the default); a round won is one the learner went out first in
-    "chinese-poker": Learner("chinese-poker", "pokerrules.chinese_poker",
-                             chinese_poker_policy.LEARNED_FEATURES, "random", (0, 1, 2, 3),
-                             _chinese_poker_features, lambda r: (r == 0).astype(float),
-                             updates=2000, num_envs=64, learning_rate=0.05),
-    # against random: against greedy from the start nearly every game is lost
-    "z-poker": Learner("z-poker", "pokerrules.zpoker", z_poker_policy.LEARNED_FEATURES,
-                       "random", (0, 1), _z_poker_features, lambda r: (np.sign(r) + 1) / 2,
-                       updates=1600, num_envs=64, learning_rate=0.05),
-}
+# Each game registers its learner beside its spec (GameTools.learner names these).
+#: East–West's learner.
+EAST_WEST_LEARNER = Learner("east-west", "pokerrules.eastwest",
+                            east_west_policy.LEARNED_FEATURES, "greedy", (0, 1),
+                            _east_west_features, lambda r: (np.sign(r) + 1) / 2)
+#: Chinese Poker's learner: four players (the default); a round won is one the
+#: learner went out first in.
+CHINESE_POKER_LEARNER = Learner("chinese-poker", "pokerrules.chinese_poker",
+                                chinese_poker_policy.LEARNED_FEATURES, "random", (0, 1, 2, 3),
+                                _chinese_poker_features, lambda r: (r == 0).astype(float),
+                                updates=2000, num_envs=64, learning_rate=0.05)
+#: Z Poker's learner: against random, as against greedy from the start nearly every
+#: game is lost.
+Z_POKER_LEARNER = Learner("z-poker", "pokerrules.zpoker", z_poker_policy.LEARNED_FEATURES,
+                          "random", (0, 1), _z_poker_features, lambda r: (np.sign(r) + 1) / 2,
+                          updates=1600, num_envs=64, learning_rate=0.05)
+
+
+def trained_games() -> tuple[str, ...]:
+    """The names of the games it trains: those whose tools register a learner."""
+    return tuple(spec.name for spec in game_specs() if game_tools(spec).learner is not None)
 
 
 def learner(game: str) -> Learner:
-    """The learner of ``game``.
+    """The learner of ``game`` (any of its names), as its tools register it
+    (:attr:`GameTools.learner <pokerrules.specs.GameTools.learner>`).
 
     Raises:
         UnknownGameError: a game it does not train (those it trains are named).
     """
-    if not isinstance(game, str) or game not in LEARNERS:
-        raise UnknownGameError(f"no learner for {shown(game)}; it trains {', '.join(LEARNERS)}")
-    return LEARNERS[game]
+    found: Learner | None = None
+    if isinstance(game, str):
+        try:
+            found = hook_target(game_tools(game).learner)
+        except UnknownGameError:
+            found = None
+    if found is None:
+        raise UnknownGameError(f"no learner for {shown(game)}; it trains "
+                               f"{', '.join(trained_games())}")
+    return found
 
 
 class _Adam:
@@ -270,6 +295,7 @@ def train(game: str, updates: int, *, num_envs: int = 256, seed: int = 0,
         PokerRulesError: an argument out of its range, naming it.
     """
     spec = learner(game)
+    game = spec.game  # the one name, which the policy and its weight file keep
     check_count(updates, "updates", 0)
     check_count(num_envs, "num_envs", 1, ENVS_LIMIT)
     seed = _check_seed(seed, len(spec.seats), num_envs)
@@ -418,7 +444,7 @@ def main(argv: list[str] | None = None) -> None:
     takes a file); a bad one stops the command with a usage error, status 2."""
     parser = argparse.ArgumentParser(prog="python -m pokerrules.learn",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=sorted(LEARNERS))
+    parser.add_argument("game", choices=sorted(trained_games()))
     parser.add_argument("--updates", type=_whole(0),
                         help="updates, 0 or more (default: east-west 800, chinese-poker "
                              "2000, z-poker 1600)")

@@ -82,7 +82,7 @@ def play_game(
     players: int | None = None,
 ) -> GameRecord:
     """Plays one game of ``game`` (a registered game's name: "east-west", "z-poker",
-    "chinese-poker"; its package such as ``pokerrules.eastwest``, or its
+    "chinese-poker", "pai-gow"; its package such as ``pokerrules.eastwest``, or its
     :class:`~pokerrules.specs.GameSpec`) with one agent per player; the number of
     agents is the number of players.
 

@@ -11,6 +11,7 @@ import numpy as np
 from pokerrules._checks import shown
 from pokerrules.errors import PokerRulesError
 from pokerrules.shuffle import SEED_LIMIT, DealStream
+from pokerrules.specs import spelling
 
 __all__ = [
     "STATE_FORMAT_VERSION",
@@ -94,13 +95,19 @@ def saved_streams(saved: object) -> list[tuple[int, int | None]]:
     return streams
 
 
-
 def check_top_level(data: dict[str, Any], game_name: str, version: int,
-                    keys: frozenset[str], what: str, reads: str = "") -> None:
+                    keys: frozenset[str], what: str, reads: str = "") -> dict[str, Any]:
     """The top level of a saved JSON object checked: its game, its format
     ``version`` and exactly ``keys``; ``what`` names such an object in errors
-    ("a round record") and ``reads`` what a version counts ("round records of ")."""
-    if data.get("game") != game_name:
+    ("a round record") and ``reads`` what a version counts ("round records of ").
+
+    The game is written by its one name (``game_name``, its spec's name); a save that
+    spells it otherwise, as :func:`~pokerrules.specs.spelling` compares names
+    ("pai_gow", "paigow" for "pai-gow"; "chinese_poker" for "chinese-poker"), is the
+    same game and loads: the object returned (a copy of ``data``) names it by the
+    one name, as the game writes it again."""
+    found_game = data.get("game")
+    if not isinstance(found_game, str) or spelling(found_game) != spelling(game_name):
         raise PokerRulesError(
             f"this JSON holds a {shown(data.get('game'))} game, not {shown(game_name)}")
     found = data.get("format")
@@ -109,6 +116,8 @@ def check_top_level(data: dict[str, Any], game_name: str, version: int,
                               f"reads {reads}version {version}")
     if set(data) != keys:
         raise PokerRulesError(f"{what} has the keys {sorted(keys)}, not {sorted(data)}")
+    return {**data, "game": game_name}
+
 
 def saved_game(game_name: str, text: object) -> dict[str, Any]:
     """The top level of a saved game, checked: JSON text of this game and version,
@@ -122,8 +131,8 @@ def saved_game(game_name: str, text: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise PokerRulesError(
             f"not a saved {game_name} game: JSON {type(data).__name__}, not an object")
-    check_top_level(data, game_name, STATE_FORMAT_VERSION, STATE_KEYS,
-                    f"a saved {game_name} game")
+    data = check_top_level(data, game_name, STATE_FORMAT_VERSION, STATE_KEYS,
+                           f"a saved {game_name} game")
     if type(data["players"]) is not int:
         raise PokerRulesError(f"players must be an int, not {shown(data['players'])}")
     if not isinstance(data["deal"], dict):

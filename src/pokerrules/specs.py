@@ -2,7 +2,9 @@
 runner (:func:`~pokerrules.runner.play_game`), ``pokerrules play``, the learning
 environments (:func:`pokerrules.envs.make_env`) and the docs all read.
 
-The games of pokerrules are East–West, Z Poker and Chinese Poker; each package
+The games of pokerrules are East–West, Z Poker, Chinese Poker and Pai Gow Poker
+(its table round), named "east-west", "z-poker", "chinese-poker" and "pai-gow": one
+name per game, which saves and records write too. Each package
 defines its spec as ``SPEC`` and its :class:`GameTools` (agents, levels, the table's
 text, its environment) as ``TOOLS``. A game of one's own joins them with
 :func:`register`:
@@ -34,9 +36,11 @@ __all__ = [
     "EnvironmentModule",
     "GameSpec",
     "GameTools",
+    "LazyHook",
     "game_spec",
     "game_specs",
     "game_tools",
+    "hook_target",
     "register",
     "unregister",
 ]
@@ -85,6 +89,39 @@ class EnvironmentModule:
 
     def __call__(self, **options: Any) -> Any:
         return importlib.import_module(self.module).env(**options)
+
+
+@dataclass(frozen=True)
+class LazyHook:
+    """A game's hook named by its module and the attribute there, imported when first
+    used: a game package names its hooks in :mod:`pokerrules.envs` and
+    :mod:`pokerrules.learn` so, without importing them (the layers forbid it, and
+    they need numpy and Gymnasium). Calling it calls the attribute.
+
+    Attributes:
+        module: the dotted name of the module ("pokerrules.envs.vector").
+        attribute: the name of the hook in it ("EastWestVectorEnv").
+    """
+
+    module: str
+    attribute: str
+
+    def load(self) -> Any:
+        """The hook itself: ``module`` imported, its ``attribute``.
+
+        Raises:
+            ImportError: the module does not import; AttributeError: it has no
+                ``attribute``.
+        """
+        return getattr(importlib.import_module(self.module), self.attribute)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)
+
+
+def hook_target(hook: Any) -> Any:
+    """``hook`` itself, or what a :class:`LazyHook` names, imported."""
+    return hook.load() if isinstance(hook, LazyHook) else hook
 
 
 @dataclass(frozen=True)
@@ -231,16 +268,27 @@ class GameTools:
             (None: it has none).
         add_cli: a command of its own beside ``pokerrules play NAME``:
             ``add_cli(commands)`` with :class:`pokerrules._cli_common.Commands`.
+        encoding: its :class:`~pokerrules.envs.Encoding` class (a
+            :class:`LazyHook` to it), which
+            :func:`~pokerrules.envs.single_agent.single_agent_env` builds (None: it
+            has none).
+        gymnasium_id: the Gymnasium id of its single-agent environment
+            ("pokerrules/EastWest-v0"), registered when :mod:`pokerrules.envs` is
+            imported (None: it has none; it needs an ``encoding``).
+        vector_env: its vector environment class (a :class:`LazyHook` to it),
+            which :func:`~pokerrules.envs.vector.make_vec` builds (None: it has none).
+        learner: its :class:`~pokerrules.learn.Learner` (a :class:`LazyHook` to
+            it), what ``python -m pokerrules.learn`` trains (None: it has none).
 
     Raises:
         ArgumentTypeError: a field of the wrong type, naming the field: a line-up
             that is no list or tuple (a str is one name, not a list of them), an
             agent that is no class, a hook that is not callable, agents or levels
-            that are no mapping.
+            that are no mapping, a Gymnasium id that is no text.
         PokerRulesError: an agent name that ``--agents`` could not take (empty, with
             a comma or with blanks around it), levels other than "easy", "normal"
             and "hard", a default line-up that is empty or names an agent the game
-            does not have.
+            does not have, a Gymnasium id without an encoding.
     """
 
     render: Callable[..., str]
@@ -249,12 +297,22 @@ class GameTools:
     levels: Mapping[str, Callable[[], Any]]
     environment: Callable[..., Any] | None = None
     add_cli: Callable[[Any], None] | None = None
+    encoding: Callable[..., Any] | None = None
+    gymnasium_id: str | None = None
+    vector_env: Callable[..., Any] | None = None
+    learner: Any = None
 
     def __post_init__(self) -> None:
         game = "a game's tools"
         if not callable(self.render):
             raise ArgumentTypeError(f"{game}: render must be callable, not {shown(self.render)}")
-        for label in ("environment", "add_cli"):
+        if self.gymnasium_id is not None and not isinstance(self.gymnasium_id, str):
+            raise ArgumentTypeError(f"{game}: gymnasium_id must be text or None, not "
+                                    f"{shown(self.gymnasium_id)}")
+        if self.gymnasium_id is not None and self.encoding is None:
+            raise PokerRulesError(f"{game}: a Gymnasium id ({self.gymnasium_id}) needs the "
+                                  f"encoding its environment is built on")
+        for label in ("environment", "add_cli", "encoding", "vector_env"):
             hook = getattr(self, label)
             if hook is not None and not callable(hook):
                 raise ArgumentTypeError(f"{game}: {label} must be callable or "
@@ -295,7 +353,7 @@ class GameTools:
 
 #: The commands of ``pokerrules`` besides those the games' ``add_cli`` add: no game's
 #: command may take one of these names.
-OWN_COMMANDS = ("rank", "play", "paigow")
+OWN_COMMANDS = ("rank", "play")
 
 _registered: dict[str, GameSpec] = {}
 #: Each registered game's tools, by the game's name.
@@ -377,7 +435,7 @@ def register(spec: GameSpec, tools: GameTools) -> GameSpec:
         ArgumentTypeError: a ``spec`` that is no :class:`GameSpec`, ``tools`` that
             are no :class:`GameTools`.
         PokerRulesError: a name or alias that another game has; an ``add_cli`` that
-            adds a command ``pokerrules`` has (rank, play, paigow, another game's),
+            adds a command ``pokerrules`` has (rank, play, another game's),
             naming the game and the command, or that fails. The registry is then
             left as it was.
     """

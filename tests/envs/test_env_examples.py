@@ -46,7 +46,7 @@ def test_the_documented_training_commands_run(tmp_path, capsys) -> None:
     from pokerrules import learn
 
     commands = _documented_commands()
-    assert len(commands) >= 4 and set(learn.LEARNERS) <= {c.split()[3] for c in commands}
+    assert len(commands) >= 4 and set(learn.trained_games()) <= {c.split()[3] for c in commands}
     for command in sorted(set(commands)):
         words = shlex.split(command)[3:]
         out = tmp_path / f"{words[0]}.npz"

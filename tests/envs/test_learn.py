@@ -39,7 +39,7 @@ def test_east_west_features_of_observations_are_those_of_views():
     count = 0
     for view, _, observation, _, _ in _positions(eastwest, encoding, 2, range(20)):
         from_view = eastwest.policy.view_features(view)
-        assert np.array_equal(from_view, learn.LEARNERS["east-west"].from_observations(
+        assert np.array_equal(from_view, learn.learner("east-west").from_observations(
             observation[None]))
         count += 1
     assert count == 20 * 24
@@ -56,7 +56,7 @@ def test_chinese_poker_features_of_observations_are_those_of_views():
         actions = [encoding.move_to_action(m) for m in legal]
         assert sorted(actions) == np.flatnonzero(encoding.action_mask(state)).tolist()
         from_view = chinese_poker.policy.view_features(view, legal)[0]
-        from_observation = learn.LEARNERS["chinese-poker"].from_observations(
+        from_observation = learn.learner("chinese-poker").from_observations(
             observation[None])[0, actions]
         assert np.array_equal(from_view, from_observation)
         count += 1
@@ -79,7 +79,7 @@ def test_z_poker_features_of_observations_are_those_of_views():
             assert actions == [encoding.move_to_action(m) for m in legal]
             assert sorted(actions) == np.flatnonzero(encoding.action_mask(state)).tolist()
             from_view = zpoker.policy.view_features(state.view(player))
-            from_observation = learn.LEARNERS["z-poker"].from_observations(
+            from_observation = learn.learner("z-poker").from_observations(
                 encoding.observe(state, player)[None])
             assert from_view.shape == (1, 416, zpoker.policy.LEARNED_FEATURES)
             assert np.array_equal(from_view, from_observation)
@@ -89,7 +89,7 @@ def test_z_poker_features_of_observations_are_those_of_views():
     assert len(phases) == 6
 
 
-@pytest.mark.parametrize("game", sorted(learn.LEARNERS))
+@pytest.mark.parametrize("game", sorted(learn.trained_games()))
 def test_training_is_deterministic_for_a_seed(game):
     runs = [learn.train(game, 2, num_envs=4, seed=seed).weights for seed in (3, 3, 4)]
     assert np.array_equal(runs[0], runs[1])
@@ -113,7 +113,7 @@ def test_east_west_training_lifts_the_score_against_random():
     ("z-poker", 400, 0.95, None),
 ])
 def test_the_shipped_policies_beat_random(game, games, random_at_least, greedy_at_least):
-    spec = learn.LEARNERS[game]
+    spec = learn.learner(game)
     policy = shipped_policy(spec.package, game, spec.features)
     assert learn.evaluate(policy, "random", games, seed=5) >= random_at_least
     if greedy_at_least is not None:  # greedy plays in C
@@ -123,7 +123,7 @@ def test_the_shipped_policies_beat_random(game, games, random_at_least, greedy_a
 @pytest.mark.slow
 def test_the_shipped_chinese_poker_policy_beats_greedy():
     """2,000 rounds, three greedy opponents at Python speed: above the fair 0.25."""
-    spec = learn.LEARNERS["chinese-poker"]
+    spec = learn.learner("chinese-poker")
     policy = shipped_policy(spec.package, "chinese-poker", spec.features)
     assert learn.evaluate(policy, "greedy", 2000, seed=5) > 0.27
 

@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 from pokerrules.eastwest import EastWestRules
-from pokerrules.envs import GYMNASIUM_IDS
 from pokerrules.errors import PokerRulesError
+from pokerrules.specs import game_specs, game_tools
 
 gymnasium = pytest.importorskip("gymnasium", reason="Gymnasium is not installed")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
@@ -63,6 +63,12 @@ def test_importing_pokerrules_imports_no_framework() -> None:
                 "print(json.dumps(sorted(m for m in ('pyspiel', 'gymnasium', 'pettingzoo')"
                 " if m in sys.modules)))")
     assert json.loads(out[-1]) == []
+
+
+#: The Gymnasium id each game registers beside its spec, by the game's name.
+GYMNASIUM_IDS: dict[str, str] = {
+    spec.name: env_id for spec in game_specs()
+    if (env_id := game_tools(spec).gymnasium_id) is not None}
 
 
 @pytest.mark.parametrize("game", sorted(GYMNASIUM_IDS))

@@ -164,8 +164,8 @@ def test_self_play_gives_the_mover_and_both_seats_rewards():
 
 def test_other_games_say_which_games_have_a_vector_env():
     with pytest.raises(UnknownGameError, match="game pai-gow has no vector environment; the "
-                                               "games with one are east-west, chinese-poker, "
-                                               "z-poker"):
+                                               "games with one are east-west, z-poker, "
+                                               "chinese-poker"):
         make_vec("pai-gow", 4)
 
 

@@ -371,8 +371,8 @@ def test_json_round_trip_continues_identically():
     assert copy.result() == game.result()
     clone = game.clone()
     assert clone.to_json() == game.to_json()
-    with pytest.raises(PokerRulesError, match="not 'chinese_poker'"):
-        ChinesePokerState.from_json(game.to_json().replace('"chinese_poker"', '"other"'))
+    with pytest.raises(PokerRulesError, match="not 'chinese-poker'"):
+        ChinesePokerState.from_json(game.to_json().replace('"chinese-poker"', '"other"'))
 
 
 @pytest.mark.fast

@@ -410,7 +410,7 @@ def test_record_json_round_trip():
     assert round_record(game, 5, round_names(text)) == record
     assert pickle.loads(pickle.dumps(record)) == record
     data = json.loads(text)
-    assert data["game"] == "paigow" and data["format"] == 2 and data["first_pile"] == 3
+    assert data["game"] == "pai-gow" and data["format"] == 2 and data["first_pile"] == 3
     with pytest.raises(PokerRulesError, match="format"):
         load_round({**data, "format": 99})
     with pytest.raises(PokerRulesError, match="east-west"):

@@ -50,7 +50,7 @@ BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
 CASINO = PaiGowRules.casino()
 GOLDEN = Path(__file__).parent / "golden"
 OLD_ROUNDS = sorted([*GOLDEN.glob("paigow_*.json"), *(GOLDEN / "paigow_rounds").glob("*.json")])
-SCHEMA = Path(__file__).parents[2] / "docs" / "schemas" / "pai_gow.state.schema.json"
+SCHEMA = Path(__file__).parents[2] / "docs" / "schemas" / "pai-gow.state.schema.json"
 
 
 def play_out(state, seed=0):
@@ -75,7 +75,7 @@ def test_the_round_is_the_registered_game_pai_gow():
 def test_play_game_pai_gow_seed_3_is_the_round_of_seed_3():
     record = play_game("pai-gow", seed=3)
     assert record == play_game("paigow", seed=3)
-    assert record.game == "pai_gow" and record.agents == ("house", "house")
+    assert record.game == "pai-gow" and record.agents == ("house", "house")
     # the default line-up sets every hand by the house way, the banker (seat 0) last
     deal = deal_round(PaiGowRules(), [1, 2], seed=3)
     assert [m.player for m in record.moves] == [1, 0]

@@ -85,4 +85,8 @@ SPEC = specs.GameSpec(
 TOOLS = specs.GameTools(
     render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
     environment=specs.EnvironmentModule("pokerrules.envs.chinese_poker_v0"),
+    encoding=specs.LazyHook("pokerrules.envs.chinese_poker_v0", "ChinesePokerEncoding"),
+    gymnasium_id="pokerrules/ChinesePoker-v0",
+    vector_env=specs.LazyHook("pokerrules.envs.vector", "ChinesePokerVectorEnv"),
+    learner=specs.LazyHook("pokerrules.learn", "CHINESE_POKER_LEARNER"),
 )

@@ -72,7 +72,7 @@ class ChinesePokerState(GameState[AnyMove]):
     next higher player index (clockwise).
     """
 
-    game_name: ClassVar[str] = "chinese_poker"
+    game_name: ClassVar[str] = "chinese-poker"
 
     rules: ChinesePokerRules
     dealer: int | None

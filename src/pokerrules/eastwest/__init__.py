@@ -94,4 +94,8 @@ SPEC = specs.GameSpec(
 TOOLS = specs.GameTools(
     render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
     environment=specs.EnvironmentModule("pokerrules.envs.east_west_v0"),
+    encoding=specs.LazyHook("pokerrules.envs.east_west_v0", "EastWestEncoding"),
+    gymnasium_id="pokerrules/EastWest-v0",
+    vector_env=specs.LazyHook("pokerrules.envs.vector", "EastWestVectorEnv"),
+    learner=specs.LazyHook("pokerrules.learn", "EAST_WEST_LEARNER"),
 )

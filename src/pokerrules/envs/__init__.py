@@ -24,8 +24,10 @@ the encoding (observation layout and action indices):
 
 Importing this package registers the games with the frameworks that are
 installed: the OpenSpiel games (``pyspiel.load_game("pokerrules_z_poker")``) and
-the Gymnasium ids of :data:`GYMNASIUM_IDS` (``gymnasium.make("pokerrules/ZPoker-v0",
-opponent="greedy")``). ``import pokerrules`` alone imports neither framework.
+the Gymnasium id each game registers beside its spec
+(:attr:`GameTools.gymnasium_id <pokerrules.specs.GameTools.gymnasium_id>`:
+``gymnasium.make("pokerrules/ZPoker-v0", opponent="greedy")``). ``import pokerrules``
+alone imports neither framework.
 
 >>> from pokerrules.envs import east_west_v0
 >>> env = east_west_v0.env()
@@ -47,8 +49,6 @@ from pokerrules.errors import PokerRulesError
 from pokerrules.specs import EnvironmentModule, GameSpec, game_spec, game_specs, game_tools
 
 __all__ = [
-    "ENCODINGS",
-    "GYMNASIUM_IDS",
     "AgentPolicy",
     "ChinesePokerEncoding",
     "EastWestEncoding",
@@ -60,20 +60,6 @@ __all__ = [
     "register_openspiel",
 ]
 
-#: Each game's encoding class, by the game's name (:mod:`pokerrules.specs`).
-ENCODINGS: dict[str, type[Encoding]] = {
-    "east-west": EastWestEncoding,
-    "z-poker": ZPokerEncoding,
-    "chinese-poker": ChinesePokerEncoding,
-    "pai-gow": PaiGowEncoding,
-}
-#: The Gymnasium id of each game's single-agent environment
-#: (:class:`~pokerrules.envs.single_agent.SingleAgentEnv`), by the game's name.
-GYMNASIUM_IDS = {
-    "east-west": "pokerrules/EastWest-v0",
-    "z-poker": "pokerrules/ZPoker-v0",
-    "chinese-poker": "pokerrules/ChinesePoker-v0",
-}
 
 
 def make_env(game: GameSpec | ModuleType | str, **options: Any) -> Any:
@@ -139,9 +125,10 @@ def _register_with_frameworks() -> None:
         import gymnasium
     except ImportError:
         return
-    for game, env_id in GYMNASIUM_IDS.items():
-        if env_id not in gymnasium.registry:  # (a reload registers nothing twice)
-            gymnasium.register(id=env_id, kwargs={"game": game},
+    for spec in game_specs():
+        env_id = game_tools(spec).gymnasium_id
+        if env_id is not None and env_id not in gymnasium.registry:  # (a reload: not twice)
+            gymnasium.register(id=env_id, kwargs={"game": spec.name},
                                entry_point="pokerrules.envs.single_agent:single_agent_env")
 
 

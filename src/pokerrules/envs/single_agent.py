@@ -10,7 +10,7 @@ gradient) take.
 ((330,), [True, True, True])
 
 The same through Gymnasium, by the ids importing :mod:`pokerrules.envs` registers
-(:data:`pokerrules.envs.GYMNASIUM_IDS`):
+(each game's :attr:`GameTools.gymnasium_id <pokerrules.specs.GameTools.gymnasium_id>`):
 
 >>> import gymnasium
 >>> env = gymnasium.make("pokerrules/EastWest-v0", opponent="greedy", flat=True)
@@ -66,7 +66,6 @@ import numpy as np
 from gymnasium import spaces
 
 from pokerrules._checks import check_flag, is_int, shown
-from pokerrules.envs import ENCODINGS
 from pokerrules.envs.encoding import (
     AgentPolicy,
     Encoding,
@@ -79,7 +78,7 @@ from pokerrules.errors import ArgumentTypeError, GameOverError, IllegalMoveError
 from pokerrules.game import GameState, seat_index
 from pokerrules.runner import Agent
 from pokerrules.shuffle import SEED_LIMIT
-from pokerrules.specs import game_spec
+from pokerrules.specs import game_spec, game_tools, hook_target
 
 __all__ = ["Opponent", "SingleAgentEnv", "opponent_kind", "single_agent_env"]
 
@@ -331,7 +330,8 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
 
 def single_agent_env(game: str, **options: Any) -> SingleAgentEnv:
     """The :class:`SingleAgentEnv` of ``game`` by any of its names: what
-    ``gymnasium.make`` calls for the ids of :data:`pokerrules.envs.GYMNASIUM_IDS`.
+    ``gymnasium.make`` calls for the ids the games register
+    (:attr:`GameTools.gymnasium_id <pokerrules.specs.GameTools.gymnasium_id>`).
     ``options`` are the encoding's (``rules``; Chinese Poker's ``players`` and
     ``scope``) and the environment's (``opponent``, ``seat``, ``flat``,
     ``render_mode``, ``illegal_reward``).
@@ -348,7 +348,7 @@ def single_agent_env(game: str, **options: Any) -> SingleAgentEnv:
             environment refuses.
     """
     spec = game_spec(game)
-    encoding_type = ENCODINGS.get(spec.name)
+    encoding_type = hook_target(game_tools(spec).encoding)
     if encoding_type is None:
         raise PokerRulesError(f"game {spec.name} has no single-agent environment")
     own = keywords(encoding_type) or ()

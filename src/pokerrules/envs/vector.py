@@ -121,10 +121,10 @@ from pokerrules.errors import (
 from pokerrules.game import seat_index
 from pokerrules.runner import Agent
 from pokerrules.shuffle import SEED_LIMIT
-from pokerrules.specs import GameSpec, game_spec
+from pokerrules.specs import GameSpec, game_spec, game_specs, game_tools, hook_target
 from pokerrules.zpoker import POSITIONS, Phase, Placement, ZPokerRules, ZPokerView
 
-__all__ = ["MAX_GAMES", "VECTOR_GAMES", "ChinesePokerVectorEnv", "EastWestVectorEnv",
+__all__ = ["MAX_GAMES", "ChinesePokerVectorEnv", "EastWestVectorEnv",
            "VectorEnv", "ZPokerVectorEnv", "make_vec"]
 
 #: The most games a vector environment holds (``num_envs``; 2**20): its batch's
@@ -543,12 +543,6 @@ def _opponent_kind(opponent: object, game: Any, in_c: tuple[str, ...]) -> str:
     return "agent name" if kind == "name" else kind
 
 
-#: The vector environment of each game that has one, by the game's name.
-VECTOR_GAMES: dict[str, type[VectorEnv]] = {
-    "east-west": EastWestVectorEnv, "chinese-poker": ChinesePokerVectorEnv,
-    "z-poker": ZPokerVectorEnv}
-
-
 def make_vec(game: GameSpec | str | Any, num_envs: int, *, opponent: VectorOpponent = "random",
              seat: int = 0, seed: int | None = None, rules: Any = None,
              players: int | None = None
@@ -562,11 +556,12 @@ def make_vec(game: GameSpec | str | Any, num_envs: int, *, opponent: VectorOppon
         ArgumentTypeError, PokerRulesError: as the environment's constructor.
     """
     spec = game_spec(game)
-    env_type = VECTOR_GAMES.get(spec.name)
+    env_type: type[VectorEnv] | None = hook_target(game_tools(spec).vector_env)
     if env_type is None:
+        with_one = [s.name for s in game_specs() if game_tools(s).vector_env is not None]
         raise UnknownGameError(
             f"game {spec.name} has no vector environment; the games with one are "
-            f"{', '.join(VECTOR_GAMES)}")
+            f"{', '.join(with_one)}")
     options: dict[str, Any] = {} if players is None else {"players": players}
     return env_type(num_envs, opponent=opponent, seat=seat, seed=seed, rules=rules,  # type: ignore[call-arg]
                     **options)

@@ -192,4 +192,7 @@ SPEC = specs.GameSpec(
 TOOLS = specs.GameTools(
     render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
     environment=specs.EnvironmentModule("pokerrules.envs.pai_gow_v0"),
+    encoding=specs.LazyHook("pokerrules.envs.pai_gow_v0", "PaiGowEncoding"),
+    # the command pokerrules paigow (set, round, simulate, ...)
+    add_cli=specs.LazyHook("pokerrules.paigow.cli", "add_cli"),
 )

@@ -94,4 +94,8 @@ SPEC = specs.GameSpec(
 TOOLS = specs.GameTools(
     render=render, agents=AGENTS, default_agents=DEFAULT_AGENTS, levels=LEVELS,
     environment=specs.EnvironmentModule("pokerrules.envs.z_poker_v0"),
+    encoding=specs.LazyHook("pokerrules.envs.z_poker_v0", "ZPokerEncoding"),
+    gymnasium_id="pokerrules/ZPoker-v0",
+    vector_env=specs.LazyHook("pokerrules.envs.vector", "ZPokerVectorEnv"),
+    learner=specs.LazyHook("pokerrules.learn", "Z_POKER_LEARNER"),
 )

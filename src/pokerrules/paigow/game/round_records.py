@@ -50,9 +50,8 @@ def _record_data(record: object) -> dict[str, Any]:
             raise PokerRulesError(f"a round record is JSON text: {str(exc)[:120]}") from None
     if not isinstance(record, dict):
         raise PokerRulesError(f"a round record is a JSON object, not {shown(record)}")
-    check_top_level(record, "paigow", FORMAT_VERSION, _RECORD_KEYS, "a round record",
-                    "round records of ")
-    return record
+    return check_top_level(record, PaiGowState.game_name, FORMAT_VERSION, _RECORD_KEYS,
+                           "a round record", "round records of ")
 
 
 def round_names(record: object) -> dict[int, str]:
@@ -250,7 +249,8 @@ class RoundRecord:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {
-            "format": self.format, "game": "paigow", "rules": self.rules.to_dict(),
+            "format": self.format, "game": PaiGowState.game_name,
+            "rules": self.rules.to_dict(),
             "seed": self.seed, "dice": list(self.dice), "first_pile": self.first_pile,
             "action": self.action, "piles": [cards_text(p) for p in self.piles],
             "discards": cards_text(self.discards), "seats": [s.to_dict() for s in self.seats],

@@ -154,7 +154,7 @@ class PaiGowState(GameState[Setting]):
         settings: each seat's setting (None until it sets).
     """
 
-    game_name: ClassVar[str] = "pai_gow"
+    game_name: ClassVar[str] = "pai-gow"
     deal_is_fixed: ClassVar[bool] = True  # the deal dict never changes: rules and seats
 
     rules: PaiGowRules
