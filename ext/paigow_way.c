@@ -253,18 +253,11 @@ int pg_way_set(const pr_tables *t, const pg_way *w, const uint8_t hand[7], uint8
 
 void pg_way_setting(const pr_tables *t, const pg_way *w, const uint8_t hand[7],
                     uint8_t out_high[5], uint8_t out_low[2]) {
-    if (w->reference >= 0 && w->reference < PG_NWAYS)
-        pg_house_way_set(t, hand, w->reference, out_high, out_low);
-    else
-        pg_way_set(t, w, hand, out_high, out_low);
+    pg_way_set(t, w, hand, out_high, out_low);
 }
 
 void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
                   uint8_t *out, uint8_t *rules) {
-    if (!rules && w->reference >= 0 && w->reference < PG_NWAYS) { /* one loop in the reference C */
-        pg_house_way_batch(t, hands, n, w->reference, out, NULL);
-        return;
-    }
     for (int64_t i = 0; i < n; i++) {
         uint8_t *row = out + 7 * i;
         int rule = pg_way_set(t, w, hands + 7 * i, row, row + 5);
@@ -337,7 +330,6 @@ int pg_way_validate(pg_way *w) {
         if (check_cond(w, w->rule_cond[r], &end) < 0 || check_action(w, w->rule_action[r]) < 0)
             return -1;
     fill_shapes(w);
-    w->reference = -1;
     return 0;
 }
 

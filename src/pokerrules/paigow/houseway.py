@@ -90,12 +90,8 @@ def builtin_way(name: str) -> DescribedWay:
 
 @cache
 def _builtin_way(name: str) -> DescribedWay:
-    number = WAYS.index(name)
     way = load_house_way(way_description(name))
-    # where no rule numbers are asked for, the hand-written C of the way runs (it sets
-    # every hand as the description does: tests/games/test_paigow_ways.py)
-    compiled = _paigow.reference_copy(way.compiled, number)
-    return DescribedWay(name, way.source, None, way.sources, way.rules, compiled,
+    return DescribedWay(name, way.source, None, way.sources, way.rules, way.compiled,
                         way.sections)
 
 
