@@ -38,6 +38,7 @@ from pokerrules._checks import shown
 from pokerrules._files import open_regular, parse_json
 from pokerrules.errors import PokerRulesError
 from pokerrules.paigow.description import DescribedWay, way_from_dict
+from pokerrules.paigow.houseway import HouseWayLike
 from pokerrules.paigow.outcomes import deck_codes, way_label
 from pokerrules.paigow.rules import way_name
 
@@ -71,7 +72,7 @@ FILE_LIMIT = _aligned(16 + HEADER_LIMIT) + sum(
     _aligned(math.comb(53, 7) * np.dtype(dtype).itemsize) for _, dtype in FIELDS)
 
 
-def way_record(way: object) -> dict[str, str]:
+def way_record(way: HouseWayLike) -> dict[str, str]:
     """The banker's way as a table's header holds it: a built-in way by its
     name, a loaded way with its whole text.
 
