@@ -11,6 +11,8 @@
 
 uint32_t *pg_front_keys[PR_NVARIANTS];
 uint8_t pg_straights[8192];
+int8_t pg_mask_ranks[8192][5];
+uint8_t pg_mask_count[8192];
 static int straights_ready;
 
 int pg_prepare(const pr_tables *t) {
@@ -24,6 +26,14 @@ int pg_prepare(const pr_tables *t) {
                 if (c >= 4) flags |= 2;
             }
             pg_straights[m] = flags;
+            int n = 0;
+            for (int r = 12; r >= 0; r--)
+                if ((m >> r) & 1u) {
+                    if (n < 5) pg_mask_ranks[m][n] = (int8_t)r;
+                    n++;
+                }
+            for (int k = n; k < 5; k++) pg_mask_ranks[m][k] = -1;
+            pg_mask_count[m] = (uint8_t)n;
         }
         straights_ready = 1;
     }

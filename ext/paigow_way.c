@@ -21,30 +21,20 @@ const char pg_fact_kinds[PG_NFACTS] = {
     'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'c', 'c', 'c', 'c', 'f', 'f', 'f',
 };
 
-/* The highest rank of a mask, -1 for none, and the mask without it. */
-static int take_top(uint32_t *m) {
-    if (!*m) return -1;
-    int r = top(*m);
-    *m &= ~(1u << r);
-    return r;
-}
-
 static void hand_facts(const hand_info *in, int8_t f[PG_NFACTS]) {
     const uint32_t *by = in->by_count;
-    uint32_t m = by[4];
-    f[PG_F_QUADS] = (int8_t)take_top(&m);
-    m = by[3];
-    f[PG_F_TRIPS] = (int8_t)take_top(&m);
-    f[PG_F_SECOND_TRIPS] = (int8_t)take_top(&m);
-    m = by[2];
-    f[PG_F_PAIR] = (int8_t)take_top(&m);
-    f[PG_F_SECOND_PAIR] = (int8_t)take_top(&m);
-    f[PG_F_THIRD_PAIR] = (int8_t)take_top(&m);
-    m = by[1];
-    for (int k = 0; k < 5; k++) f[PG_F_SINGLE + k] = (int8_t)take_top(&m);
-    f[PG_F_NPAIRS] = (int8_t)count_bits(by[2]);
-    f[PG_F_NTRIPS] = (int8_t)count_bits(by[3]);
-    f[PG_F_NSINGLES] = (int8_t)count_bits(by[1]);
+    const int8_t *quads = pg_mask_ranks[by[4]], *trips = pg_mask_ranks[by[3]];
+    const int8_t *pairs = pg_mask_ranks[by[2]], *singles = pg_mask_ranks[by[1]];
+    f[PG_F_QUADS] = quads[0];
+    f[PG_F_TRIPS] = trips[0];
+    f[PG_F_SECOND_TRIPS] = trips[1];
+    f[PG_F_PAIR] = pairs[0];
+    f[PG_F_SECOND_PAIR] = pairs[1];
+    f[PG_F_THIRD_PAIR] = pairs[2];
+    memcpy(f + PG_F_SINGLE, singles, 5);
+    f[PG_F_NPAIRS] = (int8_t)pg_mask_count[by[2]];
+    f[PG_F_NTRIPS] = (int8_t)pg_mask_count[by[3]];
+    f[PG_F_NSINGLES] = (int8_t)pg_mask_count[by[1]];
     f[PG_F_NACES] = (int8_t)count_bits(rank_cards(in, RANK_ACE));
     f[PG_F_JOKER] = (int8_t)in->joker;
     f[PG_F_STRAIGHT] = (int8_t)in->straight;
