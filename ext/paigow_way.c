@@ -123,7 +123,7 @@ static int front_each(const hand_info *in, int r, int s, front_t *out) {
 /* As front_straight_or_flush (paigow_hand.h), evaluating only the backs that keep a
  * straight or flush, found from the hand's rank and suit counts (the joker fills one
  * gap or one suit): the same front, with a fraction of the evaluations. */
-static int sf_front(const hand_info *in, front_t *out) {
+PR_NOINLINE static int sf_front(const hand_info *in, front_t *out) { /* rare: off the common path */
     const uint8_t *hand = in->hand;
     if (!in->any_sf) return 0;
     int rank[7], suit[7], natural[7], count[13] = {0}, suits[4] = {0};
@@ -141,17 +141,21 @@ static int sf_front(const hand_info *in, front_t *out) {
     int flush_suit = -1; /* the one suit that can hold five of the seven */
     for (int s = 0; s < 4; s++)
         if (in->flush && suits[s] + in->joker >= 5) flush_suit = s;
+    /* the positions outside that suit (the joker is of every suit): a back keeps the
+     * flush when the front takes every one of them */
+    uint32_t off_suit = flush_suit < 0 ? 0x7Fu : 0;
+    for (int k = 0; k < 7 && flush_suit >= 0; k++)
+        if (natural[k] && suit[k] != flush_suit) off_suit |= 1u << k;
     int found = 0, best_tie = 0;
     uint32_t best_front = 0;
     uint16_t best_back = 0;
     for (int i = 0; i < 6; i++)
         for (int j = i + 1; j < 7; j++) {
+            uint32_t fk = front_key(in, hand[i], hand[j]);
+            if (found && fk < best_front) continue;
             int joker_behind = in->joker && natural[i] && natural[j];
             int behind = 5 - joker_behind; /* natural cards behind */
-            int keeps = 0;
-            if (flush_suit >= 0)
-                keeps = suits[flush_suit] - (natural[i] && suit[i] == flush_suit) -
-                                (natural[j] && suit[j] == flush_suit) == behind;
+            int keeps = (off_suit & ~((1u << i) | (1u << j))) == 0;
             if (!keeps && in->straight) {
                 uint32_t m = ranks;
                 int same = natural[i] && natural[j] && rank[i] == rank[j];
@@ -160,8 +164,6 @@ static int sf_front(const hand_info *in, front_t *out) {
                 keeps = (pg_straights[m] & (1 + joker_behind)) && count_bits(m) == behind;
             }
             if (!keeps) continue;
-            uint32_t fk = front_key(in, hand[i], hand[j]);
-            if (found && fk < best_front) continue;
             uint8_t back[5];
             int n = 0;
             for (int k = 0; k < 7; k++)
