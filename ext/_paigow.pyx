@@ -33,12 +33,8 @@ cdef extern from "pr_eval.h" nogil:
 
 
 cdef extern from "paigow.h" nogil:
-    int PG_NWAYS, PG_FORTUNE_NLINES
+    int PG_FORTUNE_NLINES
     int pg_prepare(const pr_tables *t)
-    int pg_house_way_set(const pr_tables *t, const uint8_t *hand, int way,
-                         uint8_t *out_high, uint8_t *out_low)
-    void pg_house_way_batch(const pr_tables *t, const uint8_t *hands, int64_t n, int way,
-                            uint8_t *out, uint8_t *rules)
     int pg_is_foul(const pr_tables *t, const uint8_t *high, const uint8_t *low)
     void pg_foul_batch(const pr_tables *t, const uint8_t *rows, int64_t n, uint8_t *out)
     int64_t pg_check_rows(const pr_tables *t, const uint8_t *rows, int64_t n, int k, int *why)
@@ -72,7 +68,7 @@ cdef extern from "paigow_sim.h" nogil:
     int PG_SIM_NCOUNTS
 
 
-#: House way names, indexed by their number in the C kernel.
+#: The built-in house ways (the descriptions pokerrules/paigow/ways/NAME.way), by number.
 WAYS = ("foxwoods", "foxwoods_ballys_two_pairs")
 #: Fortune bonus lines, indexed by their number in the C kernel, lowest pay first.
 FORTUNE_LINES = (
@@ -80,7 +76,7 @@ FORTUNE_LINES = (
     "straight_flush", "royal_flush", "five_aces", "seven_card_straight_flush_with_joker",
     "royal_match", "seven_card_straight_flush",
 )
-assert len(WAYS) == PG_NWAYS and len(FORTUNE_LINES) == PG_FORTUNE_NLINES
+assert len(FORTUNE_LINES) == PG_FORTUNE_NLINES
 
 _CARD_TEXT = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["Jk"]
 
@@ -92,12 +88,6 @@ cdef const pr_tables *_tables(int variant) except NULL:
     if t == NULL or pg_prepare(t) < 0:
         raise MemoryError("cannot build the ranking tables")
     return t
-
-
-cdef int _reference(int way) except -1:
-    if way < 0 or way >= PG_NWAYS:
-        raise PokerRulesError(f"unknown house way number {way}")
-    return way
 
 
 def _rows(codes, int k, str what):
@@ -156,7 +146,7 @@ def house_way_batch(codes, int variant, way, bint with_rules=True):
     Returns:
         (settings, rules): uint8 (n, 7), each row the five-card hand then the
         two-card hand (each in the hand's order), and uint8 (n,) rule numbers
-        (None without with_rules: a built-in way then runs its reference C).
+        (None without with_rules).
     """
     cdef const pr_tables *t = _tables(variant)
     cdef const pg_way *w = _way(way)

@@ -12,9 +12,6 @@
 
 #include "pr_eval.h"
 
-/* the reference ways (below) */
-enum { PG_WAY_FOXWOODS, PG_WAY_FOXWOODS_BALLYS_TWO_PAIRS, PG_NWAYS };
-
 /* Fortune bonus lines, lowest pay first */
 enum {
     PG_FORTUNE_NOTHING,
@@ -80,26 +77,23 @@ typedef struct {
      * only as there or not, each hand shape's section (see paigow_way.c) */
     int32_t by_shape;
     int8_t shape_section[1 << 14];
-    /* -1, or the number of the reference way (below) that sets every hand as
-     * this description does (the built-in ways: tested over every hand), which
-     * pg_way_setting runs instead */
-    int32_t reference;
 } pg_way;
 
 /* 0 when w is well formed (every offset, opcode, operand and stack depth), else
  * -1; then fills w's table of sections by hand shape where it can. */
 int pg_way_validate(pg_way *w);
 
-/* Sets a hand by a described way (as pg_house_way_set); returns the rule, 1 .. nrules. */
+/* Sets a hand by a described way: out_high gets the five-card hand, out_low the
+ * two-card hand, each in the hand's order. Returns the rule, 1 .. nrules. */
 int pg_way_set(const pr_tables *t, const pg_way *w, const uint8_t hand[7], uint8_t out_high[5],
                uint8_t out_low[2]);
 
-/* The same setting, without the rule: by the reference way when w names one. */
+/* The same setting, without the rule. */
 void pg_way_setting(const pr_tables *t, const pg_way *w, const uint8_t hand[7],
                     uint8_t out_high[5], uint8_t out_low[2]);
 
 /* n hands -> n rows (high then low); rules (if not NULL) gets each hand's rule
- * number (else the rows come from pg_way_setting). */
+ * number. */
 void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
                   uint8_t *out, uint8_t *rules);
 
@@ -123,31 +117,10 @@ typedef struct {
  * ignored (the worst case of the class), except for straight-or-flush fronts. */
 void pg_way_check(const pr_tables *t, const pg_way *w, pg_way_report *report);
 
-/* ------------------------------------------------- the reference house ways
- *
- * The two built-in ways written by hand (the library sets hands by their
- * descriptions; these are the independent check that the tests compare the
- * descriptions against). The rule numbers are the section numbers of
- * pokerrules.paigow.HOUSE_WAY_RULES. */
-
 /* Builds the small tables the house way reads (once per variant; call it
  * before the other functions, and before sharing t between threads).
  * Returns 0, or -1 when out of memory. */
 int pg_prepare(const pr_tables *t);
-
-/* The two front positions (bits 0..6 of the hand) the house way picks;
- * *rule (if not NULL) gets the rule that decided. */
-int pg_house_way_front(const pr_tables *t, const uint8_t hand[7], int way, int *rule);
-
-/* Sets a hand by a house way: out_high gets the five-card hand, out_low the
- * two-card hand, each in the hand's order. Returns the rule that decided. */
-int pg_house_way_set(const pr_tables *t, const uint8_t hand[7], int way,
-                     uint8_t out_high[5], uint8_t out_low[2]);
-
-/* n hands of 7 codes -> n rows of 7: the high hand then the low hand; rules
- * (if not NULL) gets each hand's rule. */
-void pg_house_way_batch(const pr_tables *t, const uint8_t *hands, int64_t n, int way,
-                        uint8_t *out, uint8_t *rules);
 
 /* 1 when the two-card hand outranks the five-card hand (a foul), else 0. */
 int pg_is_foul(const pr_tables *t, const uint8_t high[5], const uint8_t low[2]);

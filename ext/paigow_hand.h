@@ -18,6 +18,10 @@ enum { RANK_SEVEN = 5, RANK_TEN = 8, RANK_JACK = 9, RANK_KING = 11, RANK_ACE = 1
 extern uint32_t *pg_front_keys[PR_NVARIANTS];
 /* By 13-bit rank mask: bit 0 a straight, bit 1 a straight once the joker fills a gap. */
 extern uint8_t pg_straights[8192];
+/* By 13-bit rank mask: its ranks, highest first, -1 past the last (five at most
+ * are read), and how many it holds. */
+extern int8_t pg_mask_ranks[8192][5];
+extern uint8_t pg_mask_count[8192];
 
 /* Bits set (portable: the build does not assume a popcount instruction). */
 static inline int count_bits(uint32_t x) {

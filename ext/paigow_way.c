@@ -21,30 +21,20 @@ const char pg_fact_kinds[PG_NFACTS] = {
     'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'c', 'c', 'c', 'c', 'f', 'f', 'f',
 };
 
-/* The highest rank of a mask, -1 for none, and the mask without it. */
-static int take_top(uint32_t *m) {
-    if (!*m) return -1;
-    int r = top(*m);
-    *m &= ~(1u << r);
-    return r;
-}
-
 static void hand_facts(const hand_info *in, int8_t f[PG_NFACTS]) {
     const uint32_t *by = in->by_count;
-    uint32_t m = by[4];
-    f[PG_F_QUADS] = (int8_t)take_top(&m);
-    m = by[3];
-    f[PG_F_TRIPS] = (int8_t)take_top(&m);
-    f[PG_F_SECOND_TRIPS] = (int8_t)take_top(&m);
-    m = by[2];
-    f[PG_F_PAIR] = (int8_t)take_top(&m);
-    f[PG_F_SECOND_PAIR] = (int8_t)take_top(&m);
-    f[PG_F_THIRD_PAIR] = (int8_t)take_top(&m);
-    m = by[1];
-    for (int k = 0; k < 5; k++) f[PG_F_SINGLE + k] = (int8_t)take_top(&m);
-    f[PG_F_NPAIRS] = (int8_t)count_bits(by[2]);
-    f[PG_F_NTRIPS] = (int8_t)count_bits(by[3]);
-    f[PG_F_NSINGLES] = (int8_t)count_bits(by[1]);
+    const int8_t *quads = pg_mask_ranks[by[4]], *trips = pg_mask_ranks[by[3]];
+    const int8_t *pairs = pg_mask_ranks[by[2]], *singles = pg_mask_ranks[by[1]];
+    f[PG_F_QUADS] = quads[0];
+    f[PG_F_TRIPS] = trips[0];
+    f[PG_F_SECOND_TRIPS] = trips[1];
+    f[PG_F_PAIR] = pairs[0];
+    f[PG_F_SECOND_PAIR] = pairs[1];
+    f[PG_F_THIRD_PAIR] = pairs[2];
+    memcpy(f + PG_F_SINGLE, singles, 5);
+    f[PG_F_NPAIRS] = (int8_t)pg_mask_count[by[2]];
+    f[PG_F_NTRIPS] = (int8_t)pg_mask_count[by[3]];
+    f[PG_F_NSINGLES] = (int8_t)pg_mask_count[by[1]];
     f[PG_F_NACES] = (int8_t)count_bits(rank_cards(in, RANK_ACE));
     f[PG_F_JOKER] = (int8_t)in->joker;
     f[PG_F_STRAIGHT] = (int8_t)in->straight;
@@ -54,6 +44,7 @@ static void hand_facts(const hand_info *in, int8_t f[PG_NFACTS]) {
 static int holds(const pg_way *w, int pc, const int8_t *f) {
     int st[PG_WAY_STACK], sp = 0;
     const int16_t *code = w->code;
+    if (code[pc] == PG_OP_TRUE && code[pc + 1] == PG_OP_END) return 1; /* "always", "otherwise" */
     for (;;) {
         int op = code[pc++], a, b;
         switch (op) {
@@ -93,7 +84,8 @@ static int front_two_of(const hand_info *in, int r, front_t *out) {
     int n = count_bits(bits);
     if (n < 2) return 0;
     *out = two_of(in, r);
-    if (n == 2) return 1;
+    /* without a flush every back of the rest has one value: the lowest codes */
+    if (n == 2 || !in->flush) return 1;
     uint16_t best = 0;
     int first = 1;
     for (int hi = 1; hi < 5; hi++) /* (higher code, lower code) ascending: ties keep the first */
@@ -128,6 +120,69 @@ static int front_each(const hand_info *in, int r, int s, front_t *out) {
     return 1;
 }
 
+/* As front_straight_or_flush (paigow_hand.h), evaluating only the backs that keep a
+ * straight or flush, found from the hand's rank and suit counts (the joker fills one
+ * gap or one suit): the same front, with a fraction of the evaluations. */
+PR_NOINLINE static int sf_front(const hand_info *in, front_t *out) { /* rare: off the common path */
+    const uint8_t *hand = in->hand;
+    if (!in->any_sf) return 0;
+    int rank[7], suit[7], natural[7], count[13] = {0}, suits[4] = {0};
+    uint32_t ranks = 0;
+    for (int k = 0; k < 7; k++) {
+        natural[k] = hand[k] != PR_JOKER;
+        rank[k] = hand[k] >> 2;
+        suit[k] = hand[k] & 3;
+        if (natural[k]) {
+            count[rank[k]]++;
+            suits[suit[k]]++;
+            ranks |= 1u << rank[k];
+        }
+    }
+    int flush_suit = -1; /* the one suit that can hold five of the seven */
+    for (int s = 0; s < 4; s++)
+        if (in->flush && suits[s] + in->joker >= 5) flush_suit = s;
+    /* the positions outside that suit (the joker is of every suit): a back keeps the
+     * flush when the front takes every one of them */
+    uint32_t off_suit = flush_suit < 0 ? 0x7Fu : 0;
+    for (int k = 0; k < 7 && flush_suit >= 0; k++)
+        if (natural[k] && suit[k] != flush_suit) off_suit |= 1u << k;
+    int found = 0, best_tie = 0;
+    uint32_t best_front = 0;
+    uint16_t best_back = 0;
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 7; j++) {
+            uint32_t fk = front_key(in, hand[i], hand[j]);
+            if (found && fk < best_front) continue;
+            int joker_behind = in->joker && natural[i] && natural[j];
+            int behind = 5 - joker_behind; /* natural cards behind */
+            int keeps = (off_suit & ~((1u << i) | (1u << j))) == 0;
+            if (!keeps && in->straight) {
+                uint32_t m = ranks;
+                int same = natural[i] && natural[j] && rank[i] == rank[j];
+                if (natural[i] && count[rank[i]] == 1 + same) m &= ~(1u << rank[i]);
+                if (natural[j] && count[rank[j]] == 1 + same) m &= ~(1u << rank[j]);
+                keeps = (pg_straights[m] & (1 + joker_behind)) && count_bits(m) == behind;
+            }
+            if (!keeps) continue;
+            uint8_t back[5];
+            int n = 0;
+            for (int k = 0; k < 7; k++)
+                if (k != i && k != j) back[n++] = hand[k];
+            uint64_t key = in->key - pr_card_key[hand[i]] - pr_card_key[hand[j]];
+            uint16_t v = pr_eval_key(in->t, key, back, 5);
+            int hi = hand[i] > hand[j] ? hand[i] : hand[j];
+            int tie = hi * 64 + hand[i] + hand[j] - hi;
+            if (!found || fk > best_front || v > best_back || (v == best_back && tie < best_tie)) {
+                *out = pick(hand[i], hand[j]);
+                best_front = fk;
+                best_back = v;
+                best_tie = tie;
+                found = 1;
+            }
+        }
+    return found;
+}
+
 /* One front of an action at pc; *next gets the following front's offset. */
 static int one_front(const pg_way *w, int pc, const hand_info *in, const int8_t *f,
                      front_t *out, int *next) {
@@ -140,7 +195,7 @@ static int one_front(const pg_way *w, int pc, const hand_info *in, const int8_t 
         return front_each(in, ref_rank(w, pc + 1, f), ref_rank(w, pc + 3, f), out);
     default: /* PG_OP_STRAIGHT_OR_FLUSH */
         *next = pc + 1;
-        return front_straight_or_flush(in, out);
+        return sf_front(in, out);
     }
 }
 
@@ -151,6 +206,10 @@ static int act(const pg_way *w, int pc, const hand_info *in, const int8_t *f, fr
     while (w->code[pc] != PG_OP_END) {
         front_t fr;
         if (!one_front(w, pc, in, f, &fr, &pc)) return 0;
+        if (!have && w->code[pc] == PG_OP_END) { /* one front: nothing to compare */
+            *out = fr;
+            return 1;
+        }
         uint32_t k = front_key(in, fr.a, fr.b);
         if (!have || k > best) {
             *out = fr;
@@ -253,18 +312,11 @@ int pg_way_set(const pr_tables *t, const pg_way *w, const uint8_t hand[7], uint8
 
 void pg_way_setting(const pr_tables *t, const pg_way *w, const uint8_t hand[7],
                     uint8_t out_high[5], uint8_t out_low[2]) {
-    if (w->reference >= 0 && w->reference < PG_NWAYS)
-        pg_house_way_set(t, hand, w->reference, out_high, out_low);
-    else
-        pg_way_set(t, w, hand, out_high, out_low);
+    pg_way_set(t, w, hand, out_high, out_low);
 }
 
 void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
                   uint8_t *out, uint8_t *rules) {
-    if (!rules && w->reference >= 0 && w->reference < PG_NWAYS) { /* one loop in the reference C */
-        pg_house_way_batch(t, hands, n, w->reference, out, NULL);
-        return;
-    }
     for (int64_t i = 0; i < n; i++) {
         uint8_t *row = out + 7 * i;
         int rule = pg_way_set(t, w, hands + 7 * i, row, row + 5);
@@ -337,7 +389,6 @@ int pg_way_validate(pg_way *w) {
         if (check_cond(w, w->rule_cond[r], &end) < 0 || check_action(w, w->rule_action[r]) < 0)
             return -1;
     fill_shapes(w);
-    w->reference = -1;
     return 0;
 }
 

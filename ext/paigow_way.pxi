@@ -10,7 +10,7 @@ cdef extern from "paigow.h" nogil:
     const char *const pg_fact_names[]
     const char pg_fact_kinds[]
     ctypedef struct pg_way:
-        int32_t nsections, nrules, ncode, reference
+        int32_t nsections, nrules, ncode
         int16_t section_cond[16]
         int16_t section_rules[17]
         int16_t rule_cond[250]
@@ -122,16 +122,6 @@ cdef class CompiledWay:
             free(rep)
 
 
-def reference_copy(CompiledWay way, int number):
-    """A copy of a built-in way's own compiled description that sets hands by
-    the hand-written reference way ``number`` where no rule numbers are asked for
-    (the tests check that both set every hand alike)."""
-    _reference(number)
-    copy = CompiledWay(*way.parts)
-    copy.w.reference = number
-    return copy
-
-
 _BUILTIN = {}
 
 
@@ -140,30 +130,10 @@ cdef const pg_way *_way(way) except NULL:
     description, compiled once per process)."""
     if isinstance(way, CompiledWay):
         return (<CompiledWay>way).w
-    if type(way) is int and 0 <= way < PG_NWAYS:
+    if type(way) is int and 0 <= way < len(WAYS):
         compiled = _BUILTIN.get(way)
         if compiled is None:
             from pokerrules.paigow.game.houseway import builtin_way
             compiled = _BUILTIN.setdefault(way, builtin_way(WAYS[way]).compiled)
         return (<CompiledWay>compiled).w
     raise PokerRulesError(f"unknown house way {way!r}")
-
-
-def reference_way_batch(codes, int variant, int way):
-    """Sets an (n, 7) array of hands by the hand-written reference of built-in way
-    number ``way`` (the check of the descriptions). Returns (settings, section numbers)."""
-    cdef const pr_tables *t = _tables(variant)
-    _reference(way)
-    arr = _rows(codes, 7, "reference_way_batch")
-    cdef const uint8_t[:, ::1] mv = arr
-    _check(t, mv)
-    cdef int64_t n = arr.shape[0]
-    out = np.empty((n, 7), dtype=np.uint8)
-    rules = np.empty(n, dtype=np.uint8)
-    if n == 0:
-        return out, rules
-    cdef uint8_t[:, ::1] o = out
-    cdef uint8_t[::1] r = rules
-    with nogil:
-        pg_house_way_batch(t, &mv[0, 0], n, way, &o[0, 0], &r[0])
-    return out, rules

@@ -13,13 +13,14 @@
  *   3. random hands of 5..7 cards of every variant, by every kernel the CPU has and
  *      threads = 1..8, checked and unchecked, against the scalar reference
  *      (pr_eval_codes, one hand at a time), and the first bad row found alike;
- *   4. the Pai Gow house way (both ways) on a fixed sample of hands against the
- *      settings stored in the fixture.
+ *   4. the hand-written reference house ways (both; house_way_reference.c) on a
+ *      fixed sample of hands against the settings stored in the fixture.
  * Figures are printed; any failure is named and the exit status is 1.
  */
 #define PR_WANT_THREADS /* pr_port.h's threads, as pr_batch.c uses them */
 #include "pr_eval.h"
 #include "paigow.h"
+#include "house_way_reference.h"
 
 #include <stdio.h>
 #include <stdlib.h>

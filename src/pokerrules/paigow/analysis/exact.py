@@ -51,7 +51,7 @@ from pokerrules.paigow.analysis.rates import OutcomeRates
 from pokerrules.paigow.game.description import DescribedWay
 from pokerrules.paigow.game.houseway import (
     BatchWay,
-    WayLike,
+    HouseWayLike,
     check_way,
     house_way,
 )
@@ -126,8 +126,8 @@ class ExactHand(OutcomeRates):
 
 def exact_memory(
     rules: PaiGowRulesLike = DEFAULT_RULES,
-    way: object = None,
-    player_way: object = None,
+    way: HouseWayLike | None = None,
+    player_way: HouseWayLike | None = None,
     *,
     deck: CardsLike | None = None,
     workers: int = 1,
@@ -157,8 +157,8 @@ def exact_memory(
     return table_bytes(n, _sides(player, banker)) + threads * GRID_BYTES
 
 
-def _strategies(rules: object, way: object,
-                player_way: object) -> tuple[PaiGowRules, WayLike, WayLike]:
+def _strategies(rules: object, way: HouseWayLike | None,
+                player_way: HouseWayLike | None) -> tuple[PaiGowRules, HouseWayLike, HouseWayLike]:
     """The rules, the banker's strategy (``way``, else the rules' house way) and the
     player's (``player_way``, else the banker's), each checked."""
     rules = paigow_rules(rules)
@@ -167,7 +167,7 @@ def _strategies(rules: object, way: object,
     return rules, banker, player
 
 
-def _check_use(rules: PaiGowRules, banker: WayLike, player: WayLike,
+def _check_use(rules: PaiGowRules, banker: HouseWayLike, player: HouseWayLike,
                codes: npt.NDArray[np.uint8]) -> None:
     """Refuses a player's strategy table of other rules, another banker's way or
     another deck (see :meth:`BatchWay.check_use`)."""
@@ -175,7 +175,7 @@ def _check_use(rules: PaiGowRules, banker: WayLike, player: WayLike,
         player.check_use(rules, banker, codes)
 
 
-def _sides(player: WayLike, banker: WayLike) -> int:
+def _sides(player: HouseWayLike, banker: HouseWayLike) -> int:
     """1 when both sides set every hand alike (one table side), else 2."""
     if player is banker or (isinstance(player, (str, DescribedWay)) and player == banker):
         return 1
@@ -197,8 +197,8 @@ def _split(parts: int | None, workers: int, deck_size: int) -> tuple[int, int, i
 
 def exact_house_edge(
     rules: PaiGowRulesLike = DEFAULT_RULES,
-    way: object = None,
-    player_way: object = None,
+    way: HouseWayLike | None = None,
+    player_way: HouseWayLike | None = None,
     *,
     deck: CardsLike | None = None,
     symmetry: bool | None = None,
@@ -324,21 +324,21 @@ def exact_house_edge(
                        symmetric=symmetric, visits=visits)
 
 
-def _player_setting(way: object, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
+def _player_setting(way: HouseWayLike, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
     """The player's strategy applied to one hand, checked to be its cards."""
     if isinstance(way, BatchWay):
         row = batch_settings(way, np.array([[c.code for c in cards]], dtype=np.uint8), rules)[0]
         setting = Setting(row[:5].tolist(), row[5:].tolist())
         setting.check_hand(cards)
         return setting
-    return house_way(cards, rules, way)  # type: ignore[arg-type]
+    return house_way(cards, rules, way)
 
 
 def exact_hand_counts(
     hands: Sequence[CardsLike],
     rules: PaiGowRulesLike = DEFAULT_RULES,
-    way: object = None,
-    player_way: object = None,
+    way: HouseWayLike | None = None,
+    player_way: HouseWayLike | None = None,
     *,
     deck: CardsLike | None = None,
 ) -> list[ExactHand]:
@@ -412,11 +412,11 @@ def exact_hand_counts(
 
 #: One variant of a sweep: (rules, the banker's way, the player's way); a way
 #: of None is the default of :func:`exact_house_edge`.
-Variant = tuple[PaiGowRulesLike, object, object]
+Variant = tuple[PaiGowRulesLike, HouseWayLike | None, HouseWayLike | None]
 
 
-def _count_variant(task: tuple[PaiGowRulesLike, object, object, npt.NDArray[np.uint8],
-                               bool | None]) -> ExactResult:
+def _count_variant(task: tuple[PaiGowRulesLike, HouseWayLike | None, HouseWayLike | None,
+                               npt.NDArray[np.uint8], bool | None]) -> ExactResult:
     """One whole count, table included; module-level so that pools and clusters
     can pickle it."""
     rules, way, player_way, codes, symmetry = task

@@ -42,7 +42,7 @@ from pokerrules.paigow.analysis.outcomes import (
     way_label,
 )
 from pokerrules.paigow.game.description import DescribedWay
-from pokerrules.paigow.game.houseway import WayLike, check_way, way_handle
+from pokerrules.paigow.game.houseway import HouseWayLike, check_way, way_handle
 from pokerrules.paigow.game.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 from pokerrules.shuffle import seed_int
 
@@ -83,7 +83,7 @@ class BankerTable:
     """
 
     rules: PaiGowRules
-    way: WayLike
+    way: HouseWayLike
     deck: npt.NDArray[np.uint8]
     table: npt.NDArray[np.uint8]
     group: npt.NDArray[np.uint8]
@@ -231,7 +231,7 @@ def _check_positions(arr: npt.NDArray[np.int64], size: int,
     return arr
 
 
-def banker_table(rules: PaiGowRulesLike = DEFAULT_RULES, way: object = None, *,
+def banker_table(rules: PaiGowRulesLike = DEFAULT_RULES, way: HouseWayLike | None = None, *,
                  deck: CardsLike | npt.NDArray[np.uint8] | None = None,
                  workers: int = 1) -> BankerTable:
     """Every hand of the deck set by the banker's way, and whether the way is
@@ -286,12 +286,12 @@ def _house_settings(banker: BankerTable, positions: npt.NDArray[np.uint8]) -> np
     return out
 
 
-def _reading(rules: PaiGowRules, way: object) -> str:
+def _reading(rules: PaiGowRules, way: HouseWayLike) -> str:
     wheel = "the wheel second highest" if rules.wheel_second_highest else "the wheel lowest"
     return f"the way {way_label(way)} with {wheel}"
 
 
-def solve_hands(rules: PaiGowRulesLike, way: object, hands: npt.ArrayLike, *,
+def solve_hands(rules: PaiGowRulesLike, way: HouseWayLike, hands: npt.ArrayLike, *,
                 deck: CardsLike | npt.NDArray[np.uint8] | None = None, workers: int = 1,
                 banker: BankerTable | None = None, mode: str = "auto") -> SolvedHands:
     """Every setting of each player hand against every banker hand of the rest of
@@ -422,7 +422,7 @@ class OptimalEdge:
                 "way": self.way, "deck_size": self.deck_size}
 
 
-def optimal_house_edge(rules: PaiGowRulesLike = DEFAULT_RULES, way: object = None, *,
+def optimal_house_edge(rules: PaiGowRulesLike = DEFAULT_RULES, way: HouseWayLike | None = None, *,
                        sample: int, seed: SeedLike,
                        deck: CardsLike | npt.NDArray[np.uint8] | None = None,
                        workers: int = 1) -> OptimalEdge:

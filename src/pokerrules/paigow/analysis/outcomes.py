@@ -19,7 +19,7 @@ from pokerrules.cards import CardsLike, card_codes, format_cards, parse_cards
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
 from pokerrules.jobs import run_threads
 from pokerrules.paigow.game.description import DescribedWay
-from pokerrules.paigow.game.houseway import WAYS, BatchWay, way_handle
+from pokerrules.paigow.game.houseway import WAYS, BatchWay, HouseWayLike, way_handle
 from pokerrules.paigow.game.rules import PaiGowRules, callable_name
 from pokerrules.paigow.game.setting import Setting
 
@@ -151,7 +151,7 @@ def new_table(codes: npt.NDArray[np.uint8], sides: int, need: int) -> npt.NDArra
                               "which could not be allocated") from None
 
 
-def way_label(way: object) -> str:
+def way_label(way: HouseWayLike) -> str:
     """A strategy's name in results and messages."""
     if isinstance(way, str):
         return way
@@ -162,7 +162,7 @@ def way_label(way: object) -> str:
     return callable_name(way)
 
 
-def fill_steps(deck_size: int, way: object) -> range:
+def fill_steps(deck_size: int, way: HouseWayLike) -> range:
     """The first hand of each step that sets the table by ``way``."""
     step = TABLE_STEP if isinstance(way, (str, DescribedWay)) else BATCH
     return range(0, math.comb(deck_size, 7), step)
@@ -173,7 +173,7 @@ def check_steps(deck_size: int) -> range:
     return range(0, math.comb(deck_size, 7), TABLE_STEP)
 
 
-def fill_table(deck: npt.NDArray[np.uint8], rules: PaiGowRules, way: object, side: int,
+def fill_table(deck: npt.NDArray[np.uint8], rules: PaiGowRules, way: HouseWayLike, side: int,
                sides: int, table: npt.NDArray[np.uint8], threads: int = 1,
                step_done: StepDone | None = None) -> None:
     """Sets side ``side`` of the table by ``way``, step by step (a built-in way on
@@ -214,7 +214,7 @@ def fill_table(deck: npt.NDArray[np.uint8], rules: PaiGowRules, way: object, sid
         done(None)
 
 
-def batch_settings(way: object, hands: npt.NDArray[np.uint8],
+def batch_settings(way: HouseWayLike, hands: npt.NDArray[np.uint8],
                    rules: PaiGowRules) -> npt.NDArray[np.uint8]:
     """The settings (n, 7) of hands (n, 7) by a BatchWay or a callable strategy."""
     if isinstance(way, BatchWay):

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from pokerrules import _paigow
 from pokerrules._checks import check_count, shown
 from pokerrules._core import ALL_CARDS
-from pokerrules.cards import SeedLike, format_cards
+from pokerrules.cards import Card, SeedLike, format_cards
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.jobs import (
     check_optional_flag,
@@ -38,7 +38,7 @@ from pokerrules.paigow.analysis.outcomes import batch_settings
 from pokerrules.paigow.analysis.rates import mean_net, net_variance
 from pokerrules.paigow.analysis.strategy import SampledOptimalStrategy
 from pokerrules.paigow.game.description import DescribedWay
-from pokerrules.paigow.game.houseway import BatchWay, Strategy, WayLike, check_way, house_way
+from pokerrules.paigow.game.houseway import BatchWay, HouseWayLike, check_way, house_way
 from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
@@ -49,13 +49,7 @@ from pokerrules.paigow.game.rules import (
 from pokerrules.paigow.game.setting import Setting
 from pokerrules.shuffle import seed_int
 
-__all__ = ["Z95", "SimulationResult", "StrategyLike", "simulate"]
-
-#: A side's strategy: "house_way" (the rules' own), a built-in way's name,
-#: "optimal" (the best setting against the house way, by sampling), a callable
-#: or a :class:`BatchWay`.
-StrategyLike: TypeAlias = str | Strategy | BatchWay
-
+__all__ = ["Z95", "SimulationResult", "simulate"]
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -70,7 +64,8 @@ NAMES = ("house_way", "optimal")
 
 #: A side's strategy, resolved: a built-in way's number, a loaded way, a callable
 #: or a BatchWay.
-Resolved: TypeAlias = int | DescribedWay | Strategy | BatchWay
+Resolved: TypeAlias = (int | DescribedWay | Callable[[tuple[Card, ...], PaiGowRules], Setting]
+                       | BatchWay)
 
 
 def _kernel_way(spec: int | DescribedWay) -> int | _paigow.CompiledWay:
@@ -78,7 +73,7 @@ def _kernel_way(spec: int | DescribedWay) -> int | _paigow.CompiledWay:
     return spec.compiled if isinstance(spec, DescribedWay) else spec
 
 
-def _resolve(spec: WayLike, rules: PaiGowRules, seat: str, seed: int) -> tuple[Resolved, str]:
+def _resolve(spec: HouseWayLike, rules: PaiGowRules, seat: str, seed: int) -> tuple[Resolved, str]:
     """A checked strategy as a built-in way's number, a callable strategy or a
     BatchWay, and its name."""
     if isinstance(spec, str):
@@ -97,7 +92,8 @@ def _resolve(spec: WayLike, rules: PaiGowRules, seat: str, seed: int) -> tuple[R
     return spec, callable_name(spec)
 
 
-def _ways(way: object, player_way: object) -> tuple[WayLike, WayLike]:
+def _ways(way: HouseWayLike | None,
+          player_way: HouseWayLike | None) -> tuple[HouseWayLike, HouseWayLike]:
     """The banker's and the player's strategies, checked: ``way`` (default the
     rules' house way) and ``player_way`` (default the banker's)."""
     checked = check_way("house_way" if way is None else way, "way", NAMES)
@@ -323,8 +319,8 @@ def simulate(
     rules: PaiGowRulesLike = DEFAULT_RULES,
     rounds: int = 1_000_000,
     *,
-    way: StrategyLike | None = None,
-    player_way: StrategyLike | None = None,
+    way: HouseWayLike | None = None,
+    player_way: HouseWayLike | None = None,
     seed: SeedLike,
     workers: int = 1,
     executor: Executor | None = None,

@@ -43,7 +43,7 @@ from pokerrules.paigow.analysis.optimal import BankerTable, banker_table, solve_
 from pokerrules.paigow.analysis.outcomes import deck_codes, way_label
 from pokerrules.paigow.analysis.strategy_table import StrategyTable
 from pokerrules.paigow.analysis.table_file import FIELDS, HEADER_LIMIT, replace_file, way_record
-from pokerrules.paigow.game.houseway import check_way
+from pokerrules.paigow.game.houseway import HouseWayLike, check_way
 from pokerrules.paigow.game.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
 
 __all__ = ["CHUNK_FILE_SLACK", "DEFAULT_CHUNK", "MANIFEST_LIMIT", "optimal_strategy_table"]
@@ -73,7 +73,7 @@ _CLASS_BYTES = sum(np.dtype(dtype).itemsize for _, dtype in _SOLVED)
 _BANKER: dict[str, BankerTable] = {}
 
 
-def _way_text(way: object) -> Any:
+def _way_text(way: HouseWayLike) -> Any:
     """The banker's way as a checkpoint's manifest names it."""
     try:
         return way_record(way)
@@ -81,14 +81,14 @@ def _way_text(way: object) -> Any:
         return {"label": way_label(way)}
 
 
-def _run_key(rules: PaiGowRules, way: object, deck: npt.NDArray[np.uint8]) -> dict[str, Any]:
+def _run_key(rules: PaiGowRules, way: HouseWayLike, deck: npt.NDArray[np.uint8]) -> dict[str, Any]:
     return {"format": _CHECKPOINT, "version": _CHECKPOINT_VERSION,
             "rules": {"commission": float(rules.commission),
                       "wheel_second_highest": rules.wheel_second_highest},
             "way": _way_text(way), "deck": deck.tolist()}
 
 
-def _banker(rules: PaiGowRules, way: object, deck: npt.NDArray[np.uint8]) -> BankerTable:
+def _banker(rules: PaiGowRules, way: HouseWayLike, deck: npt.NDArray[np.uint8]) -> BankerTable:
     key = json.dumps(_run_key(rules, way, deck), sort_keys=True)
     if key not in _BANKER:
         _BANKER.clear()  # one table at a time (460 MiB for the full deck)
@@ -96,7 +96,7 @@ def _banker(rules: PaiGowRules, way: object, deck: npt.NDArray[np.uint8]) -> Ban
     return _BANKER[key]
 
 
-def _solve_chunk(task: tuple[PaiGowRules, object, npt.NDArray[np.uint8],
+def _solve_chunk(task: tuple[PaiGowRules, HouseWayLike, npt.NDArray[np.uint8],
                              npt.NDArray[np.int64]]) -> dict[str, npt.NDArray[Any]]:
     """One chunk's classes solved: their representatives' best settings and
     house-way settings with the counts of each (module-level: pools pickle it)."""
@@ -230,7 +230,7 @@ def _chunk_arrays(data: bytes, count: int) -> dict[str, npt.NDArray[Any]] | None
 
 def optimal_strategy_table(
     rules: PaiGowRulesLike = DEFAULT_RULES,
-    way: object = None,
+    way: HouseWayLike | None = None,
     *,
     deck: CardsLike | None = None,
     workers: int = 1,

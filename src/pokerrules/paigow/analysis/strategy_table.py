@@ -39,7 +39,7 @@ from pokerrules.paigow.analysis.outcomes import way_label
 from pokerrules.paigow.analysis.rates import mean_net
 from pokerrules.paigow.analysis.table_file import FIELDS, read_table, way_record, write_table
 from pokerrules.paigow.game.description import DescribedWay
-from pokerrules.paigow.game.houseway import BatchWay, check_way
+from pokerrules.paigow.game.houseway import BatchWay, HouseWayLike, check_way
 from pokerrules.paigow.game.rules import PaiGowRules, PaiGowRulesLike, commission_text, paigow_rules
 from pokerrules.paigow.game.setting import Setting, hand_cards
 
@@ -99,7 +99,7 @@ class StrategyTable(BatchWay):
     # set by __init__ (through object.__setattr__: a BatchWay is frozen)
     commission: float
     wheel_second_highest: bool
-    way: str | DescribedWay | Any
+    way: HouseWayLike
     deck: npt.NDArray[np.uint8]
     symmetric: bool
     total: int
@@ -115,7 +115,7 @@ class StrategyTable(BatchWay):
     house_losses: npt.NDArray[np.uint32]
     _classes: HandClasses
 
-    def __init__(self, *, commission: float, wheel_second_highest: bool, way: object,
+    def __init__(self, *, commission: float, wheel_second_highest: bool, way: HouseWayLike,
                  deck: npt.NDArray[np.uint8], symmetric: bool,
                  arrays: dict[str, npt.NDArray[Any]], path: str | None = None,
                  checksum: str | None = None) -> None:
@@ -136,7 +136,7 @@ class StrategyTable(BatchWay):
         self._check_arrays()
 
     @classmethod
-    def from_arrays(cls, *, rules: PaiGowRulesLike, way: object, deck_codes: npt.ArrayLike,
+    def from_arrays(cls, *, rules: PaiGowRulesLike, way: HouseWayLike, deck_codes: npt.ArrayLike,
                      symmetric: bool, hands: npt.ArrayLike, best: npt.ArrayLike,
                      wins: npt.ArrayLike, pushes: npt.ArrayLike, losses: npt.ArrayLike,
                      house: npt.ArrayLike, house_wins: npt.ArrayLike,
@@ -248,7 +248,7 @@ class StrategyTable(BatchWay):
 
     # ------------------------------------------------------------ checks of use
 
-    def check_use(self, rules: PaiGowRules, way: object = None,
+    def check_use(self, rules: PaiGowRules, way: HouseWayLike | None = None,
                   deck: npt.NDArray[np.uint8] | None = None) -> None:
         """Refuses other rules (commission or wheel), another banker's way or
         another deck than the table was solved for.
@@ -428,7 +428,7 @@ class StrategyTable(BatchWay):
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], rules: object = None,
-             way: object = None) -> StrategyTable:
+             way: HouseWayLike | None = None) -> StrategyTable:
         """A table from its file, read whole into the process's own memory (about
         23 bytes a class: 160 MB for the full deck), checked, and kept read-only.
 
@@ -481,7 +481,7 @@ def _reopen(path: object, checksum: object = None) -> StrategyTable:
     return _REOPENED[key]
 
 
-def _rebuild(commission: float, wheel: bool, way: object, deck: npt.NDArray[np.uint8],
+def _rebuild(commission: float, wheel: bool, way: HouseWayLike, deck: npt.NDArray[np.uint8],
              symmetric: bool, arrays: dict[str, npt.NDArray[Any]]) -> StrategyTable:
     """A pickled table from its arrays."""
     return StrategyTable(commission=commission, wheel_second_highest=wheel, way=way,

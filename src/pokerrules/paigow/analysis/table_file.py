@@ -39,6 +39,7 @@ from pokerrules._files import open_regular, parse_json
 from pokerrules.errors import PokerRulesError
 from pokerrules.paigow.analysis.outcomes import deck_codes, way_label
 from pokerrules.paigow.game.description import DescribedWay, way_from_dict
+from pokerrules.paigow.game.houseway import HouseWayLike
 from pokerrules.paigow.game.rules import way_name
 
 __all__ = ["FIELDS", "FILE_LIMIT", "FORMAT", "HEADER_LIMIT", "MAGIC", "VERSION", "read_table",
@@ -71,7 +72,7 @@ FILE_LIMIT = _aligned(16 + HEADER_LIMIT) + sum(
     _aligned(math.comb(53, 7) * np.dtype(dtype).itemsize) for _, dtype in FIELDS)
 
 
-def way_record(way: object) -> dict[str, str]:
+def way_record(way: HouseWayLike) -> dict[str, str]:
     """The banker's way as a table's header holds it: a built-in way by its
     name, a loaded way with its whole text.
 

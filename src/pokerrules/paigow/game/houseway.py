@@ -25,7 +25,6 @@ from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.game.description import HAND_TYPES, DescribedWay, load_house_way
 from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
-    HouseWayFunction,
     PaiGowRules,
     PaiGowRulesLike,
     callable_name,
@@ -40,9 +39,8 @@ __all__ = [
     "BatchWay",
     "DescribedWay",
     "HouseWay",
+    "HouseWayLike",
     "RandomSetting",
-    "Strategy",
-    "WayLike",
     "builtin_way",
     "check_way",
     "foul_many",
@@ -90,18 +88,11 @@ def builtin_way(name: str) -> DescribedWay:
 
 @cache
 def _builtin_way(name: str) -> DescribedWay:
-    number = WAYS.index(name)
     way = load_house_way(way_description(name))
-    # where no rule numbers are asked for, the hand-written C of the way runs (it sets
-    # every hand as the description does: tests/games/test_paigow_ways.py)
-    compiled = _paigow.reference_copy(way.compiled, number)
-    return DescribedWay(name, way.source, None, way.sources, way.rules, compiled,
+    return DescribedWay(name, way.source, None, way.sources, way.rules, way.compiled,
                         way.sections)
 
 
-#: Anything that sets a hand at a table: the seven cards and the rules in, a
-#: :class:`Setting` of those cards out.
-Strategy: TypeAlias = Callable[[tuple[Card, ...], PaiGowRules], Setting]
 
 @dataclass(frozen=True)
 class BatchWay:
@@ -129,17 +120,20 @@ class BatchWay:
     def __str__(self) -> str:
         return self.name or callable_name(self.function)
 
-    def check_use(self, rules: PaiGowRules, way: object = None,
+    def check_use(self, rules: PaiGowRules, way: HouseWayLike | None = None,
                   deck: npt.NDArray[np.uint8] | None = None) -> None:
         """Refuses a use the strategy was not made for: the rules, the banker's way
         (None: not known) and the deck's codes (None: all 53). A BatchWay takes
         any; a :class:`~pokerrules.paigow.StrategyTable` only its own."""
 
 
-#: A side's strategy, as every Pai Gow function takes it: a built-in way's name,
-#: a loaded way (:class:`DescribedWay`), a callable ``(cards, rules) -> Setting``
-#: or a :class:`BatchWay`.
-WayLike: TypeAlias = str | DescribedWay | Strategy | BatchWay
+#: A house way, or any strategy that sets hands, as every Pai Gow function takes
+#: it: a built-in way's name (:data:`WAYS`, or a function's own such as
+#: simulate's "optimal"), a loaded way (:class:`DescribedWay`), a callable
+#: ``(cards, rules) -> Setting`` or a :class:`BatchWay` (where a function sets many
+#: hands at once). :func:`check_way` is the one check of it.
+HouseWayLike: TypeAlias = (str | DescribedWay | Callable[[tuple[Card, ...], PaiGowRules], Setting]
+                           | BatchWay)
 
 
 def way_number(name: str, argument: str = "way") -> int:
@@ -151,8 +145,8 @@ def way_number(name: str, argument: str = "way") -> int:
     return WAYS.index(way_name(name, argument))
 
 
-def check_way(way: object, argument: str, names: tuple[str, ...] = (),
-              batch: bool = True) -> WayLike:
+def check_way(way: HouseWayLike, argument: str, names: tuple[str, ...] = (),
+              batch: bool = True) -> HouseWayLike:
     """``way`` checked as a strategy: a name from :data:`WAYS` or ``names`` (a
     function's own, such as simulate's "optimal"; read by :func:`way_name`), a
     callable ``(cards, rules) -> Setting`` (a function or an object; a class is no
@@ -186,13 +180,13 @@ def described(way: str | DescribedWay) -> DescribedWay:
 
 
 def _chosen(
-    rules: PaiGowRulesLike, way: str | DescribedWay | HouseWayFunction | None
-) -> tuple[PaiGowRules, str | DescribedWay | HouseWayFunction]:
+    rules: PaiGowRulesLike, way: HouseWayLike | None
+) -> tuple[PaiGowRules, HouseWayLike]:
     """The rules (a preset named) and the way to set by: ``way``, else theirs."""
     rules = paigow_rules(rules)
     if way is None:
         return rules, rules.house_way
-    return rules, check_way(way, "way", batch=False)  # type: ignore[return-value]
+    return rules, check_way(way, "way", batch=False)
 
 
 def _codes(cards: tuple[Card, ...]) -> list[int]:
@@ -224,7 +218,7 @@ def house_way_and_rule(
 def house_way(
     hand: CardsLike,
     rules: PaiGowRulesLike = DEFAULT_RULES,
-    way: str | DescribedWay | HouseWayFunction | None = None,
+    way: HouseWayLike | None = None,
 ) -> Setting:
     """Sets seven cards by the rules' house way (``rules``: :class:`PaiGowRules` or a
     preset's name, "classic" or "casino"), or by ``way`` (a name from :data:`WAYS`,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,7 @@ from pokerrules._checks import shown
 from pokerrules.cards import Card, SeedLike, parse_cards
 from pokerrules.chance import EXPLICIT, SAMPLED
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.game.houseway import WAYS, HouseWay, Strategy
+from pokerrules.paigow.game.houseway import WAYS, HouseWay, HouseWayLike
 from pokerrules.paigow.game.round import (
     BANKER,
     PILE_SIZE,
@@ -291,7 +291,7 @@ def round_record(state: Any, seed: int | None, names: Mapping[int, str]) -> Roun
         banker_net=settled.banker_net, house=settled.house)
 
 
-def _strategy(strategy: Strategy | str | None) -> Strategy:
+def _strategy(strategy: HouseWayLike | None) -> Callable[[tuple[Card, ...], PaiGowRules], Setting]:
     if strategy is None:
         return HouseWay()
     if isinstance(strategy, str):
@@ -304,7 +304,7 @@ def _strategy(strategy: Strategy | str | None) -> Strategy:
 
 def play_round(
     rules: PaiGowRulesLike,
-    strategies: Mapping[int, Strategy | str | None],
+    strategies: Mapping[int, HouseWayLike | None],
     seed: SeedLike,
     *,
     wagers: Mapping[int, float] | None = None,

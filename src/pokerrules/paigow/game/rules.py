@@ -19,7 +19,6 @@ __all__ = [
     "BANKER_FOUL_RULES",
     "DEFAULT_RULES",
     "PRESETS",
-    "HouseWayFunction",
     "PaiGowRules",
     "PaiGowRulesLike",
     "callable_name",
@@ -53,9 +52,6 @@ def way_name(name: object, argument: str = "way", names: tuple[str, ...] = ()) -
 # round asks for them at every move.
 _HAND_RULES: dict[bool, HandRules] = {
     wheel: PAI_GOW.replace(wheel_second_highest=wheel) for wheel in (False, True)}
-
-#: A house way given as code: the seven cards and the rules in, a setting out.
-HouseWayFunction: TypeAlias = Callable[[tuple[Card, ...], "PaiGowRules"], "Setting"]
 
 #: What happens when the banker fouls: "loses" (to every player who did not
 #: foul) or "house_way" (the banker's hand is set again by the house way).
@@ -171,7 +167,7 @@ class PaiGowRules:
     wheel_second_highest: bool = False
     commission: float = 0.0
     banker_commission: float = 0.0
-    house_way: str | HouseWayFunction = "foxwoods"
+    house_way: str | Callable[[tuple[Card, ...], PaiGowRules], Setting] = "foxwoods"
     banker_foul: str = "loses"
     positions: int = 7
 

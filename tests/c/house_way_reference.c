@@ -1,0 +1,167 @@
+/* The two built-in house ways written by hand in C: the independent check that
+ * the tests compare the shipped descriptions against (the library itself sets
+ * hands only by the descriptions, ext/paigow_way.c). Built into the C self-test
+ * (tests/c/selftest.c) and, for the Python tests, into a small shared library
+ * (tests/games/house_way_reference.py).
+ *
+ * They read the hand's groups (pairs, trips, quads; the joker is always an ace
+ * there, and makes a straight or flush only in the straight or flush rule), pick
+ * the rule that applies in priority order, and name the two front cards.
+ * Where cards of one rank could go either way, the one that keeps the better
+ * back stays behind (only a split of aces can keep a flush), else the lowest
+ * codes go in front: a hand always sets the same way, whatever its suits.
+ */
+#include "house_way_reference.h"
+
+#include "paigow_hand.h"
+
+/* Rule 5: among the settings that keep a straight or flush (or straight flush)
+ * behind, the best front, then the best back, then the lowest front codes. */
+static front_t straight_or_flush_front(const hand_info *in) {
+    front_t best = pick(-1, -1);
+    uint32_t best_front = 0;
+    if (front_straight_or_flush(in, &best)) best_front = front_key(in, best.a, best.b);
+    /* One pair of tens to kings, no trips, exactly one ace (a natural ace or
+     * the joker): the ace and the next highest card outside the pair go in
+     * front if they beat that front. */
+    uint32_t pairs = in->by_count[2];
+    if (count_bits(pairs) == 1 && !in->by_count[3] && top(pairs) >= RANK_TEN &&
+        top(pairs) <= RANK_KING && ((in->by_count[1] >> RANK_ACE) & 1u)) {
+        int ace = lowest(in, RANK_ACE);
+        uint32_t others = in->by_count[1] & ~(1u << RANK_ACE);
+        /* singletons besides the ace: four remain */
+        int next = lowest(in, top(others));
+        if (front_key(in, ace, next) > best_front) best = pick(ace, next);
+    }
+    return best;
+}
+
+/* Four aces, the joker one of them, split: the back keeps the joker and the
+ * natural ace that makes the best back (a flush or straight flush when the
+ * three other cards are of that ace's suit), so the setting does not depend on
+ * suit codes; among equal backs the lowest codes go in front. */
+static front_t split_aces(const hand_info *in) {
+    uint32_t naturals = rank_cards(in, RANK_ACE) & 15u;
+    if (!in->joker || count_bits(naturals) != 3) return two_of(in, RANK_ACE);
+    front_t best = two_of(in, RANK_ACE);
+    uint16_t best_back = 0;
+    for (uint32_t rest = naturals; rest; rest &= rest - 1) { /* the ace kept behind */
+        uint32_t front_bits = naturals & ~(rest & (0u - rest));
+        int a = 4 * RANK_ACE + pr_ctz32(front_bits);
+        int b = 4 * RANK_ACE + pr_ctz32(front_bits & (front_bits - 1));
+        uint8_t back[5];
+        int n = 0;
+        for (int k = 0; k < 7; k++)
+            if (in->hand[k] != a && in->hand[k] != b) back[n++] = in->hand[k];
+        uint64_t key = in->key - pr_card_key[a] - pr_card_key[b];
+        uint16_t v = pr_eval_key(in->t, key, back, 5);
+        if (v >= best_back) { /* kept ace ascending: on ties the higher one stays behind */
+            best_back = v;
+            best = pick(a, b);
+        }
+    }
+    return best;
+}
+
+/* Bally's Atlantic City's classes of a pair: 0 low (2-6), 1 medium (7-10),
+ * 2 high (J-K), 3 aces. */
+static int ballys_pair_class(int r) {
+    return r < RANK_SEVEN ? 0 : r <= RANK_TEN ? 1 : r < RANK_ACE ? 2 : 3;
+}
+
+/* Rule 7: two pairs, by the Foxwoods rule or by Bally's Atlantic City's. */
+static front_t two_pairs_front(const hand_info *in, int way) {
+    uint32_t pairs = in->by_count[2];
+    int high = top(pairs), low = top(pairs & ~(1u << high));
+    int top_rank = top(in->by_count[1]);
+    int keep;
+    if (way == PG_WAY_FOXWOODS_BALLYS_TWO_PAIRS) {
+        int h = ballys_pair_class(high), l = ballys_pair_class(low);
+        if (h == 3 || (h == 2 && l >= 1)) keep = 0;
+        else if (h == 2 || l == 1) keep = top_rank == RANK_ACE; /* low+high, medium+medium */
+        else keep = top_rank >= RANK_KING;                     /* low+low, low+medium */
+    } else {
+        if (high >= RANK_JACK) keep = 0;
+        else if (high >= RANK_SEVEN) keep = top_rank == RANK_ACE;
+        else keep = top_rank >= RANK_KING;
+    }
+    return keep ? two_singles(in) : two_of(in, low);
+}
+
+static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int way, int *rule) {
+    hand_info in;
+    read_hand(&in, t, hand);
+    const uint32_t *by = in.by_count;
+    front_t front;
+    int r;
+    if (by[5]) {
+        r = 1; /* five aces */
+        front = by[2] & (1u << RANK_KING) ? two_of(&in, RANK_KING) : two_of(&in, RANK_ACE);
+    } else if (by[4]) {
+        r = 2; /* four of a kind */
+        int q = top(by[4]);
+        uint32_t other = by[3] | by[2];
+        if (other) front = two_of(&in, top(other));
+        else if (q == RANK_ACE) front = split_aces(&in);
+        else if (q >= RANK_JACK) front = two_of(&in, q);
+        else if (q >= RANK_SEVEN)
+            front = top(by[1]) >= RANK_KING ? two_singles(&in) : two_of(&in, q);
+        else front = two_singles(&in);
+    } else if (count_bits(by[3]) == 2) {
+        r = 3; /* two trips */
+        front = two_of(&in, top(by[3]));
+    } else if (by[3] && by[2]) {
+        r = 4; /* full house */
+        front = two_of(&in, top(by[2]));
+    } else if (in.any_sf && count_bits(by[2]) <= 1) { /* at most one pair or one trips */
+        r = 5; /* straight or flush */
+        front = straight_or_flush_front(&in);
+    } else if (count_bits(by[2]) == 3) {
+        r = 6; /* three pairs */
+        front = two_of(&in, top(by[2]));
+    } else if (count_bits(by[2]) == 2) {
+        r = 7; /* two pairs */
+        front = two_pairs_front(&in, way);
+    } else if (by[3]) {
+        r = 8; /* three of a kind */
+        if (by[3] & (1u << RANK_ACE)) front = pick(lowest(&in, RANK_ACE), lowest(&in, top(by[1])));
+        else front = two_singles(&in);
+    } else if (by[2]) {
+        r = 9; /* one pair */
+        front = two_singles(&in);
+    } else {
+        r = 10; /* no pair */
+        uint32_t s = by[1] & ~(1u << top(by[1]));
+        int r2 = top(s);
+        front = pick(lowest(&in, r2), lowest(&in, top(s & ~(1u << r2))));
+    }
+    if (rule) *rule = r;
+    return front;
+}
+
+
+int pg_house_way_front(const pr_tables *t, const uint8_t hand[7], int way, int *rule) {
+    front_t f = house_way_front(t, hand, way, rule);
+    int mask = 0;
+    for (int i = 0; i < 7; i++)
+        if (hand[i] == f.a || hand[i] == f.b) mask |= 1 << i;
+    return mask;
+}
+
+int pg_house_way_set(const pr_tables *t, const uint8_t hand[7], int way,
+                     uint8_t out_high[5], uint8_t out_low[2]) {
+    int rule = 0;
+    split(hand, house_way_front(t, hand, way, &rule), out_high, out_low);
+    return rule;
+}
+
+void pg_house_way_batch(const pr_tables *t, const uint8_t *hands, int64_t n, int way,
+                        uint8_t *out, uint8_t *rules) {
+    for (int64_t i = 0; i < n; i++) {
+        int rule = 0;
+        const uint8_t *hand = hands + 7 * i;
+        uint8_t *row = out + 7 * i;
+        split(hand, house_way_front(t, hand, way, &rule), row, row + 5);
+        if (rules) rules[i] = (uint8_t)rule;
+    }
+}
