@@ -6,7 +6,6 @@
 #include "chinese_poker.h"
 #include "pr_port.h"
 
-#define OPPONENT_SALT 0xBB67AE8584CAA73Bull /* decorrelates the opponent's stream */
 #define FIRST_CODE 3                        /* 2s: the deck's only deuce */
 #define NO_CODE 48                          /* Ac: left out of the deck */
 
@@ -16,8 +15,6 @@ static inline int lowest(uint64_t x) { return pr_ctz64(x); }
 
 /* the deck index of a code (CHINESE_POKER_DECK.codes: 2s, 3c ... Kd, Ad, Ah, As) */
 static inline int deck_index(int code) { return code - FIRST_CODE - (code > NO_CODE); }
-
-uint64_t cpv_opponent_seed(uint64_t seed) { return ds_mix(seed ^ OPPONENT_SALT) >> 11; }
 
 void cpv_prepare(cpv_patterns *p) {
     p->words = (p->n + 63) / 64;
@@ -52,21 +49,21 @@ static void clear_round(cpv_game *g, int phase) {
     g->passes = 0;
     g->n_played = 0;
     g->phase = (int8_t)phase;
-    g->to_move = -1;
+    g->head.to_move = -1;
 }
 
-static void place_dealt(const cpv_batch *b, cpv_game *g, int k, int code) {
+static void place_dealt(const cpv_rules *b, cpv_game *g, int k, int code) {
     if (b->players == 2) g->piles[k % CPV_PILES] |= 1ull << code;
     else g->hands[(g->dealer + 1 + k) % b->players] |= 1ull << code;
 }
 
-static void start_play(const cpv_batch *b, cpv_game *g) {
+static void start_play(const cpv_rules *b, cpv_game *g) {
     g->phase = (int8_t)(b->players == 2 ? CPV_CHOOSE : CPV_PLAY);
-    g->to_move = g->dealer;
+    g->head.to_move = g->dealer;
 }
 
 /* The round's deal from the game's stream, one card at a time from a whole deck. */
-static void deal_round(const cpv_batch *b, cpv_game *g) {
+static void deal_round(const cpv_rules *b, cpv_game *g) {
     uint8_t pack[CPV_DECK];
     int n = CPV_DECK;
     clear_round(g, CPV_DEAL);
@@ -75,19 +72,15 @@ static void deal_round(const cpv_batch *b, cpv_game *g) {
     start_play(b, g);
 }
 
-static void start_game(const cpv_batch *b, cpv_game *g, uint64_t seed, int dealer) {
-    g->seed = seed;
-    ds_start(&g->opponent, cpv_opponent_seed(seed));
+static void start_game(cpv_game *g, int dealer) {
     g->dealer = (int8_t)dealer;
-    g->last_mover = -1;
-    g->ended = g->done = g->stacked = 0;
+    g->ended = g->stacked = 0;
     g->round = 1;
     memset(g->scores, 0, sizeof g->scores);
     memset(g->points, 0, sizeof g->points);
-    (void)b;
 }
 
-void cpv_deal_seeded(const cpv_batch *b, cpv_game *g, uint64_t seed) {
+static void deal_seeded(const cpv_rules *b, cpv_game *g, uint64_t seed) {
     uint8_t pack[CPV_DECK];
     int cutting[CPV_MAX_PLAYERS], m = b->players;
     ds_start(&g->deal, seed);
@@ -103,26 +96,26 @@ void cpv_deal_seeded(const cpv_batch *b, cpv_game *g, uint64_t seed) {
             if (drawn[i] == best) cutting[kept++] = cutting[i];
         m = kept;
     }
-    start_game(b, g, seed, cutting[0]);
+    start_game(g, cutting[0]);
     deal_round(b, g);
 }
 
-void cpv_deal_stacked(const cpv_batch *b, cpv_game *g, int dealer, const uint8_t *cards) {
-    start_game(b, g, 0, dealer);
+void cpv_deal_stacked(const cpv_rules *b, cpv_game *g, int dealer, const uint8_t *cards) {
+    start_game(g, dealer);
     g->stacked = 1;
     clear_round(g, CPV_DEAL);
     for (int k = 0; k < CPV_DECK; k++) place_dealt(b, g, k, cards[k]);
     start_play(b, g);
 }
 
-static inline int must_play(const cpv_batch *b, const cpv_game *g) {
+static inline int must_play(const cpv_rules *b, const cpv_game *g) {
     return g->phase == CPV_PLAY && g->table_pattern < 0 && g->passes >= b->players;
 }
 
 /* The plays the player to move may make, as bits over the patterns. */
-static void play_words(const cpv_batch *b, const cpv_game *g, uint64_t *words) {
+static void play_words(const cpv_rules *b, const cpv_game *g, uint64_t *words) {
     const cpv_patterns *pt = b->patterns;
-    const uint64_t hand = g->hands[g->to_move];
+    const uint64_t hand = g->hands[g->head.to_move];
     for (int k = 0; k < pt->words; k++) words[k] = ~0ull;
     for (int r = 0; r < CPV_RANKS; r++) {
         const uint64_t *held = pt->holds[r][pr_popcount64((hand >> (4 * r)) & 15u)];
@@ -134,10 +127,10 @@ static void play_words(const cpv_batch *b, const cpv_game *g, uint64_t *words) {
     }
 }
 
-void cpv_legal(const cpv_batch *b, const cpv_game *g, uint8_t *mask) {
+static void legal(const cpv_rules *b, const cpv_game *g, uint8_t *mask) {
     uint64_t words[CPV_WORDS];
     memset(mask, 0, (size_t)b->actions);
-    if (g->to_move < 0) return;
+    if (g->head.to_move < 0) return;
     if (g->phase == CPV_CHOOSE) {
         for (int h = 0; h < CPV_PILES; h++) mask[1 + h] = (uint8_t)(g->pile_owner[h] < 0);
         return;
@@ -150,15 +143,15 @@ void cpv_legal(const cpv_batch *b, const cpv_game *g, uint8_t *mask) {
         for (uint64_t w = words[k]; w; w &= w - 1) plays[64 * k + lowest(w)] = 1;
 }
 
-int cpv_action_ok(const cpv_batch *b, const cpv_game *g, int64_t action) {
+static int action_ok(const cpv_rules *b, const cpv_game *g, int64_t action) {
     uint8_t mask[CPV_FIRST_PLAY + CPV_MAX_PATTERNS];
     if (action < 0 || action >= b->actions) return 0;
-    cpv_legal(b, g, mask);
+    legal(b, g, mask);
     return mask[action];
 }
 
 /* The round is over: penalty points, then the next round's deal (or the end). */
-static void end_round(const cpv_batch *b, cpv_game *g, int winner) {
+static void end_round(const cpv_rules *b, cpv_game *g, int winner) {
     int high = 0, dealt = HAND_SIZE[b->players];
     for (int p = 0; p < b->players; p++) {
         int points = cp_penalty(pr_popcount64(g->hands[p]), dealt);
@@ -169,7 +162,7 @@ static void end_round(const cpv_batch *b, cpv_game *g, int winner) {
     g->ended = 1;
     if (high >= b->target) {
         g->phase = CPV_OVER;
-        g->to_move = -1;
+        g->head.to_move = -1;
         return;
     }
     g->round++;
@@ -178,10 +171,10 @@ static void end_round(const cpv_batch *b, cpv_game *g, int winner) {
     else deal_round(b, g);
 }
 
-void cpv_act(const cpv_batch *b, cpv_game *g, int action) {
-    const int p = g->to_move, n = b->players;
+static void act(const cpv_rules *b, cpv_game *g, int action) {
+    const int p = g->head.to_move, n = b->players;
     if (p < 0) return;
-    g->last_mover = (int8_t)p;
+    g->head.last_mover = (int8_t)p;
     if (g->phase == CPV_CHOOSE) {
         int h = action - 1;
         g->pile_owner[h] = (int8_t)p;
@@ -190,13 +183,13 @@ void cpv_act(const cpv_batch *b, cpv_game *g, int action) {
             memset(g->piles, 0, sizeof g->piles); /* the free hand is set aside */
             memset(g->pile_owner, -1, sizeof g->pile_owner);
             g->phase = CPV_PLAY;
-            g->to_move = g->dealer;
+            g->head.to_move = g->dealer;
         } else {
-            g->to_move = (int8_t)(1 - p);
+            g->head.to_move = (int8_t)(1 - p);
         }
         return;
     }
-    g->to_move = (int8_t)((p + 1) % n);
+    g->head.to_move = (int8_t)((p + 1) % n);
     if (action == 0) {
         g->passes++;
         if (g->table_pattern >= 0 && g->passes == n - 1) {
@@ -231,7 +224,7 @@ static void set_cards(uint64_t cards, float *out) {
     for (; cards; cards &= cards - 1) out[deck_index(lowest(cards))] = 1.0f;
 }
 
-void cpv_encode(const cpv_batch *b, const cpv_game *g, int me, float *out) {
+static void encode(const cpv_rules *b, const cpv_game *g, int me, float *out) {
     const int n = b->players;
     float *seats = out + 3 * CPV_DECK, *flags = seats + 16;
     memset(out, 0, CPV_OBS * sizeof(float));
@@ -249,7 +242,7 @@ void cpv_encode(const cpv_batch *b, const cpv_game *g, int me, float *out) {
     if (g->phase == CPV_CHOOSE) flags[3] = 1.0f;
     if (g->phase == CPV_PLAY) flags[4] = 1.0f;
     flags[5] = (float)must_play(b, g);
-    flags[6] = (float)(g->to_move == me);
+    flags[6] = (float)(g->head.to_move == me);
     if (g->phase == CPV_CHOOSE) {
         float *piles = flags + 7, *owners = piles + CPV_PILES * CPV_DECK;
         for (int h = 0; h < CPV_PILES; h++) {
@@ -262,19 +255,19 @@ void cpv_encode(const cpv_batch *b, const cpv_game *g, int me, float *out) {
 
 /* One of the legal actions, each equally likely, drawn from the opponent's stream:
  * the k-th legal action in ascending order. */
-static int random_action(const cpv_batch *b, cpv_game *g) {
+static int random_action(const cpv_rules *b, cpv_game *g) {
     uint64_t words[CPV_WORDS];
     if (g->phase == CPV_CHOOSE) {
         int open[CPV_PILES], n = 0;
         for (int h = 0; h < CPV_PILES; h++)
             if (g->pile_owner[h] < 0) open[n++] = 1 + h;
-        return open[ds_below(&g->opponent, (uint64_t)n)];
+        return open[ds_below(&g->head.opponent, (uint64_t)n)];
     }
     const int pass = !must_play(b, g);
     int total = pass;
     play_words(b, g, words);
     for (int k = 0; k < b->patterns->words; k++) total += pr_popcount64(words[k]);
-    int j = (int)ds_below(&g->opponent, (uint64_t)total);
+    int j = (int)ds_below(&g->head.opponent, (uint64_t)total);
     if (pass && j-- == 0) return 0;
     for (int k = 0;; k++) {
         int in_word = pr_popcount64(words[k]);
@@ -287,50 +280,30 @@ static int random_action(const cpv_batch *b, cpv_game *g) {
     }
 }
 
-void cpv_play_opponent(const cpv_batch *b, cpv_game *g) {
-    if (b->opponent != CPV_RANDOM) return;
-    while (!g->ended && g->to_move >= 0 && g->to_move != b->seat)
-        cpv_act(b, g, random_action(b, g));
+/* --- the driver's functions ---------------------------------------------- */
+static void v_deal(const void *rules, void *g, uint64_t seed) { deal_seeded(rules, g, seed); }
+static int v_legal_one(const void *rules, const void *g, int64_t a) { return action_ok(rules, g, a); }
+static void v_legal(const void *rules, const void *g, uint8_t *mask) { legal(rules, g, mask); }
+static int v_apply(const void *rules, void *g, int64_t a) {
+    const cpv_rules *b = rules;
+    if (a < 0 || a >= b->actions) return VD_FAULT;
+    act(b, g, (int)a);
+    return 0;
+}
+static void v_observe(const void *rules, const void *g, int seat, float *out) {
+    encode(rules, g, seat, out);
+}
+static int64_t v_random(const void *rules, void *g) { return random_action(rules, g); }
+static int v_over(const void *rules, const void *g) {
+    (void)rules;
+    return ((const cpv_game *)g)->ended;
+}
+static void v_score(const void *rules, const void *g, double *seat_rewards) {
+    const cpv_rules *b = rules;
+    for (int p = 0; p < b->players; p++) seat_rewards[p] = -(double)((const cpv_game *)g)->points[p];
 }
 
-void cpv_batch_reset(const cpv_batch *b, cpv_game *games, const uint64_t *seeds) {
-    for (int64_t i = 0; i < b->n; i++) {
-        cpv_deal_seeded(b, &games[i], seeds[i]);
-        cpv_play_opponent(b, &games[i]);
-    }
-}
-
-void cpv_batch_act(const cpv_batch *b, cpv_game *games, const int64_t *actions,
-                   uint64_t seed_step) {
-    for (int64_t i = 0; i < b->n; i++) {
-        cpv_game *g = &games[i];
-        if (g->done) cpv_deal_seeded(b, g, (g->seed + seed_step) & (DS_SEED_LIMIT - 1));
-        else cpv_act(b, g, (int)actions[i]);
-        cpv_play_opponent(b, g);
-    }
-}
-
-void cpv_batch_finish(const cpv_batch *b, cpv_game *games, float *obs, uint8_t *mask,
-                      double *reward, double *seat_rewards, uint8_t *terminated,
-                      int8_t *player) {
-    const int self_play = b->opponent == CPV_SELF_PLAY, n = b->players;
-    for (int64_t i = 0; i < b->n; i++) {
-        cpv_game *g = &games[i];
-        int seat = !self_play ? b->seat : g->ended ? g->last_mover
-                 : g->to_move >= 0 ? g->to_move : 0;
-        double *sr = seat_rewards + i * n;
-        for (int p = 0; p < n; p++) sr[p] = 0.0;
-        terminated[i] = 0;
-        reward[i] = 0.0;
-        if (g->ended && !g->done) {
-            for (int p = 0; p < n; p++) sr[p] = -(double)g->points[p];
-            reward[i] = sr[seat];
-            terminated[i] = 1;
-            g->done = 1;
-        }
-        player[i] = (int8_t)seat;
-        cpv_encode(b, g, seat, obs + i * CPV_OBS);
-        if (g->done) memset(mask + i * b->actions, 1, (size_t)b->actions);
-        else cpv_legal(b, g, mask + i * b->actions);
-    }
-}
+const vd_game CPV_GAME = {
+    sizeof(cpv_game), 0xBB67AE8584CAA73Bull, v_deal, v_legal_one, v_legal, v_apply,
+    v_observe, v_random, NULL, v_over, v_score,
+};

@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#include "deal_stream.h"
+#include "vec_driver.h"
 
 #define CPV_DECK 48
 #define CPV_RANKS 13
@@ -26,8 +26,6 @@
 
 /* phases, as ChinesePokerState.phase */
 enum { CPV_DEAL, CPV_CHOOSE, CPV_PLAY, CPV_OVER };
-/* who plays the seats that are not the learner's */
-enum { CPV_SELF_PLAY, CPV_RANDOM, CPV_OUTSIDE };
 
 #define CPV_MAX_PATTERNS 1024
 #define CPV_WORDS (CPV_MAX_PATTERNS / 64)
@@ -49,9 +47,8 @@ typedef struct {
 } cpv_patterns;
 
 typedef struct {
-    uint64_t seed;          /* the episode's deal seed (0 for a stacked one) */
+    vd_head head;           /* to_move -1: nobody (over, or a deal awaited) */
     ds_stream deal;         /* the game's deal stream, for the next round's deal */
-    ds_stream opponent;     /* the random opponent's own stream */
     uint64_t hands[CPV_MAX_PLAYERS];
     uint64_t piles[CPV_PILES];
     uint64_t table;         /* the cards of the play to beat */
@@ -62,10 +59,7 @@ typedef struct {
     int8_t passes;
     int8_t phase;
     int8_t dealer;
-    int8_t to_move;         /* -1: nobody (over, or a deal awaited) */
-    int8_t last_mover;
     int8_t ended;           /* the first round is over: the episode ends */
-    int8_t done;            /* the episode ended at the last step and awaits its reset */
     int8_t stacked;
     uint8_t n_played;
     uint8_t round;
@@ -78,46 +72,18 @@ typedef struct {
     int players;
     int target;
     int open_choice;
-    int seat;               /* the learner's seat; ignored in self-play */
-    int opponent;           /* CPV_SELF_PLAY ... CPV_OUTSIDE */
     int actions;            /* CPV_FIRST_PLAY + patterns->n */
-    int64_t n;
-} cpv_batch;
+} cpv_rules;
 
 /* Fills the bit sets of ``p`` (n from 1 to CPV_MAX_PATTERNS). */
 void cpv_prepare(cpv_patterns *p);
 
-uint64_t cpv_opponent_seed(uint64_t seed);
-
-/* Deals game ``g`` as new_game(seed=seed, players=...) does: the cut, then the
- * first round. */
-void cpv_deal_seeded(const cpv_batch *b, cpv_game *g, uint64_t seed);
+/* Chinese Poker's functions for the batch driver (rules: a cpv_rules). */
+extern const vd_game CPV_GAME;
 
 /* Deals game ``g`` from a stacked deal: ``dealer`` and the 48 codes of ``cards``
- * in the order chance deals them (checked by the caller). */
-void cpv_deal_stacked(const cpv_batch *b, cpv_game *g, int dealer, const uint8_t *cards);
-
-/* 1 where the player to move may take the action: mask[0 .. b->actions - 1]. */
-void cpv_legal(const cpv_batch *b, const cpv_game *g, uint8_t *mask);
-
-/* 1 if the player to move may take ``action``. */
-int cpv_action_ok(const cpv_batch *b, const cpv_game *g, int64_t action);
-
-/* Takes ``action`` (legal: the caller checks) for the player to move. */
-void cpv_act(const cpv_batch *b, cpv_game *g, int action);
-
-/* Writes ``seat``'s observation of ``g`` into ``out`` (CPV_OBS floats). */
-void cpv_encode(const cpv_batch *b, const cpv_game *g, int seat, float *out);
-
-/* Plays the random opponent until the learner is to move or the round is over. */
-void cpv_play_opponent(const cpv_batch *b, cpv_game *g);
-
-void cpv_batch_reset(const cpv_batch *b, cpv_game *games, const uint64_t *seeds);
-void cpv_batch_act(const cpv_batch *b, cpv_game *games, const int64_t *actions,
-                   uint64_t seed_step);
-/* As ew_batch_finish; seat_rewards is n x players (minus the round's points). */
-void cpv_batch_finish(const cpv_batch *b, cpv_game *games, float *obs, uint8_t *mask,
-                      double *reward, double *seat_rewards, uint8_t *terminated,
-                      int8_t *player);
+ * in the order chance deals them (checked by the caller; the head started by
+ * vd_start). */
+void cpv_deal_stacked(const cpv_rules *b, cpv_game *g, int dealer, const uint8_t *cards);
 
 #endif

@@ -3,27 +3,20 @@
 
 #include <string.h>
 
-#define OPPONENT_SALT 0x6A09E667F3BCC909ull /* decorrelates the opponent's stream */
-
-uint64_t ew_opponent_seed(uint64_t seed) { return ds_mix(seed ^ OPPONENT_SALT) >> 11; }
 
 static void fresh_pack(uint8_t *pack) {
     for (int i = 0; i < EW_DECK; i++) pack[i] = (uint8_t)(EW_FIRST_CODE + i);
 }
 
-static void clear_table(ew_game *g, int dealer, uint64_t seed) {
+static void clear_table(ew_game *g, int dealer) {
     memset(g->rows, 0, sizeof g->rows);
     memset(g->count, 0, sizeof g->count);
-    g->seed = seed;
-    ds_start(&g->opponent, ew_opponent_seed(seed));
     g->dealer = (int8_t)dealer;
-    g->to_move = (int8_t)(1 - dealer); /* the non-dealer moves first */
-    g->last_mover = -1;
-    g->done = 0;
+    g->head.to_move = (int8_t)(1 - dealer); /* the non-dealer moves first */
     g->placed = 0;
 }
 
-void ew_deal_seeded(ew_game *g, uint64_t seed) {
+static void deal_seeded(ew_game *g, uint64_t seed) {
     ds_stream s;
     uint8_t pack[EW_DECK];
     int n, dealer;
@@ -40,27 +33,32 @@ void ew_deal_seeded(ew_game *g, uint64_t seed) {
     fresh_pack(pack); /* the board and the stock come from the whole pack again */
     n = EW_DECK;
     for (int i = 0; i < EW_DEALT; i++) g->deck[i] = (uint8_t)ds_take(&s, pack, &n); /* 27 of 32 */
-    clear_table(g, dealer, seed);
+    clear_table(g, dealer);
 }
 
-void ew_deal_stacked(ew_game *g, int dealer, const uint8_t *cards, uint64_t seed) {
+void ew_deal_stacked(ew_game *g, int dealer, const uint8_t *cards) {
     memcpy(g->deck, cards, EW_DEALT);
-    clear_table(g, dealer & 1, seed);
+    clear_table(g, dealer & 1);
 }
 
-void ew_place(ew_game *g, int row) {
-    int seat = g->to_move;
-    if (seat < 0 || row < 0 || row >= EW_ROWS || g->count[seat][row] >= EW_CAPACITY) return;
+static int legal_one(const ew_game *g, int64_t row) {
+    const int seat = g->head.to_move;
+    return seat >= 0 && row >= 0 && row < EW_ROWS && g->count[seat][row] < EW_CAPACITY;
+}
+
+/* Places the drawn card on ``row`` for the seat to move. */
+static int place(ew_game *g, int64_t row) {
+    const int seat = g->head.to_move;
+    if (!legal_one(g, row)) return VD_FAULT;
     g->rows[seat][row][g->count[seat][row]++] = g->deck[EW_BOARD + g->placed];
     g->placed++;
-    g->last_mover = (int8_t)seat;
-    g->to_move = (int8_t)(g->placed == EW_MOVES ? -1 : 1 - seat);
+    g->head.last_mover = (int8_t)seat;
+    g->head.to_move = (int8_t)(g->placed == EW_MOVES ? -1 : 1 - seat);
+    return 0;
 }
 
-void ew_legal(const ew_game *g, uint8_t *mask) {
-    int seat = g->to_move;
-    for (int r = 0; r < EW_ROWS; r++)
-        mask[r] = (uint8_t)(seat >= 0 && g->count[seat][r] < EW_CAPACITY);
+static void legal(const ew_game *g, uint8_t *mask) {
+    for (int r = 0; r < EW_ROWS; r++) mask[r] = (uint8_t)legal_one(g, r);
 }
 
 /* row_strength of pokerrules.eastwest.agents, in the same double arithmetic:
@@ -78,8 +76,9 @@ static double strength(const pr_tables *t, const uint8_t *codes, int n) {
     return (double)t->cat_pos[category] + (double)best / 26.0;
 }
 
-int ew_greedy(const ew_game *g, const pr_tables *t) {
-    int seat = g->to_move, best = -1;
+/* The greedy agent's row (pokerrules.eastwest.GreedyAgent) for the seat to move. */
+static int greedy(const ew_game *g, const pr_tables *t) {
+    int seat = g->head.to_move, best = -1;
     double best_gain = 0.0;
     uint8_t held[EW_CAPACITY + 2];
     if (seat < 0) return 0;
@@ -98,15 +97,17 @@ int ew_greedy(const ew_game *g, const pr_tables *t) {
     return best < 0 ? 0 : best;
 }
 
-int ew_random(ew_game *g) {
-    int seat = g->to_move, open[EW_ROWS], n = 0;
+/* The random opponent's row: one of the open rows, from its own stream. */
+static int random_row(ew_game *g) {
+    int seat = g->head.to_move, open[EW_ROWS], n = 0;
     if (seat < 0) return 0;
     for (int r = 0; r < EW_ROWS; r++)
         if (g->count[seat][r] < EW_CAPACITY) open[n++] = r;
-    return n ? open[ds_below(&g->opponent, (uint64_t)n)] : 0;
+    return n ? open[ds_below(&g->head.opponent, (uint64_t)n)] : 0;
 }
 
-int ew_winner(const ew_game *g, const pr_tables *t, int win_rule) {
+/* The winner of a finished game: 0 West, 1 East, -1 a draw. */
+static int winner(const ew_game *g, const pr_tables *t, int win_rule) {
     int won[2] = {0, 0};
     uint8_t hand[2][5];
     for (int r = 0; r < EW_ROWS; r++) {
@@ -122,7 +123,7 @@ int ew_winner(const ew_game *g, const pr_tables *t, int win_rule) {
     return won[0] > won[1] ? 0 : won[1] > won[0] ? 1 : -1;
 }
 
-void ew_encode(const ew_game *g, int seat, float *out) {
+static void encode(const ew_game *g, int seat, float *out) {
     const int other = 1 - seat;
     memset(out, 0, EW_OBS * sizeof(float));
     for (int r = 0; r < EW_ROWS; r++) {
@@ -134,71 +135,58 @@ void ew_encode(const ew_game *g, int seat, float *out) {
         out[320 + r] = (float)(g->count[seat][r] / 4.0);
         out[323 + r] = (float)(g->count[other][r] / 4.0);
     }
-    if (g->to_move == seat) {
+    if (g->head.to_move == seat) {
         out[EW_DECK * 9 + g->deck[EW_BOARD + g->placed] - EW_FIRST_CODE] = 1.0f;
         out[326] = 1.0f;
     }
     out[327] = g->dealer == seat ? 1.0f : 0.0f;
     out[328] = (float)seat;
     /* face-down stock: 28 - placed at a turn, 5 at the end; over 28 as a double */
-    out[329] = (float)((g->to_move < 0 ? 5 : 28 - g->placed) / 28.0);
+    out[329] = (float)((g->head.to_move < 0 ? 5 : 28 - g->placed) / 28.0);
 }
 
-void ew_play_opponent(const ew_batch *b, ew_game *g) {
-    while (g->to_move >= 0 && g->to_move != b->seat) {
-        if (b->opponent == EW_RANDOM) ew_place(g, ew_random(g));
-        else if (b->opponent == EW_GREEDY) ew_place(g, ew_greedy(g, b->tables));
-        else return;
+/* --- the driver's functions ---------------------------------------------- */
+static void v_deal(const void *rules, void *g, uint64_t seed) {
+    (void)rules;
+    deal_seeded(g, seed);
+}
+static int v_legal_one(const void *rules, const void *g, int64_t a) {
+    (void)rules;
+    return legal_one(g, a);
+}
+static void v_legal(const void *rules, const void *g, uint8_t *mask) {
+    (void)rules;
+    legal(g, mask);
+}
+static int v_apply(const void *rules, void *g, int64_t a) {
+    (void)rules;
+    return place(g, a);
+}
+static void v_observe(const void *rules, const void *g, int seat, float *out) {
+    (void)rules;
+    encode(g, seat, out);
+}
+static int64_t v_random(const void *rules, void *g) {
+    (void)rules;
+    return random_row(g);
+}
+static int64_t v_greedy(const void *rules, const void *g) {
+    return greedy(g, ((const ew_rules *)rules)->tables);
+}
+static int v_over(const void *rules, const void *g) {
+    (void)rules;
+    return ((const ew_game *)g)->head.to_move < 0;
+}
+static void v_score(const void *rules, const void *g, double *seat_rewards) {
+    const ew_rules *r = rules;
+    const int w = winner(g, r->tables, r->win_rule);
+    if (w >= 0) {
+        seat_rewards[w] = 1.0;
+        seat_rewards[1 - w] = -1.0;
     }
 }
 
-void ew_batch_reset(const ew_batch *b, ew_game *games, const uint64_t *seeds,
-                    const uint8_t *which) {
-    for (int64_t i = 0; i < b->n; i++) {
-        if (which && !which[i]) continue;
-        ew_deal_seeded(&games[i], seeds[i]);
-        ew_play_opponent(b, &games[i]);
-    }
-}
-
-void ew_batch_act(const ew_batch *b, ew_game *games, const int64_t *actions,
-                  uint64_t seed_step) {
-    for (int64_t i = 0; i < b->n; i++) {
-        ew_game *g = &games[i];
-        if (g->done) {
-            ew_deal_seeded(g, (g->seed + seed_step) & (DS_SEED_LIMIT - 1));
-        } else {
-            ew_place(g, (int)actions[i]);
-        }
-        ew_play_opponent(b, g);
-    }
-}
-
-void ew_batch_finish(const ew_batch *b, ew_game *games, float *obs, uint8_t *mask,
-                     double *reward, double *seat_rewards, uint8_t *terminated,
-                     int8_t *player) {
-    const int self_play = b->opponent == EW_SELF_PLAY;
-    for (int64_t i = 0; i < b->n; i++) {
-        ew_game *g = &games[i];
-        int seat = !self_play ? b->seat : g->to_move >= 0 ? g->to_move
-                 : g->last_mover >= 0 ? g->last_mover : 0;
-        double mine = 0.0;
-        seat_rewards[2 * i] = seat_rewards[2 * i + 1] = 0.0;
-        terminated[i] = 0;
-        if (g->to_move < 0 && !g->done) {
-            int winner = ew_winner(g, b->tables, b->win_rule);
-            if (winner >= 0) {
-                seat_rewards[2 * i + winner] = 1.0;
-                seat_rewards[2 * i + 1 - winner] = -1.0;
-                mine = winner == seat ? 1.0 : -1.0;
-            }
-            terminated[i] = 1;
-            g->done = 1;
-        }
-        reward[i] = mine;
-        player[i] = (int8_t)seat;
-        ew_encode(g, seat, obs + i * EW_OBS);
-        if (g->done) memset(mask + i * EW_ACTIONS, 1, EW_ACTIONS);
-        else ew_legal(g, mask + i * EW_ACTIONS);
-    }
-}
+const vd_game EW_GAME = {
+    sizeof(ew_game), 0x6A09E667F3BCC909ull, v_deal, v_legal_one, v_legal, v_apply,
+    v_observe, v_random, v_greedy, v_over, v_score,
+};

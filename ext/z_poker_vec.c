@@ -5,7 +5,6 @@
 
 #include "pr_port.h"
 
-#define OPPONENT_SALT 0x3C6EF372FE94F82Bull /* decorrelates the opponent's stream */
 
 /* Each side's positions, A..H = 0..7: seat 0 owns A-E, seat 1 D-H. */
 static const int SIDE_FIRST[2] = {0, 3};
@@ -14,11 +13,10 @@ static inline int on_side(int seat, int p) {
     return p >= SIDE_FIRST[seat] && p < SIDE_FIRST[seat] + ZV_SIDE;
 }
 
-uint64_t zv_opponent_seed(uint64_t seed) { return ds_mix(seed ^ OPPONENT_SALT) >> 11; }
 
 /* The next card chance deals: from the stream (sampled) or the stacked order;
  * DS_EMPTY when the pile is empty (the rules' hand size never lets it be). */
-static int next_card(const zv_batch *b, zv_game *g) {
+static int next_card(const zv_rules *b, zv_game *g) {
     if (g->n_dealt >= b->deck_size) return DS_EMPTY;
     int code = g->order[g->n_dealt];
     if (!g->stacked) {
@@ -31,45 +29,34 @@ static int next_card(const zv_batch *b, zv_game *g) {
     return code;
 }
 
-/* Ends a game the engine cannot go on with (a move it was not given legal, or a
- * draw from an empty pile): nobody to move, awaiting its deal again. */
-static int abandon(zv_game *g) {
-    g->to_move = -1;
-    g->done = 1;
-    return ZV_FAULT;
-}
 
 /* _shuffle_and_deal, then the hands dealt: an empty board, seat 0 to move (the
  * batch's deck holds both hands: ZPokerBatch checks the hand size). */
-static void deal(const zv_batch *b, zv_game *g) {
+static void deal(const zv_rules *b, zv_game *g) {
     memset(g->top, -1, sizeof g->top);
     g->hands[0] = g->hands[1] = 0;
     g->n_placed = g->n_dealt = 0;
     g->hidden = -1;
     g->draws = 0;
     g->deals++;
-    g->to_move = 0;
+    g->head.to_move = 0;
     memcpy(g->undealt, b->deck, (size_t)b->deck_size);
     g->n_undealt = (uint8_t)b->deck_size;
     for (int k = 0; k < 2 * b->hand_size && k < b->deck_size; k++)
         g->hands[k >= b->hand_size] |= 1ull << next_card(b, g);
 }
 
-static void start_game(const zv_batch *b, zv_game *g, uint64_t seed, int stacked) {
-    g->seed = seed;
+static void start_game(const zv_rules *b, zv_game *g, uint64_t seed, int stacked) {
     ds_start(&g->deal, seed);
-    ds_start(&g->opponent, zv_opponent_seed(seed));
     g->stacked = (int8_t)stacked;
     g->phase = ZV_FIND_LEADER;
-    g->leader = g->starter = g->winner = g->last_mover = -1;
-    g->done = 0;
+    g->leader = g->starter = g->winner = -1;
     g->deals = g->rounds = 0;
     deal(b, g);
 }
 
-void zv_deal_seeded(const zv_batch *b, zv_game *g, uint64_t seed) { start_game(b, g, seed, 0); }
 
-void zv_deal_stacked(const zv_batch *b, zv_game *g, const uint8_t *order) {
+void zv_deal_stacked(const zv_rules *b, zv_game *g, const uint8_t *order) {
     memcpy(g->order, order, (size_t)b->deck_size);
     start_game(b, g, 0, 1);
 }
@@ -82,24 +69,24 @@ static inline unsigned open_positions(const zv_game *g) {
     return open;
 }
 
-void zv_legal(const zv_batch *b, const zv_game *g, uint8_t *mask) {
+static void legal(const zv_rules *b, const zv_game *g, uint8_t *mask) {
     memset(mask, 0, (size_t)b->actions);
-    if (g->to_move < 0) return;
+    if (g->head.to_move < 0) return;
     const unsigned open = open_positions(g);
-    for (uint64_t h = g->hands[g->to_move]; h; h &= h - 1) {
+    for (uint64_t h = g->hands[g->head.to_move]; h; h &= h - 1) {
         uint8_t *row = mask + ZV_POSITIONS * b->deck_index[pr_ctz64(h)];
         for (int p = 0; p < ZV_POSITIONS; p++) row[p] = (uint8_t)((open >> p) & 1u);
     }
 }
 
-int zv_action_ok(const zv_batch *b, const zv_game *g, int64_t action) {
-    if (g->to_move < 0 || action < 0 || action >= b->actions) return 0;
+static int action_ok(const zv_rules *b, const zv_game *g, int64_t action) {
+    if (g->head.to_move < 0 || action < 0 || action >= b->actions) return 0;
     const int code = b->deck[action / ZV_POSITIONS], p = (int)(action % ZV_POSITIONS);
-    return (int)((g->hands[g->to_move] >> code) & 1u) && ((open_positions(g) >> p) & 1u);
+    return (int)((g->hands[g->head.to_move] >> code) & 1u) && ((open_positions(g) >> p) & 1u);
 }
 
 /* The partial rank of the top cards of ``seat``'s side (evaluate_partial). */
-static uint32_t side_key(const zv_batch *b, const zv_game *g, int seat) {
+static uint32_t side_key(const zv_rules *b, const zv_game *g, int seat) {
     uint8_t codes[ZV_SIDE];
     int n = 0;
     for (int p = SIDE_FIRST[seat]; p < SIDE_FIRST[seat] + ZV_SIDE; p++)
@@ -109,7 +96,7 @@ static uint32_t side_key(const zv_batch *b, const zv_game *g, int seat) {
 
 /* After the Start Game or an End Game round: the stronger side starts (a tie keeps
  * ``keep``); a Starter without cards has won, else the Reply draws. */
-static int compare_sides(const zv_batch *b, zv_game *g, int keep) {
+static int compare_sides(const zv_rules *b, zv_game *g, int keep) {
     const uint32_t first = side_key(b, g, 0), second = side_key(b, g, 1);
     const int starter = first > second ? 0 : second > first ? 1 : keep;
     g->starter = (int8_t)starter;
@@ -117,31 +104,33 @@ static int compare_sides(const zv_batch *b, zv_game *g, int keep) {
     if (!g->hands[starter]) {
         g->winner = (int8_t)starter;
         g->phase = ZV_OVER;
-        g->to_move = -1;
+        g->head.to_move = -1;
         return 0;
     }
     const int drawn = next_card(b, g);
-    if (drawn == DS_EMPTY) return abandon(g);
+    if (drawn == DS_EMPTY) return VD_FAULT;
     g->hands[1 - starter] |= 1ull << drawn;
     g->draws++;
-    g->to_move = (int8_t)starter;
+    g->head.to_move = (int8_t)starter;
     return 0;
 }
 
-int zv_act(const zv_batch *b, zv_game *g, int64_t action) {
-    const int player = g->to_move;
+/* Takes ``action`` for the player to move, and deals the card a side comparison
+ * makes the Reply draw; VD_FAULT for an illegal move or a draw from an empty pile. */
+static int act(const zv_rules *b, zv_game *g, int64_t action) {
+    const int player = g->head.to_move;
     if (player < 0) return 0;
-    if (!zv_action_ok(b, g, action) || g->n_placed >= ZV_MAX_DECK) return abandon(g);
+    if (!action_ok(b, g, action) || g->n_placed >= ZV_MAX_DECK) return VD_FAULT;
     const int code = b->deck[action / ZV_POSITIONS], p = (int)(action % ZV_POSITIONS);
     g->hands[player] &= ~(1ull << code);
     g->placed[g->n_placed] = (uint8_t)code;
     g->placed_at[g->n_placed++] = (uint8_t)p;
     g->top[p] = (int8_t)code;
-    g->last_mover = (int8_t)player;
+    g->head.last_mover = (int8_t)player;
     if (g->phase == ZV_FIND_LEADER) {
         if (player == 0) { /* face down */
             g->hidden = (int8_t)p;
-            g->to_move = 1;
+            g->head.to_move = 1;
             return 0;
         }
         const int first = g->top[g->hidden] >> 2, second = code >> 2;
@@ -152,15 +141,15 @@ int zv_act(const zv_batch *b, zv_game *g, int64_t action) {
         }
         g->leader = (int8_t)(first > second ? 0 : 1);
         g->phase = ZV_START_GAME;
-        g->to_move = g->leader;
+        g->head.to_move = g->leader;
     } else if (g->phase == ZV_START_GAME) {
         int full[2] = {1, 1};
         for (int q = 0; q < ZV_POSITIONS; q++)
             if (g->top[q] < 0) full[0] &= !on_side(0, q), full[1] &= !on_side(1, q);
         if (full[0] || full[1]) return compare_sides(b, g, g->leader);
-        g->to_move = (int8_t)(1 - player);
+        g->head.to_move = (int8_t)(1 - player);
     } else if (player == g->starter) {
-        g->to_move = (int8_t)(1 - player);
+        g->head.to_move = (int8_t)(1 - player);
     } else {
         g->rounds++;
         return compare_sides(b, g, g->starter);
@@ -186,7 +175,7 @@ static int better(const greedy_key *k, const greedy_key *best) {
 
 /* The value of ``seat``'s side seen by the mover with ``code`` put on ``p`` (-1:
  * nothing put). */
-static uint32_t seen_side(const zv_batch *b, const int8_t *tops, int seat, int p, int code) {
+static uint32_t seen_side(const zv_rules *b, const int8_t *tops, int seat, int p, int code) {
     uint8_t codes[ZV_SIDE];
     int n = 0;
     for (int q = SIDE_FIRST[seat]; q < SIDE_FIRST[seat] + ZV_SIDE; q++) {
@@ -196,8 +185,10 @@ static uint32_t seen_side(const zv_batch *b, const int8_t *tops, int seat, int p
     return pr_partial_key(b->tables, codes, n);
 }
 
-int zv_greedy(const zv_batch *b, const zv_game *g) {
-    const int me = g->to_move;
+/* The greedy agent's action (pokerrules.zpoker.GreedyAgent) for the player to
+ * move; -1 when the game is over. */
+static int greedy(const zv_rules *b, const zv_game *g) {
+    const int me = g->head.to_move;
     if (me < 0) return -1;
     int8_t tops[ZV_POSITIONS];
     memcpy(tops, g->top, sizeof tops);
@@ -228,12 +219,12 @@ int zv_greedy(const zv_batch *b, const zv_game *g) {
 
 /* One of the legal actions, each equally likely, drawn from the opponent's stream:
  * the k-th legal action in ascending order. */
-static int random_action(const zv_batch *b, zv_game *g) {
-    const uint64_t hand = g->hands[g->to_move];
+static int random_action(const zv_rules *b, zv_game *g) {
+    const uint64_t hand = g->hands[g->head.to_move];
     const unsigned open = open_positions(g);
     const int n_open = pr_popcount32(open), choices = pr_popcount64(hand) * n_open;
-    if (choices < 1) return -1; /* nothing legal: zv_act abandons the game */
-    int k = (int)ds_below(&g->opponent, (uint64_t)choices);
+    if (choices < 1) return -1; /* nothing legal: the driver abandons the game */
+    int k = (int)ds_below(&g->head.opponent, (uint64_t)choices);
     uint64_t h = hand;
     for (int c = k / n_open; c > 0; c--) h &= h - 1;
     unsigned o = open;
@@ -241,7 +232,7 @@ static int random_action(const zv_batch *b, zv_game *g) {
     return ZV_POSITIONS * b->deck_index[pr_ctz64(h)] + pr_ctz32(o);
 }
 
-void zv_encode(const zv_batch *b, const zv_game *g, int seat, float *out) {
+static void encode(const zv_rules *b, const zv_game *g, int seat, float *out) {
     const int n = b->deck_size;
     const int8_t *index = b->deck_index;
     const int unseen = seat != 0 ? g->hidden : -1; /* the face-down card it cannot see */
@@ -257,7 +248,7 @@ void zv_encode(const zv_batch *b, const zv_game *g, int seat, float *out) {
     flags += ZV_POSITIONS;
     flags[g->phase] = 1.0f;
     flags[4 + seat] = 1.0f;
-    flags[6] = (float)(g->to_move == seat);
+    flags[6] = (float)(g->head.to_move == seat);
     if (g->leader >= 0) flags[7 + g->leader] = 1.0f;
     if (g->starter >= 0) flags[9 + g->starter] = 1.0f;
     flags[11] = (float)(pr_popcount64(g->hands[seat]) / (double)n);
@@ -265,62 +256,29 @@ void zv_encode(const zv_batch *b, const zv_game *g, int seat, float *out) {
     flags[13] = (float)((n - g->n_dealt) / (double)n);
 }
 
-int zv_play_opponent(const zv_batch *b, zv_game *g) {
-    while (g->to_move >= 0 && g->to_move != b->seat) {
-        int fault = 0;
-        if (b->opponent == ZV_RANDOM) fault = zv_act(b, g, random_action(b, g));
-        else if (b->opponent == ZV_GREEDY) fault = zv_act(b, g, zv_greedy(b, g));
-        else return 0;
-        if (fault) return fault;
-    }
-    return 0;
+/* --- the driver's functions ---------------------------------------------- */
+static void v_deal(const void *rules, void *g, uint64_t seed) { start_game(rules, g, seed, 0); }
+static int v_legal_one(const void *rules, const void *g, int64_t a) { return action_ok(rules, g, a); }
+static void v_legal(const void *rules, const void *g, uint8_t *mask) { legal(rules, g, mask); }
+static int v_apply(const void *rules, void *g, int64_t a) { return act(rules, g, a); }
+static void v_observe(const void *rules, const void *g, int seat, float *out) {
+    encode(rules, g, seat, out);
+}
+static int64_t v_random(const void *rules, void *g) { return random_action(rules, g); }
+static int64_t v_greedy(const void *rules, const void *g) { return greedy(rules, g); }
+static int v_over(const void *rules, const void *g) {
+    (void)rules;
+    return ((const zv_game *)g)->head.to_move < 0;
+}
+static void v_score(const void *rules, const void *g, double *seat_rewards) {
+    const int w = ((const zv_game *)g)->winner;
+    (void)rules;
+    if (w < 0) return; /* abandoned: never scored (the driver marks it done) */
+    seat_rewards[w] = 1.0;
+    seat_rewards[1 - w] = -1.0;
 }
 
-int64_t zv_batch_reset(const zv_batch *b, zv_game *games, const uint64_t *seeds) {
-    int64_t first_fault = -1;
-    for (int64_t i = 0; i < b->n; i++) {
-        zv_deal_seeded(b, &games[i], seeds[i]);
-        if (zv_play_opponent(b, &games[i]) && first_fault < 0) first_fault = i;
-    }
-    return first_fault;
-}
-
-int64_t zv_batch_act(const zv_batch *b, zv_game *games, const int64_t *actions,
-                     uint64_t seed_step) {
-    int64_t first_fault = -1;
-    for (int64_t i = 0; i < b->n; i++) {
-        zv_game *g = &games[i];
-        int fault = 0;
-        if (g->done) zv_deal_seeded(b, g, (g->seed + seed_step) & (DS_SEED_LIMIT - 1));
-        else fault = zv_act(b, g, actions[i]);
-        if (!fault) fault = zv_play_opponent(b, g);
-        if (fault && first_fault < 0) first_fault = i;
-    }
-    return first_fault;
-}
-
-void zv_batch_finish(const zv_batch *b, zv_game *games, float *obs, uint8_t *mask,
-                     double *reward, double *seat_rewards, uint8_t *terminated,
-                     int8_t *player) {
-    const int self_play = b->opponent == ZV_SELF_PLAY;
-    for (int64_t i = 0; i < b->n; i++) {
-        zv_game *g = &games[i];
-        const int seat = !self_play ? b->seat : g->to_move >= 0 ? g->to_move
-                       : g->last_mover >= 0 ? g->last_mover : 0;
-        double *sr = seat_rewards + 2 * i;
-        sr[0] = sr[1] = 0.0;
-        terminated[i] = 0;
-        reward[i] = 0.0;
-        if (g->to_move < 0 && !g->done) {
-            sr[g->winner] = 1.0;
-            sr[1 - g->winner] = -1.0;
-            reward[i] = sr[seat];
-            terminated[i] = 1;
-            g->done = 1;
-        }
-        player[i] = (int8_t)seat;
-        zv_encode(b, g, seat, obs + i * b->obs_size);
-        if (g->done) memset(mask + i * b->actions, 1, (size_t)b->actions);
-        else zv_legal(b, g, mask + i * b->actions);
-    }
-}
+const vd_game ZV_GAME = {
+    sizeof(zv_game), 0x3C6EF372FE94F82Bull, v_deal, v_legal_one, v_legal, v_apply,
+    v_observe, v_random, v_greedy, v_over, v_score,
+};

@@ -419,7 +419,8 @@ class EastWestVectorEnv(VectorEnv):
     def _agent_view(self, state: dict[str, Any], seat: int) -> tuple[Any, tuple[Any, ...]]:
         view = EastWestView(seat, state["to_move"], state["dealer"], self.rules, state["board"],
                             state["rows"], state["drawn"], state["stock"])
-        legal = tuple(p for p in eastwest.PLACES if len(state["rows"][seat][p.row]) < 4)
+        legal = tuple(p for p in eastwest.PLACES
+                      if len(state["rows"][seat][p.row]) < _vector.ROW_CAPACITY)
         return view, legal
 
 
