@@ -68,8 +68,8 @@ extensions = [
     ),
     Extension(
         "pokerrules._vector",
-        sources=["ext/_vector.pyx", "ext/vec_driver.c", "ext/east_west_vec.c", "ext/chinese_poker_vec.c",
-                 "ext/chinese_poker.c", "ext/z_poker_vec.c"],
+        sources=["ext/_vector.pyx", "ext/vec_driver.c", "ext/east_west_vec.c",
+                 "ext/chinese_poker_vec.c", "ext/chinese_poker.c", "ext/z_poker_vec.c"],
         include_dirs=["ext"],
         libraries=[EVALUATOR],
         depends=["ext/pr_eval.h", "ext/pr_port.h", "ext/deal_stream.h", "ext/vec_driver.h",
