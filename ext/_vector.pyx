@@ -130,6 +130,17 @@ cdef object _seeds(seeds, Py_ssize_t n):
     return s
 
 
+cdef dict _starts(tuple fields):
+    """Where each of an encoding's ``fields`` starts, by name (what a game's layout
+    struct takes: a field it lacks is refused)."""
+    return {f.name: f.start for f in fields}
+
+
+cdef int _size(tuple fields) except -1:
+    """The size of an observation laid out in ``fields``."""
+    return fields[len(fields) - 1].stop
+
+
 cdef tuple _codes(uint64_t bits):
     """The codes of a bit set of cards, ascending."""
     cdef int c
@@ -152,6 +163,9 @@ cdef class _Batch:
     cdef vd_batch b
     cdef bint busy
     cdef readonly Py_ssize_t n
+    #: the fields of the encoding the games' observations are written in (its
+    #: ``fields``: the one layout, read by the game's engine as offsets)
+    cdef readonly tuple fields
     #: the word for an episode in messages ("game" or "round")
     cdef str episode
 
@@ -160,10 +174,11 @@ cdef class _Batch:
         self.episode = "game"
 
     cdef int setup(self, Py_ssize_t n, const vd_game *game, const void *rules, int seat,
-                   str opponent, tuple opponents, int obs_size, int actions,
+                   str opponent, tuple opponents, tuple fields, int actions,
                    int players) except -1:
         """Checks the count and the opponent, then allocates the games, each a
-        whole game until the first reset (its next action ignored)."""
+        whole game until the first reset (its next action ignored); the
+        observation's size is that of the encoding's ``fields``."""
         if not 1 <= n <= MAX_GAMES:
             raise PokerRulesError(f"a batch holds 1 to {MAX_GAMES:,} games (MAX_GAMES), not {n:,}")
         if opponent not in opponents:
@@ -172,7 +187,8 @@ cdef class _Batch:
         self.b.rules = rules
         self.b.seat = seat
         self.b.opponent = _OPPONENTS[opponent]
-        self.b.obs_size = obs_size
+        self.fields = fields
+        self.b.obs_size = _size(fields)
         self.b.actions = actions
         self.b.players = players
         self.b.games = PyMem_Calloc(n, game.game_size)

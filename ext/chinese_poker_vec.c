@@ -226,29 +226,28 @@ static void set_cards(uint64_t cards, float *out) {
 
 static void encode(const cpv_rules *b, const cpv_game *g, int me, float *out) {
     const int n = b->players;
-    float *seats = out + 3 * CPV_DECK, *flags = seats + 16;
-    memset(out, 0, CPV_OBS * sizeof(float));
-    set_cards(g->hands[me], out);
-    for (int i = 0; i < g->n_played; i++) out[CPV_DECK + deck_index(g->played[i])] = 1.0f;
-    set_cards(g->table, out + 2 * CPV_DECK);
-    if (g->table_player >= 0) seats[(g->table_player - me + n) % n] = 1.0f;
+    const cpv_layout *at = &b->at;
+    memset(out, 0, (size_t)b->obs_size * sizeof(float));
+    set_cards(g->hands[me], out + at->hand);
+    for (int i = 0; i < g->n_played; i++) out[at->played + deck_index(g->played[i])] = 1.0f;
+    set_cards(g->table, out + at->table);
+    if (g->table_player >= 0) out[at->table_player + (g->table_player - me + n) % n] = 1.0f;
     for (int s = 0; s < n; s++) {
         int p = (me + s) % n;
-        seats[4 + s] = (float)(pr_popcount64(g->hands[p]) / 16.0);
-        seats[8 + s] = (float)((double)g->scores[p] / (double)(b->target + 50));
+        out[at->counts + s] = (float)(pr_popcount64(g->hands[p]) / 16.0);
+        out[at->scores + s] = (float)((double)g->scores[p] / (double)(b->target + 50));
     }
-    seats[12 + (g->dealer - me + n) % n] = 1.0f;
-    flags[n - 2] = 1.0f;
-    if (g->phase == CPV_CHOOSE) flags[3] = 1.0f;
-    if (g->phase == CPV_PLAY) flags[4] = 1.0f;
-    flags[5] = (float)must_play(b, g);
-    flags[6] = (float)(g->head.to_move == me);
+    out[at->dealer + (g->dealer - me + n) % n] = 1.0f;
+    out[at->players + n - 2] = 1.0f;
+    if (g->phase == CPV_CHOOSE) out[at->phase] = 1.0f;
+    if (g->phase == CPV_PLAY) out[at->phase + 1] = 1.0f;
+    out[at->must_play] = (float)must_play(b, g);
+    out[at->to_move] = (float)(g->head.to_move == me);
     if (g->phase == CPV_CHOOSE) {
-        float *piles = flags + 7, *owners = piles + CPV_PILES * CPV_DECK;
         for (int h = 0; h < CPV_PILES; h++) {
             int owner = g->pile_owner[h];
-            if (b->open_choice && owner < 0) set_cards(g->piles[h], piles + CPV_DECK * h);
-            owners[3 * h + (owner < 0 ? 0 : owner == me ? 1 : 2)] = 1.0f;
+            if (b->open_choice && owner < 0) set_cards(g->piles[h], out + at->piles + CPV_DECK * h);
+            out[at->pile_owners + 3 * h + (owner < 0 ? 0 : owner == me ? 1 : 2)] = 1.0f;
         }
     }
 }

@@ -20,7 +20,6 @@
 #define CPV_DECK 48
 #define CPV_RANKS 13
 #define CPV_MAX_PLAYERS 4
-#define CPV_OBS 320
 #define CPV_FIRST_PLAY 4
 #define CPV_PILES 3
 
@@ -67,12 +66,21 @@ typedef struct {
     int32_t points[CPV_MAX_PLAYERS]; /* the first round's penalty points */
 } cpv_game;
 
+/* Where each field of the observation starts: ChinesePokerEncoding's fields, which
+ * the batch reads when it is made (the encoding is their one source). */
+typedef struct {
+    int hand, played, table, table_player, counts, scores, dealer, players, phase, must_play,
+        to_move, piles, pile_owners;
+} cpv_layout;
+
 typedef struct {
     const cpv_patterns *patterns;
     int players;
     int target;
     int open_choice;
     int actions;            /* CPV_FIRST_PLAY + patterns->n */
+    cpv_layout at;
+    int obs_size;
 } cpv_rules;
 
 /* Fills the bit sets of ``p`` (n from 1 to CPV_MAX_PATTERNS). */

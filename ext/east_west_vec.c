@@ -123,26 +123,29 @@ static int winner(const ew_game *g, const pr_tables *t, int win_rule) {
     return won[0] > won[1] ? 0 : won[1] > won[0] ? 1 : -1;
 }
 
-static void encode(const ew_game *g, int seat, float *out) {
+static void encode(const ew_rules *b, const ew_game *g, int seat, float *out) {
     const int other = 1 - seat;
-    memset(out, 0, EW_OBS * sizeof(float));
+    const ew_layout *at = &b->at;
+    memset(out, 0, (size_t)b->obs_size * sizeof(float));
     for (int r = 0; r < EW_ROWS; r++) {
-        out[EW_DECK * r + g->deck[r] - EW_FIRST_CODE] = 1.0f;
+        out[at->board + EW_DECK * r + g->deck[r] - EW_FIRST_CODE] = 1.0f;
         for (int i = 0; i < g->count[seat][r]; i++)
-            out[EW_DECK * (3 + r) + g->rows[seat][r][i] - EW_FIRST_CODE] = 1.0f;
+            out[at->own_rows + EW_DECK * r + g->rows[seat][r][i] - EW_FIRST_CODE] = 1.0f;
         for (int i = 0; i < g->count[other][r]; i++)
-            out[EW_DECK * (6 + r) + g->rows[other][r][i] - EW_FIRST_CODE] = 1.0f;
-        out[320 + r] = (float)(g->count[seat][r] / 4.0);
-        out[323 + r] = (float)(g->count[other][r] / 4.0);
+            out[at->other_rows + EW_DECK * r + g->rows[other][r][i] - EW_FIRST_CODE] = 1.0f;
+        out[at->own_counts + r] = (float)(g->count[seat][r] / (double)EW_CAPACITY);
+        out[at->other_counts + r] = (float)(g->count[other][r] / (double)EW_CAPACITY);
     }
     if (g->head.to_move == seat) {
-        out[EW_DECK * 9 + g->deck[EW_BOARD + g->placed] - EW_FIRST_CODE] = 1.0f;
-        out[326] = 1.0f;
+        out[at->drawn + g->deck[EW_BOARD + g->placed] - EW_FIRST_CODE] = 1.0f;
+        out[at->to_move] = 1.0f;
     }
-    out[327] = g->dealer == seat ? 1.0f : 0.0f;
-    out[328] = (float)seat;
+    out[at->dealer] = g->dealer == seat ? 1.0f : 0.0f;
+    out[at->seat] = (float)seat;
     /* face-down stock: 28 - placed at a turn, 5 at the end; over 28 as a double */
-    out[329] = (float)((g->head.to_move < 0 ? 5 : 28 - g->placed) / 28.0);
+    const int first_stock = EW_DECK - EW_BOARD - 1;
+    const int stock = g->head.to_move < 0 ? EW_DECK - EW_DEALT : first_stock - g->placed;
+    out[at->stock] = (float)(stock / (double)first_stock);
 }
 
 /* --- the driver's functions ---------------------------------------------- */
@@ -163,8 +166,7 @@ static int v_apply(const void *rules, void *g, int64_t a) {
     return place(g, a);
 }
 static void v_observe(const void *rules, const void *g, int seat, float *out) {
-    (void)rules;
-    encode(g, seat, out);
+    encode(rules, g, seat, out);
 }
 static int64_t v_random(const void *rules, void *g) {
     (void)rules;

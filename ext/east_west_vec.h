@@ -20,7 +20,6 @@
 #define EW_DEALT (EW_BOARD + EW_MOVES) /* 27 cards dealt; five stay in the stock */
 #define EW_DECK 32
 #define EW_FIRST_CODE 20               /* the piquet deck's lowest code (7c) */
-#define EW_OBS 330                     /* the observation's size (EastWestEncoding) */
 #define EW_ACTIONS 3
 
 /* the win rules, in the order of pokerrules.eastwest.WIN_RULES */
@@ -35,9 +34,18 @@ typedef struct {
     uint8_t placed;
 } ew_game;
 
+/* Where each field of the observation starts: EastWestEncoding's fields, which the
+ * batch reads when it is made (the encoding is their one source). */
+typedef struct {
+    int board, own_rows, other_rows, drawn, own_counts, other_counts, to_move, dealer, seat,
+        stock;
+} ew_layout;
+
 typedef struct {
     const pr_tables *tables; /* the ranking of the rules (a piquet variant) */
     int win_rule;
+    ew_layout at;
+    int obs_size;
 } ew_rules;
 
 /* East-West's functions for the batch driver (rules: an ew_rules). */

@@ -2,7 +2,7 @@
 # its stacked deals and its game dict.
 
 cdef extern from "chinese_poker_vec.h" nogil:
-    int CPV_DECK, CPV_OBS, CPV_FIRST_PLAY, CPV_DEAL, CPV_CHOOSE, CPV_PLAY, CPV_OVER
+    int CPV_DECK, CPV_FIRST_PLAY, CPV_DEAL, CPV_CHOOSE, CPV_PLAY, CPV_OVER
     ctypedef struct cpv_patterns:
         int n
         const int8_t *need
@@ -27,12 +27,17 @@ cdef extern from "chinese_poker_vec.h" nogil:
         uint8_t n_played
         uint8_t round
         int32_t scores[4]
+    ctypedef struct cpv_layout:
+        int hand, played, table, table_player, counts, scores, dealer, players, phase
+        int must_play, to_move, piles, pile_owners
     ctypedef struct cpv_rules:
         const cpv_patterns *patterns
         int players
         int target
         int open_choice
         int actions
+        cpv_layout at
+        int obs_size
     const vd_game CPV_GAME
     void cpv_prepare(cpv_patterns *p)
     void cpv_deal_stacked(const cpv_rules *b, cpv_game *g, int dealer, const uint8_t *cards)
@@ -40,7 +45,6 @@ cdef extern from "chinese_poker_vec.h" nogil:
 
 #: Who plays the Chinese Poker seats that are not the learner's, by name.
 CHINESE_POKER_OPPONENTS = {name: _OPPONENTS[name] for name in ("self", "random", "outside")}
-CHINESE_POKER_OBSERVATION_SIZE = CPV_OBS
 _PHASES = {CPV_DEAL: "deal", CPV_CHOOSE: "choose", CPV_PLAY: "play", CPV_OVER: "over"}
 # the deck's codes (CHINESE_POKER_DECK): 2s (3), 3c (4) to Kd (47), Ad (49), Ah, As (51)
 _CP_CODES = frozenset(range(3, 52)) - {48}
@@ -99,9 +103,18 @@ cdef class ChinesePokerBatch(_Batch):
         self.rules.target = target
         self.rules.open_choice = open_choice
         self.rules.actions = CPV_FIRST_PLAY + p
+        from pokerrules.envs.chinese_poker_v0 import ChinesePokerEncoding
+        fields = ChinesePokerEncoding.fields_for(target)
+        self.rules.at = _starts(fields)
+        self.rules.obs_size = _size(fields)
         self.episode = "round"
         self.setup(n, &CPV_GAME, &self.rules, seat, opponent, tuple(CHINESE_POKER_OPPONENTS),
-                   CPV_OBS, self.rules.actions, players)
+                   fields, self.rules.actions, players)
+
+    @property
+    def field_starts(self):
+        """Where the engine writes each field of the observation, by name."""
+        return self.rules.at
 
     cdef cpv_game *at(self, Py_ssize_t i):
         return <cpv_game *>vd_at(&self.b, i)

@@ -2,7 +2,7 @@
 # its stacked deals and its game dict.
 
 cdef extern from "east_west_vec.h" nogil:
-    int EW_ROWS, EW_CAPACITY, EW_BOARD, EW_DEALT, EW_DECK, EW_FIRST_CODE, EW_OBS
+    int EW_ROWS, EW_CAPACITY, EW_BOARD, EW_DEALT, EW_DECK, EW_FIRST_CODE
     int EW_ACTIONS, EW_MAJORITY, EW_TWO_ROWS
     ctypedef struct ew_game:
         vd_head head
@@ -11,9 +11,14 @@ cdef extern from "east_west_vec.h" nogil:
         uint8_t count[2][3]
         int8_t dealer
         uint8_t placed
+    ctypedef struct ew_layout:
+        int board, own_rows, other_rows, drawn, own_counts, other_counts, to_move, dealer
+        int seat, stock
     ctypedef struct ew_rules:
         const pr_tables *tables
         int win_rule
+        ew_layout at
+        int obs_size
     const vd_game EW_GAME
     void ew_deal_stacked(ew_game *g, int dealer, const uint8_t *cards)
 
@@ -21,8 +26,7 @@ cdef extern from "east_west_vec.h" nogil:
 #: Who plays the seat that is not the learner's, by name.
 OPPONENTS = {name: _OPPONENTS[name] for name in ("self", "random", "greedy", "outside")}
 WIN_RULES = {"majority": EW_MAJORITY, "two_rows": EW_TWO_ROWS}
-#: East-West's layout, shared with the Python side (pokerrules.envs.vector).
-OBSERVATION_SIZE = EW_OBS
+#: East-West's rows, shared with the Python side (pokerrules.envs.vector).
 ROWS = EW_ROWS
 ROW_CAPACITY = EW_CAPACITY
 _SEATS = ("West", "East")
@@ -56,8 +60,17 @@ cdef class EastWestBatch(_Batch):
         if self.rules.tables == NULL or (self.rules.tables.variant & 3) != 2:
             raise PokerRulesError(f"variant {variant} is no piquet ranking")
         self.rules.win_rule = WIN_RULES[win_rule]
-        self.setup(n, &EW_GAME, &self.rules, seat, opponent, tuple(OPPONENTS), EW_OBS,
+        from pokerrules.envs.east_west_v0 import EastWestEncoding
+        fields = EastWestEncoding.fields_for()
+        self.rules.at = _starts(fields)
+        self.rules.obs_size = _size(fields)
+        self.setup(n, &EW_GAME, &self.rules, seat, opponent, tuple(OPPONENTS), fields,
                    EW_ACTIONS, 2)
+
+    @property
+    def field_starts(self):
+        """Where the engine writes each field of the observation, by name."""
+        return self.rules.at
 
     cdef ew_game *at(self, Py_ssize_t i):
         return <ew_game *>vd_at(&self.b, i)

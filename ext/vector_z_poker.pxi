@@ -23,12 +23,15 @@ cdef extern from "z_poker_vec.h" nogil:
         uint16_t deals
         uint16_t rounds
         uint16_t draws
+    ctypedef struct zv_layout:
+        int hand, tops, covered, face_down, phase, seat, to_move, leader, starter, counts
     ctypedef struct zv_rules:
         const pr_tables *tables
         uint8_t deck[52]
         int8_t deck_index[64]
         int deck_size
         int hand_size
+        zv_layout at
         int obs_size
         int actions
     const vd_game ZV_GAME
@@ -88,10 +91,18 @@ cdef class ZPokerBatch(_Batch):
             self.rules.deck_index[code] = d
         self.rules.deck_size = len(codes)
         self.rules.hand_size = hand_size
-        self.rules.obs_size = 10 * len(codes) + 22
+        from pokerrules.envs.z_poker_v0 import ZPokerEncoding
+        fields = ZPokerEncoding.fields_for(len(codes))
+        self.rules.at = _starts(fields)
+        self.rules.obs_size = _size(fields)
         self.rules.actions = ZV_POSITIONS * len(codes)
         self.setup(n, &ZV_GAME, &self.rules, seat, opponent, tuple(Z_POKER_OPPONENTS),
-                   self.rules.obs_size, self.rules.actions, 2)
+                   fields, self.rules.actions, 2)
+
+    @property
+    def field_starts(self):
+        """Where the engine writes each field of the observation, by name."""
+        return self.rules.at
 
     cdef zv_game *at(self, Py_ssize_t i):
         return <zv_game *>vd_at(&self.b, i)

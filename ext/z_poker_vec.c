@@ -235,25 +235,25 @@ static int random_action(const zv_rules *b, zv_game *g) {
 static void encode(const zv_rules *b, const zv_game *g, int seat, float *out) {
     const int n = b->deck_size;
     const int8_t *index = b->deck_index;
+    const zv_layout *at = &b->at;
     const int unseen = seat != 0 ? g->hidden : -1; /* the face-down card it cannot see */
     memset(out, 0, (size_t)b->obs_size * sizeof(float));
-    for (uint64_t h = g->hands[seat]; h; h &= h - 1) out[index[pr_ctz64(h)]] = 1.0f;
+    for (uint64_t h = g->hands[seat]; h; h &= h - 1) out[at->hand + index[pr_ctz64(h)]] = 1.0f;
     for (int i = 0; i < g->n_placed; i++) {
         const int code = g->placed[i], p = g->placed_at[i];
         if (p == unseen) continue;
-        out[(code == g->top[p] ? 1 + p : 1 + ZV_POSITIONS) * n + index[code]] = 1.0f;
+        out[(code == g->top[p] ? at->tops + p * n : at->covered) + index[code]] = 1.0f;
     }
-    float *flags = out + (2 + ZV_POSITIONS) * n;
-    if (g->hidden >= 0) flags[g->hidden] = 1.0f;
-    flags += ZV_POSITIONS;
-    flags[g->phase] = 1.0f;
-    flags[4 + seat] = 1.0f;
-    flags[6] = (float)(g->head.to_move == seat);
-    if (g->leader >= 0) flags[7 + g->leader] = 1.0f;
-    if (g->starter >= 0) flags[9 + g->starter] = 1.0f;
-    flags[11] = (float)(pr_popcount64(g->hands[seat]) / (double)n);
-    flags[12] = (float)(pr_popcount64(g->hands[1 - seat]) / (double)n);
-    flags[13] = (float)((n - g->n_dealt) / (double)n);
+    if (g->hidden >= 0) out[at->face_down + g->hidden] = 1.0f;
+    out[at->phase + g->phase] = 1.0f;
+    out[at->seat + seat] = 1.0f;
+    out[at->to_move] = (float)(g->head.to_move == seat);
+    if (g->leader >= 0) out[at->leader + g->leader] = 1.0f;
+    if (g->starter >= 0) out[at->starter + g->starter] = 1.0f;
+    float *counts = out + at->counts;
+    counts[0] = (float)(pr_popcount64(g->hands[seat]) / (double)n);
+    counts[1] = (float)(pr_popcount64(g->hands[1 - seat]) / (double)n);
+    counts[2] = (float)((n - g->n_dealt) / (double)n);
 }
 
 /* --- the driver's functions ---------------------------------------------- */

@@ -19,7 +19,6 @@
 #define ZV_POSITIONS 8
 #define ZV_SIDE 5
 #define ZV_MAX_DECK 52
-#define ZV_MAX_OBS (10 * ZV_MAX_DECK + 22)
 #define ZV_MAX_ACTIONS (ZV_POSITIONS * ZV_MAX_DECK)
 
 /* phases, in the order of the encoding's phase block */
@@ -48,13 +47,20 @@ typedef struct {
     uint16_t draws;           /* cards drawn since the last deal */
 } zv_game;
 
+/* Where each field of the observation starts: ZPokerEncoding's fields for the deck,
+ * which the batch reads when it is made (the encoding is their one source). */
+typedef struct {
+    int hand, tops, covered, face_down, phase, seat, to_move, leader, starter, counts;
+} zv_layout;
+
 typedef struct {
     const pr_tables *tables;  /* the standard ranking: sides are compared with it */
     uint8_t deck[ZV_MAX_DECK]; /* the rules' deck codes, ascending */
     int8_t deck_index[64];    /* code -> deck index (-1: not in the deck) */
     int deck_size;
     int hand_size;
-    int obs_size;             /* 10 deck_size + 22 */
+    zv_layout at;
+    int obs_size;             /* the encoding's, for the deck */
     int actions;              /* 8 deck_size */
 } zv_rules;
 

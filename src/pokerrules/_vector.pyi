@@ -7,7 +7,6 @@ import numpy.typing as npt
 
 OPPONENTS: dict[str, int]
 WIN_RULES: dict[str, int]
-OBSERVATION_SIZE: int
 ROW_CAPACITY: int
 SEED_LIMIT: int
 MAX_GAMES: int
@@ -18,6 +17,9 @@ class _Snapshot: ...
 
 class _Batch:
     n: int
+    fields: tuple[Any, ...]  # the encoding's Fields
+    @property
+    def field_starts(self) -> dict[str, int]: ...
     def save(self) -> _Snapshot: ...
     def restore(self, snap: _Snapshot) -> None: ...
     def reset(self, seeds: npt.ArrayLike, which: npt.ArrayLike | None = None) -> None: ...
@@ -41,7 +43,6 @@ class EastWestBatch(_Batch):
     def game(self, i: int) -> dict[str, Any]: ...
 
 CHINESE_POKER_OPPONENTS: dict[str, int]
-CHINESE_POKER_OBSERVATION_SIZE: int
 
 def chinese_poker_opponent_seed(seed: int) -> int: ...
 

@@ -37,7 +37,7 @@ from pokerrules.chinese_poker import (
 )
 from pokerrules.chinese_poker.policy import ChinesePokerSearch
 from pokerrules.chinese_poker.rules import HAND_SIZE, RANK_SYMBOLS, SINGLE_VALUE
-from pokerrules.envs.encoding import Encoding, layout
+from pokerrules.envs.encoding import Encoding, Field, layout
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
 
@@ -176,7 +176,15 @@ class ChinesePokerEncoding(Encoding):
         # at most 50 points.
         self._most_points = target + 49
         self.num_actions = NUM_ACTIONS
-        self.fields = layout([
+        self.fields = self.fields_for(target)
+        super().__init__(players, rules)
+
+    @staticmethod
+    def fields_for(target: int) -> tuple[Field, ...]:
+        """The observation's fields for the rules' ``target`` (every player count has
+        the same): the one layout, which the compiled batch reads its offsets and
+        size from."""
+        return layout([
             ("hand", _DECK, "1 where the observer holds card d (deck index)"),
             ("played", _DECK, "1 where card d has been played this round"),
             ("table", _DECK, "1 where card d is part of the play to beat"),
@@ -184,7 +192,7 @@ class ChinesePokerEncoding(Encoding):
                                      "to beat (all 0 on an empty table)"),
             ("counts", _SEATS, f"cards held by relative seat s, divided by {_MOST_CARDS}"),
             ("scores", _SEATS, f"points of relative seat s so far, divided by the "
-                               f"target + 50 ({self._most_points + 1})"),
+                               f"target + 50 ({target + 50})"),
             ("dealer", _SEATS, "one-hot: relative seat of this round's dealer (all 0 "
                                "during the cut)"),
             ("players", len(_COUNTS), f"one-hot: {chinese_poker.SPEC.players_text} players"),
@@ -197,7 +205,6 @@ class ChinesePokerEncoding(Encoding):
             ("pile_owners", 9, "two players: for dealt hand h, one-hot at 3 h + o: "
                                "o = 0 free, 1 taken by the observer, 2 taken by the other"),
         ])
-        super().__init__(players, rules)
 
     def __repr__(self) -> str:
         return (f"ChinesePokerEncoding(players={self.players}, rules={self.rules!r}, "

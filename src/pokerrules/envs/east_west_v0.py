@@ -18,7 +18,7 @@ from pokerrules import eastwest
 from pokerrules.cards import PIQUET_DECK
 from pokerrules.eastwest import EastWestRules, EastWestState, EastWestView, Place
 from pokerrules.eastwest.policy import EastWestSearch
-from pokerrules.envs.encoding import Encoding, layout
+from pokerrules.envs.encoding import Encoding, Field, layout
 from pokerrules.errors import IllegalMoveError
 from pokerrules.game import GameState
 
@@ -51,7 +51,14 @@ class EastWestEncoding(Encoding):
 
     def __init__(self, rules: EastWestRules | None = None, players: int = 2) -> None:
         self.num_actions = _ROWS
-        self.fields = layout([
+        self.fields = self.fields_for()
+        super().__init__(players, rules)
+
+    @staticmethod
+    def fields_for() -> tuple[Field, ...]:
+        """The observation's fields (every rule and player count has the same): the
+        one layout, which the compiled batch reads its offsets and size from."""
+        return layout([
             ("board", _ROWS * _DECK,
              "1 where board card d (the deck index) lies on row r: element 32 r + d"),
             ("own_rows", _ROWS * _DECK,
@@ -69,7 +76,6 @@ class EastWestEncoding(Encoding):
             ("seat", 1, "the observer's seat: 0 West, 1 East"),
             ("stock", 1, f"face-down stock cards left, divided by {_FIRST_STOCK}"),
         ])
-        super().__init__(players, rules)
 
     def encode(self, view: EastWestView, out: np.ndarray) -> None:
         me = view.player

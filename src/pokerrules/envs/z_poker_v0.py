@@ -18,7 +18,7 @@ import numpy as np
 from pokerrules import zpoker
 from pokerrules._checks import shown
 from pokerrules.cards import Card, format_cards
-from pokerrules.envs.encoding import Encoding, layout
+from pokerrules.envs.encoding import Encoding, Field, layout
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.game import GameState
 from pokerrules.zpoker import POSITIONS, Phase, Placement, ZPokerRules, ZPokerState, ZPokerView
@@ -54,7 +54,14 @@ class ZPokerEncoding(Encoding):
         self._deck_index = np.full(53, -1, dtype=np.intp)
         self._deck_index[list(deck)] = np.arange(n)
         self.num_actions = n * _POSITIONS
-        self.fields = layout([
+        self.fields = self.fields_for(n)
+        super().__init__(players, rules)
+
+    @staticmethod
+    def fields_for(n: int) -> tuple[Field, ...]:
+        """The observation's fields for a deck of ``n`` cards: the one layout, which
+        the compiled batch reads its offsets and size from."""
+        return layout([
             ("hand", n, "1 where the observer holds card d (deck index)"),
             ("tops", _POSITIONS * n,
              f"1 where card d is the visible top card of position p: element {n} p + d"),
@@ -68,7 +75,6 @@ class ZPokerEncoding(Encoding):
             ("counts", 3, f"cards the observer holds, the opponent holds, and left in "
                           f"the pile, each divided by {n}"),
         ])
-        super().__init__(players, rules)
 
     def encode(self, view: ZPokerView, out: np.ndarray) -> None:
         n = len(self._deck)
