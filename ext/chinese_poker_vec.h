@@ -20,7 +20,7 @@
 #define CPV_DECK 48
 #define CPV_RANKS 13
 #define CPV_MAX_PLAYERS 4
-#define CPV_FIRST_PLAY 4
+#define CPV_FIRST_PLAY (1 + CPV_PILES) /* the first play action: 0 passes, 1-3 choose */
 #define CPV_PILES 3
 
 /* phases, as ChinesePokerState.phase */

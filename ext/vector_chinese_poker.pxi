@@ -45,6 +45,9 @@ cdef extern from "chinese_poker_vec.h" nogil:
 
 #: Who plays the Chinese Poker seats that are not the learner's, by name.
 CHINESE_POKER_OPPONENTS = {name: _OPPONENTS[name] for name in ("self", "random", "outside")}
+#: The first play action (0 passes, 1-3 choose a dealt hand): the action layout's one
+#: source, which pokerrules.envs.chinese_poker_v0 reads.
+CHINESE_POKER_FIRST_PLAY = CPV_FIRST_PLAY
 _PHASES = {CPV_DEAL: "deal", CPV_CHOOSE: "choose", CPV_PLAY: "play", CPV_OVER: "over"}
 # the deck's codes (CHINESE_POKER_DECK): 2s (3), 3c (4) to Kd (47), Ad (49), Ah, As (51)
 _CP_CODES = frozenset(range(3, 52)) - {48}

@@ -43,6 +43,7 @@ class EastWestBatch(_Batch):
     def game(self, i: int) -> dict[str, Any]: ...
 
 CHINESE_POKER_OPPONENTS: dict[str, int]
+CHINESE_POKER_FIRST_PLAY: int
 
 def chinese_poker_opponent_seed(seed: int) -> int: ...
 

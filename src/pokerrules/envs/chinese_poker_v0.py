@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from pokerrules import chinese_poker
+from pokerrules import _vector, chinese_poker
 from pokerrules._checks import shown
 from pokerrules.cards import CHINESE_POKER_DECK
 from pokerrules.chinese_poker import (
@@ -61,7 +61,8 @@ _MOST_CARDS = max(HAND_SIZE.values())  # 16
 _IN_DECK = np.bincount(np.array(CHINESE_POKER_DECK.codes) >> 2, minlength=13)  # per rank
 _KINDS = tuple(PlayKind)
 _SINGLE_ORDER = sorted(range(13), key=lambda r: SINGLE_VALUE[r])  # 3 4 ... A 2
-_FIRST_PLAY = 4  # 0 pass, 1-3 choose
+# 0 passes, 1-3 choose a dealt hand; the compiled batch's move code is built on it
+_FIRST_PLAY: int = _vector.CHINESE_POKER_FIRST_PLAY
 
 
 def _patterns() -> list[tuple[PlayKind, int, tuple[int, ...]]]:
