@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Compiled Chinese Poker playouts: the greedy shedder played to the end of a round
-in C, for the search (use them through :mod:`pokerrules.chinese_poker.policy`).
+in C, for the search, and the greedy shedder's move, for the greedy agent (use them
+through :mod:`pokerrules.chinese_poker.policy`).
 
 A hand is its cards per rank, a row of 13 (rank index 0 = '2' ... 12 = 'A'); a play
 is a row of 16 int8: kind (0 pass, 1 single, 2 pairs, 3 trips, 4 full house,
@@ -35,6 +36,9 @@ cdef extern from "chinese_poker.h" nogil:
         int dealt
         int64_t target
         int64_t scores[4]
+    int cp_classify(const uint8_t *counts, int n, cp_play *out)
+    void cp_greedy_hand(const uint8_t *count, int left, const cp_play *table, int may_pass,
+                        int opponents_low, cp_play *out)
     void cp_greedy(const cp_world *w, cp_play *out)
     void cp_apply(cp_world *w, const cp_play *move)
     int cp_world_ok(const cp_world *w)
@@ -120,6 +124,50 @@ def greedy(hands, int to_move, int table_player, int passes, table):
     for r in range(13):
         out[3 + r] = move.take[r]
     return out
+
+
+def greedy_hand(counts, table, bint may_pass, int opponents_low):
+    """The greedy shedder's move for a hand: None for a pass, else the cards it takes
+    of each rank (a tuple of 13).
+
+    ``counts``: 13 cards per rank held (a sequence of ints); ``table``: the play row
+    of the table, or None when it is empty; ``may_pass``: whether a pass is allowed;
+    ``opponents_low``: the fewest cards an opponent holds.
+
+    Raises:
+        PokerRulesError: counts that are no hand, a table row that is no play.
+    """
+    cdef uint8_t held[13]
+    cdef uint8_t taken[13]
+    cdef cp_play t, check, move
+    cdef int left = 0, r
+    if len(counts) != 13:
+        raise PokerRulesError(f"a hand is 13 cards per rank, not {len(counts)}")
+    for r in range(13):
+        c = counts[r]
+        if not 0 <= c <= (1 if r == 0 else 4):
+            raise PokerRulesError(f"{c} cards of rank index {r} is no hand")
+        held[r] = c
+        left += c
+    memset(&t, 0, sizeof(cp_play))
+    if table is not None:
+        row = _small_ints(table, np.int8, -128, 127, 1, "the table")
+        read_play(row, &t)
+        cards = 0
+        for r in range(13):
+            if not 0 <= t.take[r] <= 4:
+                raise PokerRulesError("the table is no play")
+            taken[r] = <uint8_t>t.take[r]
+            cards += t.take[r]
+        if t.kind == 0 or cards != t.length or not cp_classify(taken, cards, &check) \
+                or check.kind != t.kind or check.value != t.value:
+            raise PokerRulesError("the table is no play")
+    if left == 0:
+        raise PokerRulesError("an empty hand has no move")
+    cp_greedy_hand(held, left, &t, may_pass, opponents_low, &move)
+    if move.kind == 0:
+        return None
+    return tuple(move.take[r] for r in range(13))
 
 
 def playout(hands, int to_move, int table_player, int passes, table, scores,

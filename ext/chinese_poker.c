@@ -1,4 +1,4 @@
-/* Chinese Poker greedy playouts; see chinese_poker.h. */
+/* Chinese Poker's rules and greedy playouts; see chinese_poker.h. */
 #include "chinese_poker.h"
 
 #include <stdint.h>
@@ -64,7 +64,7 @@ int cp_classify(const uint8_t *c, int n, cp_play *out) {
     return 1;
 }
 
-static int beats(const cp_play *mine, const cp_play *table) {
+int cp_beats(const cp_play *mine, const cp_play *table) {
     if (table->kind == CP_NONE) return 1;
     if (mine->kind == CP_BOMB)
         return table->kind != CP_BOMB || mine->value > table->value;
@@ -98,19 +98,13 @@ static void runs_of(const uint8_t *c, int size, int kind, const cp_play *t, int 
     }
 }
 
-void cp_greedy(const cp_world *w, cp_play *out) {
-    const int p = w->to_move;
-    const uint8_t *c = w->count[p];
-    const cp_play *t = &w->table;
-    const int tk = t->kind, lead = tk == CP_NONE, left = w->left[p];
-    const int may_pass = !(lead && w->passes >= w->players);
+void cp_greedy_hand(const uint8_t *c, int left, const cp_play *t, int may_pass,
+                    int opponents_low, cp_play *out) {
+    const int tk = t->kind, lead = tk == CP_NONE;
     cp_play best, cand;
-    int opponents_low = 99;
-    for (int q = 0; q < w->players; q++)
-        if (q != p && w->left[q] < opponents_low) opponents_low = w->left[q];
 
     /* go out at once */
-    if (cp_classify(c, left, &cand) && beats(&cand, t)) { *out = cand; return; }
+    if (cp_classify(c, left, &cand) && cp_beats(&cand, t)) { *out = cand; return; }
 
     clear(&best, CP_NONE, 0, 0);
     if (lead || tk == CP_SINGLE) {
@@ -170,12 +164,22 @@ void cp_greedy(const cp_world *w, cp_play *out) {
     clear(out, CP_NONE, 0, 0);  /* pass (a table is never empty here) */
 }
 
+void cp_greedy(const cp_world *w, cp_play *out) {
+    const int p = w->to_move;
+    int opponents_low = 99;
+    for (int q = 0; q < w->players; q++)
+        if (q != p && w->left[q] < opponents_low) opponents_low = w->left[q];
+    cp_greedy_hand(w->count[p], w->left[p], &w->table,
+                   !cp_must_play(w->table.kind == CP_NONE, w->passes, w->players),
+                   opponents_low, out);
+}
+
 void cp_apply(cp_world *w, const cp_play *move) {
     const int p = w->to_move, n = w->players;
     w->to_move = (p + 1) % n;
     if (move->kind == CP_NONE) {
         w->passes++;
-        if (w->table.kind != CP_NONE && w->passes == n - 1) {
+        if (w->table.kind != CP_NONE && cp_pass_clears(w->passes, n)) {
             clear(&w->table, CP_NONE, 0, 0);
             w->table_player = -1;
             w->passes = 0;
@@ -209,7 +213,7 @@ int cp_world_ok(const cp_world *w) {
 int cp_move_ok(const cp_world *w, const cp_play *move) {
     int p = w->to_move;
     if (p < 0) return 0;
-    if (move->kind == CP_NONE) return !(w->table.kind == CP_NONE && w->passes >= w->players);
+    if (move->kind == CP_NONE) return !cp_must_play(w->table.kind == CP_NONE, w->passes, w->players);
     int length = 0;
     for (int r = 0; r < CP_RANKS; r++) {
         if (move->take[r] < 0 || move->take[r] > w->count[p][r]) return 0;
@@ -220,7 +224,7 @@ int cp_move_ok(const cp_world *w, const cp_play *move) {
     for (int r = 0; r < CP_RANKS; r++) take[r] = (uint8_t)move->take[r];
     if (!cp_classify(take, length, &play)) return 0;
     return play.kind == move->kind && play.length == move->length
-        && play.value == move->value && beats(&play, &w->table);
+        && play.value == move->value && cp_beats(&play, &w->table);
 }
 
 int cp_playout(cp_world *w, int max_moves) {

@@ -1,5 +1,7 @@
-/* Chinese Poker playouts in C: every player sheds by the greedy rule of
- * pokerrules.chinese_poker.policy.greedy_play until someone goes out.
+/* Chinese Poker's rules in C, the one source of the compiled playouts and of the
+ * vector engine (chinese_poker_vec.c): a play, its kind and value, what beats what,
+ * the greedy agent's move (pokerrules.chinese_poker.GreedyAgent), a move made, the
+ * penalty points and a round's reward; and the greedy playouts of the search.
  *
  * A hand is held as cards per rank (rank index 0 = '2' ... 12 = 'A'); suits never
  * matter to a play. "Single values" order the ranks 3 < 4 < ... < A < 2 as 0..12. */
@@ -11,7 +13,7 @@
 #define CP_RANKS 13
 #define CP_MAX_PLAYERS 4
 
-/* Play kinds, in the order the legal-play listing gives them. */
+/* Play kinds, in the order the legal-play listing gives them (PlayKind's, from 1). */
 enum { CP_NONE, CP_SINGLE, CP_PAIRS, CP_TRIPS, CP_FULL_HOUSE, CP_STRAIGHT, CP_BOMB };
 
 typedef struct {
@@ -41,7 +43,30 @@ typedef struct {
 /* The play ``counts`` (``n`` cards) form, as classify reads it; 0 if none. */
 int cp_classify(const uint8_t *counts, int n, cp_play *out);
 
-/* The greedy move of the player to move: writes it (kind CP_NONE = pass). */
+/* 1 if ``mine`` may go onto ``table`` (kind CP_NONE: an empty table). */
+int cp_beats(const cp_play *mine, const cp_play *table);
+
+/* 1 when the player to move must play: the table is empty and every player has
+ * passed since the lead came round (a new round's first lead, or a cleared table
+ * nobody took). */
+static inline int cp_must_play(int table_empty, int passes, int players) {
+    return table_empty && passes >= players;
+}
+
+/* 1 when a pass that makes ``passes`` clears the table: all others have passed. */
+static inline int cp_pass_clears(int passes, int players) { return passes == players - 1; }
+
+/* The greedy move of a hand: cards per rank ``count`` (``left`` of them) against
+ * ``table``, a pass allowed or not, the smallest opponent hand ``opponents_low``
+ * cards: go out at once if the hand is one play that beats the table; else on the
+ * lead the play that sheds the most cards, the lowest first, and on a table the
+ * cheapest play that beats it; a bomb only when nothing else beats the table and
+ * the end is near (no pass, own hand of 8 or fewer, an opponent's of 4 or fewer);
+ * else a pass. Writes it (kind CP_NONE = pass). */
+void cp_greedy_hand(const uint8_t *count, int left, const cp_play *table, int may_pass,
+                    int opponents_low, cp_play *out);
+
+/* The greedy move of the player to move in ``w`` (cp_greedy_hand). */
 void cp_greedy(const cp_world *w, cp_play *out);
 
 /* Makes ``move`` (known legal) for the player to move. */

@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "chinese_poker.h"
 #include "pr_port.h"
 
 #define FIRST_CODE 3                        /* 2s: the deck's only deuce */
@@ -16,22 +15,25 @@ static inline int lowest(uint64_t x) { return pr_ctz64(x); }
 /* the deck index of a code (CHINESE_POKER_DECK.codes: 2s, 3c ... Kd, Ad, Ah, As) */
 static inline int deck_index(int code) { return code - FIRST_CODE - (code > NO_CODE); }
 
-void cpv_prepare(cpv_patterns *p) {
-    p->words = (p->n + 63) / 64;
+int cpv_prepare(cpv_patterns *p, int n, const int8_t *need) {
+    p->n = n;
+    p->words = (n + 63) / 64;
     memset(p->holds, 0, sizeof p->holds);
     memset(p->beats, 0, sizeof p->beats);
-    for (int i = 0; i < p->n; i++) {
+    for (int i = 0; i < n; i++) {
+        uint8_t counts[CPV_RANKS];
+        int cards = 0;
+        for (int r = 0; r < CPV_RANKS; r++) cards += counts[r] = (uint8_t)need[i * CPV_RANKS + r];
+        if (!cp_classify(counts, cards, &p->play[i])) return i;
+    }
+    for (int i = 0; i < n; i++) {
         const uint64_t bit = 1ull << (i & 63);
         for (int r = 0; r < CPV_RANKS; r++)
-            for (int c = p->need[i * CPV_RANKS + r]; c <= 4; c++) p->holds[r][c][i >> 6] |= bit;
-        for (int t = 0; t < p->n; t++) { /* does i beat t? */
-            int bomb = p->kind[i] == p->bomb_kind, on_bomb = p->kind[t] == p->bomb_kind;
-            int higher = p->value[i] > p->value[t];
-            if ((bomb && (!on_bomb || higher))
-                || (p->kind[i] == p->kind[t] && p->length[i] == p->length[t] && higher))
-                p->beats[t][i >> 6] |= bit;
-        }
+            for (int c = p->play[i].take[r]; c <= 4; c++) p->holds[r][c][i >> 6] |= bit;
+        for (int t = 0; t < n; t++) /* does i beat t? */
+            if (cp_beats(&p->play[i], &p->play[t])) p->beats[t][i >> 6] |= bit;
     }
+    return -1;
 }
 
 static void fresh_pack(uint8_t *pack) {
@@ -109,7 +111,7 @@ void cpv_deal_stacked(const cpv_rules *b, cpv_game *g, int dealer, const uint8_t
 }
 
 static inline int must_play(const cpv_rules *b, const cpv_game *g) {
-    return g->phase == CPV_PLAY && g->table_pattern < 0 && g->passes >= b->players;
+    return g->phase == CPV_PLAY && cp_must_play(g->table_pattern < 0, g->passes, b->players);
 }
 
 /* The plays the player to move may make, as bits over the patterns. */
@@ -192,7 +194,7 @@ static void act(const cpv_rules *b, cpv_game *g, int action) {
     g->head.to_move = (int8_t)((p + 1) % n);
     if (action == 0) {
         g->passes++;
-        if (g->table_pattern >= 0 && g->passes == n - 1) {
+        if (g->table_pattern >= 0 && cp_pass_clears(g->passes, n)) {
             g->table = 0;
             g->table_pattern = -1;
             g->table_player = -1;
@@ -201,7 +203,7 @@ static void act(const cpv_rules *b, cpv_game *g, int action) {
         return;
     }
     const int pattern = action - CPV_FIRST_PLAY;
-    const int8_t *need = b->patterns->need + (int64_t)pattern * CPV_RANKS;
+    const int8_t *need = b->patterns->play[pattern].take;
     uint64_t cards = 0;
     for (int r = 0; r < CPV_RANKS; r++) { /* the lowest cards of each rank */
         uint64_t of_rank = g->hands[p] & (15ull << (4 * r));

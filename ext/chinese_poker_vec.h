@@ -15,11 +15,12 @@
 
 #include <stdint.h>
 
+#include "chinese_poker.h"
 #include "vec_driver.h"
 
 #define CPV_DECK 48
-#define CPV_RANKS 13
-#define CPV_MAX_PLAYERS 4
+#define CPV_RANKS CP_RANKS
+#define CPV_MAX_PLAYERS CP_MAX_PLAYERS
 #define CPV_FIRST_PLAY (1 + CPV_PILES) /* the first play action: 0 passes, 1-3 choose */
 #define CPV_PILES 3
 
@@ -29,18 +30,14 @@ enum { CPV_DEAL, CPV_CHOOSE, CPV_PLAY, CPV_OVER };
 #define CPV_MAX_PATTERNS 1024
 #define CPV_WORDS (CPV_MAX_PATTERNS / 64)
 
-/* The play patterns of the encoding (given by the caller, then prepared by
- * cpv_prepare): per pattern its cards per rank, kind, length and value; and as bit
- * sets over the patterns, 64 to a word, those a hand holds by its count of each rank
- * and those that beat each pattern on the table. */
+/* The play patterns of the encoding (their cards per rank given by the caller,
+ * classified by cpv_prepare with the rules of chinese_poker.h): per pattern its
+ * play; and as bit sets over the patterns, 64 to a word, those a hand holds by its
+ * count of each rank and those that beat each pattern on the table. */
 typedef struct {
     int n;
-    const int8_t *need;   /* n x 13 */
-    const int8_t *kind;
-    const int8_t *length;
-    const int8_t *value;
-    int bomb_kind;
     int words;            /* (n + 63) / 64 */
+    cp_play play[CPV_MAX_PATTERNS];
     uint64_t holds[CPV_RANKS][5][CPV_WORDS];
     uint64_t beats[CPV_MAX_PATTERNS][CPV_WORDS];
 } cpv_patterns;
@@ -83,8 +80,10 @@ typedef struct {
     int obs_size;
 } cpv_rules;
 
-/* Fills the bit sets of ``p`` (n from 1 to CPV_MAX_PATTERNS). */
-void cpv_prepare(cpv_patterns *p);
+/* Classifies the ``n`` patterns of ``need`` (n x 13 cards per rank, n from 1 to
+ * CPV_MAX_PATTERNS) into ``p`` and fills its bit sets: -1, or the first pattern
+ * that is no play (``p`` then unusable). */
+int cpv_prepare(cpv_patterns *p, int n, const int8_t *need);
 
 /* Chinese Poker's functions for the batch driver (rules: a cpv_rules). */
 extern const vd_game CPV_GAME;

@@ -2,14 +2,16 @@
 # its stacked deals and its game dict.
 
 cdef extern from "chinese_poker_vec.h" nogil:
+    int CP_BOMB
     int CPV_DECK, CPV_FIRST_PLAY, CPV_DEAL, CPV_CHOOSE, CPV_PLAY, CPV_OVER
+    ctypedef struct cp_play:
+        int8_t kind
+        int8_t length
+        int8_t value
+        int8_t take[13]
     ctypedef struct cpv_patterns:
         int n
-        const int8_t *need
-        const int8_t *kind
-        const int8_t *length
-        const int8_t *value
-        int bomb_kind
+        cp_play play[1024]
     ctypedef struct cpv_game:
         vd_head head
         uint64_t hands[4]
@@ -39,7 +41,7 @@ cdef extern from "chinese_poker_vec.h" nogil:
         cpv_layout at
         int obs_size
     const vd_game CPV_GAME
-    void cpv_prepare(cpv_patterns *p)
+    int cpv_prepare(cpv_patterns *p, int n, const int8_t *need)
     void cpv_deal_stacked(const cpv_rules *b, cpv_game *g, int dealer, const uint8_t *cards)
 
 
@@ -75,7 +77,6 @@ cdef class ChinesePokerBatch(_Batch):
 
     cdef cpv_rules rules
     cdef cpv_patterns patterns
-    cdef object tables  # the arrays ``patterns`` points into, kept alive here
 
     def __cinit__(self, Py_ssize_t n, int players, int target, bint open_choice, int seat,
                   str opponent, need, kind, length, value, int bomb_kind):
@@ -91,16 +92,20 @@ cdef class ChinesePokerBatch(_Batch):
         columns = [np.array(c, dtype=np.int8, order="C") for c in (kind, length, value)]
         if any(c.shape != (p,) for c in columns):
             raise PokerRulesError(f"kinds, lengths and values are ({p},) each")
-        self.tables = (need, *columns)
         cdef int8_t[:, ::1] nv = need
         cdef int8_t[::1] kv = columns[0], lv = columns[1], vv = columns[2]
-        self.patterns.n = p
-        self.patterns.need = &nv[0, 0]
-        self.patterns.kind = &kv[0]
-        self.patterns.length = &lv[0]
-        self.patterns.value = &vv[0]
-        self.patterns.bomb_kind = bomb_kind
-        cpv_prepare(&self.patterns)
+        cdef const cp_play *play
+        cdef int i = cpv_prepare(&self.patterns, p, &nv[0, 0])
+        if i >= 0:
+            raise PokerRulesError(f"play pattern {i} is no play")
+        # the caller's kinds (PlayKind's order from 0), lengths and values are the
+        # rules' classification (chinese_poker.h numbers the kinds from 1)
+        for i in range(p):
+            play = &self.patterns.play[i]
+            if (play.kind - 1, play.length, play.value) != (kv[i], lv[i], vv[i]) \
+                    or (play.kind == CP_BOMB) != (kv[i] == bomb_kind):
+                raise PokerRulesError(f"play pattern {i}'s kind, length or value is not "
+                                      "the rules' classification")
         self.rules.patterns = &self.patterns
         self.rules.players = players
         self.rules.target = target

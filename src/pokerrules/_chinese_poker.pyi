@@ -8,6 +8,9 @@ import numpy.typing as npt
 def greedy(
     hands: npt.ArrayLike, to_move: int, table_player: int, passes: int, table: npt.ArrayLike
 ) -> npt.NDArray[np.int8]: ...
+def greedy_hand(
+    counts: Sequence[int], table: npt.ArrayLike | None, may_pass: bool, opponents_low: int
+) -> tuple[int, ...] | None: ...
 def playout(
     hands: npt.ArrayLike,
     to_move: int,

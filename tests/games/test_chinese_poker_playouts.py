@@ -1,6 +1,7 @@
-"""The compiled Chinese Poker playouts against the Python greedy shedder: the same
-move in every position, the same rewards from every playout, and the search's
-deals of unseen cards."""
+"""The compiled Chinese Poker greedy shedder and playouts against the plain-Python
+greedy shedder (greedy_shedder_reference): the same move in every position, for
+the greedy agent and the search's policy too, the same rewards from every playout,
+and the search's deals of unseen cards."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import functools
 
 import numpy as np
 import pytest
+from greedy_shedder_reference import greedy_among, greedy_play
 
 from pokerrules import _chinese_poker, chinese_poker, search
 from pokerrules.cards import CHINESE_POKER_DECK
@@ -18,7 +20,6 @@ from pokerrules.chinese_poker.policy import (
     _passes,
     _play_row,
     _rank_counts,
-    greedy_play,
 )
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
@@ -65,8 +66,13 @@ def test_compiled_greedy_makes_the_greedy_agents_move(players):
     for state in play_positions(players):
         view, hands, args = world_args(state)
         world = RoundWorld(state.hands, view)
-        expected = move_row(searcher.policy(world, np.random.default_rng(0)))
+        legal = searcher.legal_moves(world)
+        reference = greedy_among(legal, world.counts, view.player, view.table is None)
+        expected = move_row(reference)
         assert list(_chinese_poker.greedy(hands, *args)) == list(expected), str(state)
+        assert searcher.policy(world, np.random.default_rng(0)) == reference, str(state)
+        assert GreedyAgent().choose(view, state.legal_moves(), np.random.default_rng(0)) \
+            == reference, str(state)
 
 
 def test_compiled_greedy_goes_out_and_bombs_as_the_greedy_agent():

@@ -23,7 +23,7 @@ from pokerrules.chinese_poker.plays import (
 from pokerrules.chinese_poker.policy import (
     LEARNED_FEATURES,
     ChinesePokerSearch,
-    greedy_play,
+    greedy_take,
     view_features,
 )
 from pokerrules.chinese_poker.rules import RANK_OF, SINGLE_VALUE, SUIT_BIT, penalty
@@ -108,8 +108,28 @@ def _classified(view: ChinesePokerView, legal_moves: Sequence[AnyMove]
 
 def _greedy_move(view: ChinesePokerView, plays: list[tuple[Move, Play]],
                  passing: Move | None) -> Move:
+    """The compiled greedy shedder's move (:func:`~pokerrules.chinese_poker.policy.greedy_take`),
+    as the first of the offered moves that plays its rank pattern."""
     opponents_low = min(c for p, c in enumerate(view.hand_counts) if p != view.player)
-    return greedy_play(plays, passing, len(view.hand), view.table is None, opponents_low)
+    take = greedy_take(rank_nibbles(view.hand), view.table, passing is not None, opponents_low)
+    if take is None:
+        assert passing is not None  # the rule passes only where a pass is allowed
+        return passing
+    for move, _ in plays:
+        if _take_of(move.cards) == take:
+            return move
+    offered = [m for m, _ in plays]
+    raise IllegalMoveError(
+        f"player {view.player}'s greedy play is not among {shown(offered)} (agents "
+        "choose among the state's legal_moves())")
+
+
+def _take_of(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of each rank that ``cards`` take (13)."""
+    take = [0] * 13
+    for c in cards:
+        take[RANK_OF[c]] += 1
+    return tuple(take)
 
 
 def _pile_strength(pile: tuple[int, ...] | None) -> int:
@@ -127,7 +147,7 @@ class LookaheadAgent:
 
     Each move is made in the same ``samples`` worlds (the unseen cards dealt again
     to the other hands, as the search's worlds are); the others then shed by the
-    greedy rule (:func:`~pokerrules.chinese_poker.policy.greedy_play`) until the
+    greedy rule (:func:`~pokerrules.chinese_poker.policy.greedy_take`) until the
     turn comes back or the round ends. A position is valued by how many leads the
     agent's hand still needs (greedy's lead, the longest play, taken again and
     again until the hand is empty), less by half when the agent then leads; a

@@ -257,6 +257,13 @@ def rank_nibbles(codes: Sequence[int]) -> list[int]:
     return nibs
 
 
+def lowest_move(nibs: Sequence[int], take: Sequence[int]) -> Move:
+    """The move of the hand ``nibs`` that takes ``take[r]`` cards of each rank r (as
+    many as it holds), its lowest codes of each rank: the move :func:`plays_of` lists
+    for that rank pattern."""
+    return unchecked_move(sum((_LOWEST[k][r][nibs[r]] for r, k in enumerate(take) if k), ()))
+
+
 def plays_of(nibs: list[int], table: Play | None) -> list[Move]:
     """The moves (no pass) of the hand ``nibs`` that may go onto ``table``, in the
     order of :func:`legal_plays`."""

@@ -1,5 +1,6 @@
 """Chinese Poker's part of the shared search: worlds from a view, the greedy
-shedding rule as the playout policy, and a round's points as the reward."""
+shedding rule as the playout policy, and a round's points as the reward. The greedy
+shedder's move is the compiled one (ext/chinese_poker.c), for the greedy agent too."""
 
 from __future__ import annotations
 
@@ -10,35 +11,18 @@ import numpy as np
 from pokerrules import _chinese_poker
 from pokerrules.cards import CHINESE_POKER_DECK
 from pokerrules.chinese_poker.moves import PASS, Move
-from pokerrules.chinese_poker.plays import Play, PlayKind, classify_codes, plays_of, rank_nibbles
+from pokerrules.chinese_poker.plays import (
+    BIT_COUNT,
+    Play,
+    PlayKind,
+    classify_codes,
+    lowest_move,
+    plays_of,
+    rank_nibbles,
+)
 from pokerrules.chinese_poker.rules import RANK_OF, SUIT_BIT, penalty
 from pokerrules.chinese_poker.state import ChinesePokerView
 from pokerrules.search import SearchGame
-
-
-def greedy_play(plays: Sequence[tuple[Move, Play]], passing: Move | None, left: int,
-                table_empty: bool, opponents_low: int) -> Move:
-    """The greedy shedder's choice among ``plays`` (each move with its play) or
-    ``passing`` (None when a pass is not allowed), holding ``left`` cards, the
-    smallest opponent hand being ``opponents_low`` cards: go out at once if one
-    play empties the hand; else on the lead the play that sheds the most cards,
-    the lowest first, and on a table the cheapest play that beats it; a bomb only
-    when nothing else beats the table and the end is near."""
-    for move, play in plays:
-        if play.length == left:
-            return move
-    bombs = [(m, p) for m, p in plays if p.kind is PlayKind.BOMB]
-    others = [(m, p) for m, p in plays if p.kind is not PlayKind.BOMB]
-    if others:
-        if table_empty:
-            return min(others, key=lambda mp: (-mp[1].length, mp[1].value))[0]
-        return min(others, key=lambda mp: mp[1].value)[0]
-    if bombs and (passing is None or left <= 8 or opponents_low <= 4):
-        return min(bombs, key=lambda mp: mp[1].value)[0]
-    if passing is not None:
-        return passing
-    return plays[0][0]
-
 
 # Play kinds as the compiled playouts number them (0 is a pass).
 _KIND_CODE = {kind: i for i, kind in enumerate(PlayKind, start=1)}
@@ -53,6 +37,20 @@ def _play_row(play: Play | None) -> np.ndarray:
         for c in play.cards:
             row[3 + RANK_OF[c]] += 1
     return row
+
+
+def greedy_take(nibs: Sequence[int], table: Play | None, may_pass: bool,
+                opponents_low: int) -> tuple[int, ...] | None:
+    """The greedy shedder's move for the hand ``nibs`` (13 rank nibbles), the
+    smallest opponent hand being ``opponents_low`` cards: go out at once if the hand
+    is one play that beats ``table``; else on the lead the play that sheds the most
+    cards, the lowest first, and on a table the cheapest play that beats it; a bomb
+    only when nothing else beats the table and the end is near (no pass allowed, 8
+    cards or fewer held, an opponent down to 4 or fewer); else a pass (None). A play
+    is the cards it takes of each rank (13). The compiled rule of the playouts."""
+    return _chinese_poker.greedy_hand(
+        [BIT_COUNT[n] for n in nibs], None if table is None else _play_row(table), may_pass,
+        opponents_low)
 
 
 def _rank_counts(cards: Sequence[int]) -> np.ndarray:
@@ -97,8 +95,8 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
     rest set aside; playouts use the greedy shedder and stop when the round ends,
     each player's reward then being ``0.5 + (others' mean points - own points) /
     100``, or 1 for the winner (0 for the others) of a game that this round ends.
-    :meth:`batch_values` plays every world's playouts in compiled code (the same
-    greedy rule, tested move for move against :func:`greedy_play`).
+    :meth:`policy` is the compiled greedy move (:func:`greedy_take`), and
+    :meth:`batch_values` plays every world's playouts in compiled code.
     """
 
     def __init__(self) -> None:
@@ -217,16 +215,12 @@ class ChinesePokerSearch(SearchGame[RoundWorld, Move]):
     def policy(self, world: RoundWorld, rng: np.random.Generator) -> Move:
         player = world.to_move
         assert player is not None
-        plays: list[tuple[Move, Play]] = []
-        passing = None
-        for move in self.legal_moves(world):
-            if move.is_pass:
-                passing = move
-            else:
-                plays.append((move, self._play_of(move)))
         counts = world.counts
         low = min(c for p, c in enumerate(counts) if p != player)
-        return greedy_play(plays, passing, counts[player], world.table is None, low)
+        nibs = world.nibs[player]
+        may_pass = not (world.table is None and world.passes >= len(counts))
+        take = greedy_take(nibs, world.table, may_pass, low)
+        return PASS if take is None else lowest_move(nibs, take)
 
 
 # --- the learned agent's features (pokerrules.learned; trained by pokerrules.learn) ---
