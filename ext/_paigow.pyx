@@ -128,7 +128,7 @@ def house_way_codes(codes, int variant, way):
         the hand's order, and the number (from 1) of the way's rule that decided.
     """
     cdef const pr_tables *t = _tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t)
     arr = _one_row(codes, 7, "the house way")
     cdef const uint8_t[:, ::1] mv = arr
     _check(t, mv)
@@ -149,7 +149,7 @@ def house_way_batch(codes, int variant, way, bint with_rules=True):
         (None without with_rules).
     """
     cdef const pr_tables *t = _tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t)
     arr = _rows(codes, 7, "house_way_many")
     cdef const uint8_t[:, ::1] mv = arr
     _check(t, mv)
@@ -309,7 +309,7 @@ def banker_hist_brute(dead, int variant, way):
     """Histogram (int64, hist_shape) of every banker hand of the cards outside
     ``dead`` set by a house way, one hand at a time (the reference method)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t)
     cdef uint64_t mask = _dead_mask(t, dead)
     hist = _new_hist(t)
     cdef int64_t[:, ::1] h = hist
@@ -322,7 +322,7 @@ def banker_hist_part(dead, int variant, way, int part, int nparts):
     """Part ``part`` of ``nparts`` of the same histogram by rank multisets
     (cells may be negative; the parts sum to the histogram)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t)
     if nparts < 1 or not 0 <= part < nparts:
         raise PokerRulesError(f"part {part} of {nparts} does not exist")
     cdef uint64_t mask = _dead_mask(t, dead)
@@ -341,7 +341,7 @@ def banker_hist_sample(dead, int variant, way, int64_t n, seed_words, piece=PIEC
     ``dead``, ``piece`` hands at a time (signals are checked between pieces;
     the result does not depend on ``piece``)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t)
     cdef uint64_t mask = _dead_mask(t, dead)
     if n < 0:
         raise PokerRulesError(f"a sample size is not negative, got {n}")
@@ -385,8 +385,8 @@ def sim_rounds(int variant, player_way, banker_way, int64_t n, seed_words,
     ``piece`` rounds at a time (signals are checked between pieces; the result
     does not depend on ``piece``). Returns int64 counts indexed as SIM_COUNTS."""
     cdef const pr_tables *t = _sim_tables(variant)
-    cdef const pg_way *pw = _way(player_way)
-    cdef const pg_way *bw = _way(banker_way)
+    cdef const pg_way *pw = _way(player_way, t)
+    cdef const pg_way *bw = _way(banker_way, t)
     if n < 0:
         raise PokerRulesError(f"a number of rounds is not negative, got {n}")
     cdef int64_t step = _piece(piece), k
@@ -498,7 +498,7 @@ def exact_fill_way(deck, int variant, way, int side, int sides, table, int64_t s
     """Side ``side`` of the table for hands start .. start + n - 1, each set by a
     built-in way."""
     cdef const pr_tables *t = _sim_tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t)
     cdef const uint8_t[::1] d = _deck_view(deck)
     cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
     if not 0 <= side < sides:
