@@ -12,7 +12,8 @@ was checked, never on the caller's array, which another thread may be writing.
 
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t, int64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
 # the tables of pokerrules._core: one copy of each variant's tables per process
 from pokerrules._core cimport pr_tables, shared_tables
 
@@ -138,10 +139,11 @@ def house_way_codes(codes, int variant, way):
     return tuple([high[i] for i in range(5)]), tuple([low[i] for i in range(2)]), rule
 
 
-def house_way_batch(codes, int variant, way, bint with_rules=True):
+def house_way_batch(codes, int variant, way, bint with_rules=True, bint by_class=True):
     """Sets an (n, 7) array of hands by a house way (a built-in way's number or a
     CompiledWay), with the GIL released. Every row is checked first: the kernel
-    assumes seven distinct codes.
+    assumes seven distinct codes. Not by_class: by the way's program alone, never
+    its settings by rank class (the same settings, slower; for the tests).
 
     Returns:
         (settings, rules): uint8 (n, 7), each row the five-card hand then the
@@ -149,7 +151,8 @@ def house_way_batch(codes, int variant, way, bint with_rules=True):
         (None without with_rules).
     """
     cdef const pr_tables *t = _tables(variant)
-    cdef const pg_way *w = _way(way, t)
+    cdef const pg_way *w = _way(way, t, by_class)
+    cdef pg_way *plain = NULL
     arr = _rows(codes, 7, "house_way_many")
     cdef const uint8_t[:, ::1] mv = arr
     _check(t, mv)
@@ -161,8 +164,18 @@ def house_way_batch(codes, int variant, way, bint with_rules=True):
     cdef uint8_t[:, ::1] o = out
     cdef uint8_t[::1] r = rules
     cdef uint8_t *numbers = &r[0] if with_rules else NULL
-    with nogil:
-        pg_way_batch(t, w, &mv[0, 0], n, &o[0, 0], numbers)
+    if not by_class:
+        plain = <pg_way *>malloc(sizeof(pg_way))
+        if plain == NULL:
+            raise MemoryError("cannot hold a house way's program")
+        memcpy(plain, w, sizeof(pg_way))
+        memset(plain.by_class, 0, sizeof(plain.by_class))
+        w = plain
+    try:
+        with nogil:
+            pg_way_batch(t, w, &mv[0, 0], n, &o[0, 0], numbers)
+    finally:
+        free(plain)
     return out, rules if with_rules else None
 
 

@@ -16,6 +16,7 @@ cdef extern from "paigow.h" nogil:
         int16_t rule_cond[250]
         int16_t rule_action[250]
         int16_t code[8192]
+        uint32_t *by_class[32]
     ctypedef struct pg_way_report:
         int32_t rule_problem[250]
         uint8_t rule_hand[250][7]
@@ -129,10 +130,11 @@ cdef class CompiledWay:
 _BUILTIN = {}
 
 
-cdef const pg_way *_way(way, const pr_tables *t) except NULL:
-    """A way's program, with its settings by rank class for t's variant: a
-    CompiledWay, or a built-in way's number (its description, compiled once per
-    process). Built here, under the GIL, before any kernel shares the way."""
+cdef const pg_way *_way(way, const pr_tables *t, bint by_class=True) except NULL:
+    """A way's program, with its settings by rank class for t's variant unless
+    not by_class: a CompiledWay, or a built-in way's number (its description,
+    compiled once per process). Built here, under the GIL, before any kernel
+    shares the way."""
     cdef pg_way *w
     if isinstance(way, CompiledWay):
         w = (<CompiledWay>way).w
@@ -144,6 +146,6 @@ cdef const pg_way *_way(way, const pr_tables *t) except NULL:
         w = (<CompiledWay>compiled).w
     else:
         raise PokerRulesError(f"unknown house way {way!r}")
-    if pg_way_compile(t, w) < 0:
+    if by_class and pg_way_compile(t, w) < 0:
         raise MemoryError("cannot hold a house way's settings by rank class")
     return w
