@@ -12,7 +12,8 @@ was checked, never on the caller's array, which another thread may be writing.
 
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t, int64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
 # the tables of pokerrules._core: one copy of each variant's tables per process
 from pokerrules._core cimport pr_tables, shared_tables
 
@@ -128,7 +129,7 @@ def house_way_codes(codes, int variant, way):
         the hand's order, and the number (from 1) of the way's rule that decided.
     """
     cdef const pr_tables *t = _tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t)
     arr = _one_row(codes, 7, "the house way")
     cdef const uint8_t[:, ::1] mv = arr
     _check(t, mv)
@@ -138,10 +139,11 @@ def house_way_codes(codes, int variant, way):
     return tuple([high[i] for i in range(5)]), tuple([low[i] for i in range(2)]), rule
 
 
-def house_way_batch(codes, int variant, way, bint with_rules=True):
+def house_way_batch(codes, int variant, way, bint with_rules=True, bint by_class=True):
     """Sets an (n, 7) array of hands by a house way (a built-in way's number or a
     CompiledWay), with the GIL released. Every row is checked first: the kernel
-    assumes seven distinct codes.
+    assumes seven distinct codes. Not by_class: by the way's program alone, never
+    its settings by rank class (the same settings, slower; for the tests).
 
     Returns:
         (settings, rules): uint8 (n, 7), each row the five-card hand then the
@@ -149,7 +151,8 @@ def house_way_batch(codes, int variant, way, bint with_rules=True):
         (None without with_rules).
     """
     cdef const pr_tables *t = _tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t, by_class)
+    cdef pg_way *plain = NULL
     arr = _rows(codes, 7, "house_way_many")
     cdef const uint8_t[:, ::1] mv = arr
     _check(t, mv)
@@ -161,8 +164,18 @@ def house_way_batch(codes, int variant, way, bint with_rules=True):
     cdef uint8_t[:, ::1] o = out
     cdef uint8_t[::1] r = rules
     cdef uint8_t *numbers = &r[0] if with_rules else NULL
-    with nogil:
-        pg_way_batch(t, w, &mv[0, 0], n, &o[0, 0], numbers)
+    if not by_class:
+        plain = <pg_way *>malloc(sizeof(pg_way))
+        if plain == NULL:
+            raise MemoryError("cannot hold a house way's program")
+        memcpy(plain, w, sizeof(pg_way))
+        memset(plain.by_class, 0, sizeof(plain.by_class))
+        w = plain
+    try:
+        with nogil:
+            pg_way_batch(t, w, &mv[0, 0], n, &o[0, 0], numbers)
+    finally:
+        free(plain)
     return out, rules if with_rules else None
 
 
@@ -309,7 +322,7 @@ def banker_hist_brute(dead, int variant, way):
     """Histogram (int64, hist_shape) of every banker hand of the cards outside
     ``dead`` set by a house way, one hand at a time (the reference method)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t)
     cdef uint64_t mask = _dead_mask(t, dead)
     hist = _new_hist(t)
     cdef int64_t[:, ::1] h = hist
@@ -322,7 +335,7 @@ def banker_hist_part(dead, int variant, way, int part, int nparts):
     """Part ``part`` of ``nparts`` of the same histogram by rank multisets
     (cells may be negative; the parts sum to the histogram)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t)
     if nparts < 1 or not 0 <= part < nparts:
         raise PokerRulesError(f"part {part} of {nparts} does not exist")
     cdef uint64_t mask = _dead_mask(t, dead)
@@ -341,7 +354,7 @@ def banker_hist_sample(dead, int variant, way, int64_t n, seed_words, piece=PIEC
     ``dead``, ``piece`` hands at a time (signals are checked between pieces;
     the result does not depend on ``piece``)."""
     cdef const pr_tables *t = _sim_tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t)
     cdef uint64_t mask = _dead_mask(t, dead)
     if n < 0:
         raise PokerRulesError(f"a sample size is not negative, got {n}")
@@ -385,8 +398,8 @@ def sim_rounds(int variant, player_way, banker_way, int64_t n, seed_words,
     ``piece`` rounds at a time (signals are checked between pieces; the result
     does not depend on ``piece``). Returns int64 counts indexed as SIM_COUNTS."""
     cdef const pr_tables *t = _sim_tables(variant)
-    cdef const pg_way *pw = _way(player_way)
-    cdef const pg_way *bw = _way(banker_way)
+    cdef const pg_way *pw = _way(player_way, t)
+    cdef const pg_way *bw = _way(banker_way, t)
     if n < 0:
         raise PokerRulesError(f"a number of rounds is not negative, got {n}")
     cdef int64_t step = _piece(piece), k
@@ -498,7 +511,7 @@ def exact_fill_way(deck, int variant, way, int side, int sides, table, int64_t s
     """Side ``side`` of the table for hands start .. start + n - 1, each set by a
     built-in way."""
     cdef const pr_tables *t = _sim_tables(variant)
-    cdef const pg_way *w = _way(way)
+    cdef const pg_way *w = _way(way, t)
     cdef const uint8_t[::1] d = _deck_view(deck)
     cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
     if not 0 <= side < sides:

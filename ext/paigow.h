@@ -77,11 +77,24 @@ typedef struct {
      * only as there or not, each hand shape's section (see paigow_way.c) */
     int32_t by_shape;
     int8_t shape_section[1 << 14];
+    /* filled by pg_way_compile, per rules variant (NULL until then): by the slot of
+     * a hand's rank key (t->ph), the setting of every hand of that rank class that
+     * holds no five cards of a suit; see paigow_way.c */
+    uint32_t *by_class[PR_NVARIANTS];
 } pg_way;
 
 /* 0 when w is well formed (every offset, opcode, operand and stack depth), else
  * -1; then fills w's table of sections by hand shape where it can. */
 int pg_way_validate(pg_way *w);
+
+/* Builds w's settings by rank class for t's variant (once a variant; t prepared by
+ * pg_prepare, w validated). Without it the way still sets every hand, by the
+ * program alone. Call before sharing w between threads. Returns 0, or -1 when out
+ * of memory. */
+int pg_way_compile(const pr_tables *t, pg_way *w);
+
+/* Frees what pg_way_compile built (w itself stays). */
+void pg_way_release(pg_way *w);
 
 /* Sets a hand by a described way: out_high gets the five-card hand, out_low the
  * two-card hand, each in the hand's order. Returns the rule, 1 .. nrules. */

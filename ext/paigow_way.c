@@ -7,6 +7,8 @@
  * of one rank go to the back that is best, then to the lowest codes, so a
  * hand always sets one way.
  */
+#include <stdlib.h>
+
 #include "paigow_hand.h"
 
 /* ----------------------------------------------------------- described ways */
@@ -302,8 +304,31 @@ static int way_front(const pr_tables *t, const pg_way *w, const uint8_t hand[7],
     return 0;
 }
 
+/* A front card of a rank class's setting (pg_way_compile): bits 0..5 four times its
+ * rank, bit 6 the rank is the aces (whose cards take the joker as a fifth, bit 4),
+ * bit 7 the rank's second lowest card rather than its lowest. */
+static inline int class_card(uint64_t cards, uint32_t card) {
+    uint32_t bits = (uint32_t)(cards >> (card & 63u)) & (15u | (card & 64u) >> 2);
+    bits &= bits - ((card >> 7) & 1u);
+    return (int)(card & 63u) + pr_ctz32(bits);
+}
+
 int pg_way_set(const pr_tables *t, const pg_way *w, const uint8_t hand[7], uint8_t out_high[5],
                uint8_t out_low[2]) {
+    const uint32_t *by_class = w->by_class[t->variant];
+    if (by_class) { /* without five cards of a suit the rank class decides the setting */
+        uint64_t key = PR_KEY_START, cards = 0;
+        for (int i = 0; i < 7; i++) {
+            key += pr_card_key[hand[i]];
+            cards |= 1ull << hand[i];
+        }
+        uint32_t e = key & PR_FLUSH_BITS ? 0 : by_class[pr_slot(t->ph, (uint32_t)key)];
+        if (e) {
+            split(hand, pick(class_card(cards, (e >> 8) & 255u), class_card(cards, e >> 16)),
+                  out_high, out_low);
+            return (int)(e & 255u);
+        }
+    }
     front_t f = pick(-1, -1);
     int rule = way_front(t, w, hand, &f);
     split(hand, f, out_high, out_low);
@@ -390,6 +415,79 @@ int pg_way_validate(pg_way *w) {
             return -1;
     fill_shapes(w);
     return 0;
+}
+
+/* ---- the settings by rank class
+ *
+ * A hand with no five cards of a suit sets as its rank class does: every fact is of
+ * the ranks (and the joker), no back can hold a flush, so each choice between cards
+ * of a rank goes to the lowest codes. pg_way_compile runs the program once on one
+ * hand of each class and keeps, by the slot of the class's rank key, the rule and
+ * the front as ranks (lowest or second lowest card of each). */
+
+typedef struct {
+    const pr_tables *t;
+    const pg_way *w;
+    uint32_t *table;
+    int count[13];
+} class_job;
+
+/* A front card as class_card reads it, or -1 when it is not among its rank's two lowest. */
+static int class_card_of(const uint8_t hand[7], int code) {
+    uint64_t cards = 0;
+    for (int i = 0; i < 7; i++) cards |= 1ull << hand[i];
+    int r = code == PR_JOKER ? RANK_ACE : code >> 2, ace = r == RANK_ACE;
+    uint32_t bits = (uint32_t)(cards >> (4 * r)) & (ace ? 31u : 15u);
+    int below = count_bits(bits & ((1u << (code - 4 * r)) - 1u));
+    return below > 1 ? -1 : 4 * r | ace << 6 | below << 7;
+}
+
+static void class_setting(class_job *job, int joker) {
+    uint8_t hand[7];
+    int n = 0;
+    for (int r = 0; r < 13; r++) /* suits in turn: no five of a suit, the joker beside */
+        for (int k = 0; k < job->count[r]; k++, n++) hand[n] = (uint8_t)(4 * r + n % 4);
+    if (joker) hand[n++] = PR_JOKER;
+    uint64_t key = PR_KEY_START;
+    for (int i = 0; i < 7; i++) key += pr_card_key[hand[i]];
+    front_t f;
+    int rule = way_front(job->t, job->w, hand, &f);
+    int a = class_card_of(hand, f.a), b = class_card_of(hand, f.b);
+    if (key & PR_FLUSH_BITS || rule < 1 || a < 0 || b < 0) return; /* left to the program */
+    job->table[pr_slot(job->t->ph, (uint32_t)key)] = (uint32_t)rule | (uint32_t)a << 8 | (uint32_t)b << 16;
+}
+
+static void class_settings(class_job *job, int r, int left, int joker) {
+    if (r == 13) {
+        if (!left) class_setting(job, joker);
+        return;
+    }
+    for (int c = 0; c <= 4 && c <= left; c++) {
+        job->count[r] = c;
+        class_settings(job, r + 1, left - c, joker);
+    }
+    job->count[r] = 0;
+}
+
+int pg_way_compile(const pr_tables *t, pg_way *w) {
+    if (w->by_class[t->variant]) return 0;
+    class_job job;
+    memset(&job, 0, sizeof job);
+    job.t = t;
+    job.w = w;
+    job.table = calloc(t->ph->nslots, sizeof(uint32_t)); /* 0: the program decides */
+    if (!job.table) return -1;
+    class_settings(&job, 0, 7, 0);
+    if (t->deck_mask >> PR_JOKER & 1) class_settings(&job, 0, 6, 1);
+    w->by_class[t->variant] = job.table;
+    return 0;
+}
+
+void pg_way_release(pg_way *w) {
+    for (int v = 0; v < PR_NVARIANTS; v++) {
+        free(w->by_class[v]);
+        w->by_class[v] = NULL;
+    }
 }
 
 /* ---- the load-time check over hand classes */

@@ -16,6 +16,7 @@ cdef extern from "paigow.h" nogil:
         int16_t rule_cond[250]
         int16_t rule_action[250]
         int16_t code[8192]
+        uint32_t *by_class[32]
     ctypedef struct pg_way_report:
         int32_t rule_problem[250]
         uint8_t rule_hand[250][7]
@@ -25,6 +26,8 @@ cdef extern from "paigow.h" nogil:
         int64_t rule_classes[250]
         int64_t classes
     int pg_way_validate(pg_way *w)
+    int pg_way_compile(const pr_tables *t, pg_way *w)
+    void pg_way_release(pg_way *w)
     int pg_way_set(const pr_tables *t, const pg_way *w, const uint8_t *hand, uint8_t *out_high,
                    uint8_t *out_low)
     void pg_way_batch(const pr_tables *t, const pg_way *w, const uint8_t *hands, int64_t n,
@@ -88,6 +91,8 @@ cdef class CompiledWay:
             raise PokerRulesError("not a well-formed house way program")
 
     def __dealloc__(self):
+        if self.w != NULL:
+            pg_way_release(self.w)
         free(self.w)
 
     @property
@@ -125,15 +130,22 @@ cdef class CompiledWay:
 _BUILTIN = {}
 
 
-cdef const pg_way *_way(way) except NULL:
-    """A way's program: a CompiledWay, or a built-in way's number (its
-    description, compiled once per process)."""
+cdef const pg_way *_way(way, const pr_tables *t, bint by_class=True) except NULL:
+    """A way's program, with its settings by rank class for t's variant unless
+    not by_class: a CompiledWay, or a built-in way's number (its description,
+    compiled once per process). Built here, under the GIL, before any kernel
+    shares the way."""
+    cdef pg_way *w
     if isinstance(way, CompiledWay):
-        return (<CompiledWay>way).w
-    if type(way) is int and 0 <= way < len(WAYS):
+        w = (<CompiledWay>way).w
+    elif type(way) is int and 0 <= way < len(WAYS):
         compiled = _BUILTIN.get(way)
         if compiled is None:
             from pokerrules.paigow.game.houseway import builtin_way
             compiled = _BUILTIN.setdefault(way, builtin_way(WAYS[way]).compiled)
-        return (<CompiledWay>compiled).w
-    raise PokerRulesError(f"unknown house way {way!r}")
+        w = (<CompiledWay>compiled).w
+    else:
+        raise PokerRulesError(f"unknown house way {way!r}")
+    if by_class and pg_way_compile(t, w) < 0:
+        raise MemoryError("cannot hold a house way's settings by rank class")
+    return w

@@ -423,3 +423,32 @@ def test_a_malformed_program_never_reaches_the_kernel():
         _paigow.CompiledWay([0], [0, 1], [0], [2], [_paigow.WAY_OPS["true"],
                                                     _paigow.WAY_OPS["end"],
                                                     _paigow.WAY_OPS["two of"]])
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_settings_by_rank_class_are_the_programs_own_for_a_users_edited_way(
+        tmp_path, preset):
+    # every hand class in renamed suits and shuffled order, and random hands of the
+    # deck with the joker: the rank class's setting and rule, where it gives one, are
+    # what the edited way's program alone gives
+    shipped = "  split jacks or better: if pair >= J -> two of second pair\n"
+    text = way_description("foxwoods")
+    assert text.count(shipped) == 1
+    path = tmp_path / "mine.way"
+    path.write_text(text.replace(shipped, "  split queens or better: if pair >= Q -> "
+                                          "two of second pair\n"), encoding="utf-8")
+    rng = np.random.default_rng(46)
+    renamed = CLASSES.copy()
+    natural = renamed < 52
+    suits = np.argsort(rng.random((len(renamed), 4)), axis=1).astype(np.uint8)
+    renamed[natural] = (renamed & ~np.uint8(3))[natural] | np.take_along_axis(
+        suits, (renamed & 3).astype(np.intp), axis=1)[natural]
+    renamed = np.take_along_axis(renamed, np.argsort(rng.random(renamed.shape), axis=1), axis=1)
+    dealt = np.argsort(rng.random((100_000, 53)), axis=1)[:, :7].astype(np.uint8)
+    hands = np.concatenate([renamed, dealt])
+    way = load_house_way(path).compiled
+    fast, fast_rules = _paigow.house_way_batch(hands, variant(preset), way)
+    plain, plain_rules = _paigow.house_way_batch(hands, variant(preset), way, by_class=False)
+    np.testing.assert_array_equal(fast, plain)
+    np.testing.assert_array_equal(fast_rules, plain_rules)
+    assert len(set(plain_rules.tolist())) > 20
