@@ -50,7 +50,7 @@ extensions = [
         sources=["ext/_core.pyx"],
         include_dirs=["ext"],
         libraries=[EVALUATOR],
-        depends=["ext/pr_eval.h", "ext/pr_port.h", "ext/pr_pycards.h"],
+        depends=["ext/pr_eval.h", "ext/pr_port.h", "ext/pr_pycards.h", "ext/deal_stream.h"],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
     ),

@@ -114,7 +114,7 @@ cdef object _numpy():
     return np
 
 
-# The module's rooms. They make one module, not four: Card, HandRules and HandRank
+# The module's rooms. They make one module, not five: Card, HandRules and HandRank
 # keep the names their pickles carry (pokerrules._core.Card), and ranking a hand calls
 # no function of another module through a pointer. Declarations the other compiled
 # modules cimport live in src/pokerrules/_core.pxd.
@@ -122,6 +122,7 @@ include "core_cards.pxi"
 include "core_rules.pxi"
 include "core_ranks.pxi"
 include "core_batch.pxi"
+include "core_deal.pxi"
 
 
 cdef const pr_tables *shared_tables(int variant) noexcept nogil:

@@ -1,7 +1,8 @@
-/* The seeded deal stream of pokerrules.shuffle.DealStream, in C: SplitMix64 words
- * and Lemire's unbiased draws below n, word for word as the Python class draws
- * them, so that a C engine deals exactly the cards of new_game(seed=...).
- * Header-only: every batch engine includes it. */
+/* The seeded deal stream: SplitMix64 words and Lemire's unbiased draws below n
+ * (the algorithm as pokerrules.shuffle's text states it). The one implementation:
+ * pokerrules.shuffle.DealStream draws through it (ext/core_deal.pxi), so a C engine
+ * deals exactly the cards of new_game(seed=...). Header-only: every batch engine
+ * and the compiled core include it. */
 #ifndef POKERRULES_DEAL_STREAM_H
 #define POKERRULES_DEAL_STREAM_H
 

@@ -9,8 +9,10 @@ simulation (:func:`~pokerrules.paigow.simulate`) and the sampled
 four words of :class:`numpy.random.SeedSequence` (for the simulation, chunk ``i`` of a
 seed takes ``SeedSequence(seed, spawn_key=(i,))``); what strategies, agents and
 searches sample (``RandomSetting``, ``SampledOptimalStrategy``, the worlds of
-:mod:`pokerrules.search`) comes from numpy Generators. The algorithm of a DealStream,
-exactly (``M = 2**64``, all arithmetic on unsigned 64-bit words):
+:mod:`pokerrules.search`) comes from numpy Generators. A DealStream draws in the
+compiled core, the same code the C batch engines of :mod:`pokerrules.envs.vector`
+deal with. Its algorithm, exactly (``M = 2**64``, all arithmetic on unsigned 64-bit
+words):
 
 - **Words** (SplitMix64). The stream's ``n``-th word (``n = 1, 2, ...``) is
   ``mix((seed + n * G) mod M)`` with ``G = 0x9E3779B97F4A7C15`` and
@@ -42,8 +44,9 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pokerrules import _core
 from pokerrules._checks import is_int, loaded, shown
-from pokerrules._core import CARD_LIMIT
+from pokerrules._core import CARD_LIMIT, deal_below, deal_shuffle, deal_take, deal_word
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 
 if TYPE_CHECKING:
@@ -51,14 +54,12 @@ if TYPE_CHECKING:
 
 __all__ = ["SEED_LIMIT", "DealStream", "seed_int"]
 
-#: Seeds are ints from 0 to SEED_LIMIT - 1: every JSON reader (JavaScript
+#: Seeds are ints from 0 to SEED_LIMIT - 1 (2**53): every JSON reader (JavaScript
 #: included) holds such an int exactly, so saved games keep their seed.
-SEED_LIMIT = 2**53
+SEED_LIMIT: int = _core.SEED_LIMIT
 
-_MASK = 2**64 - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
+# The draws are the compiled core's (ext/deal_stream.h), the C batch engines' own.
+_WORDS = 2**64
 
 
 def seed_int(seed: object) -> int:
@@ -128,11 +129,9 @@ class DealStream:
 
     def word(self) -> int:
         """The next 64-bit word of the stream."""
-        self.drawn = drawn = self.drawn + 1
-        z = (self.seed + drawn * _GAMMA) & _MASK
-        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-        return z ^ (z >> 31)
+        word: int = deal_word(self.seed, self.drawn)
+        self.drawn += 1
+        return word
 
     def below(self, n: int) -> int:
         """A number from 0 to ``n - 1``, each equally likely (``n`` from 1 to 2**64).
@@ -140,14 +139,11 @@ class DealStream:
         Raises:
             PokerRulesError: ``n`` out of range.
         """
-        if type(n) is not int or not 1 <= n <= _MASK + 1:
+        if type(n) is not int or not 1 <= n <= _WORDS:
             raise PokerRulesError(f"a draw is below an int from 1 to 2**64, not {shown(n)}")
-        m = self.word() * n
-        if m & _MASK < n:  # only then can the word fall in the biased remainder
-            threshold = (_MASK + 1 - n) % n
-            while m & _MASK < threshold:
-                m = self.word() * n
-        return m >> 64
+        number: int
+        number, self.drawn = deal_below(self.seed, self.drawn, n)
+        return number
 
     def card(self, cards: Sequence[int]) -> int:
         """One of ``cards`` (ascending codes), each equally likely."""
@@ -155,18 +151,14 @@ class DealStream:
 
     def take(self, undealt: list[int]) -> int:
         """Draws a card from ``undealt`` (ascending codes) and removes it there: the
-        same draw as :meth:`card`, written out (it runs for every card dealt)."""
-        n = len(undealt)
-        self.drawn = drawn = self.drawn + 1
-        z = (self.seed + drawn * _GAMMA) & _MASK
-        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-        m = (z ^ (z >> 31)) * n
-        if m & _MASK < n:
-            threshold = (_MASK + 1 - n) % n
-            while m & _MASK < threshold:
-                m = self.word() * n
-        return undealt.pop(m >> 64)
+        same draw as :meth:`card`, in one step (it runs for every card dealt).
+
+        Raises:
+            PokerRulesError: ``undealt`` is empty (nothing is drawn).
+        """
+        code: int
+        code, self.drawn = deal_take(self.seed, self.drawn, undealt)
+        return code
 
     def shuffled(self, codes: Iterable[int]) -> list[int]:
         """``codes`` (ints, Python's or numpy's, at most
@@ -188,8 +180,9 @@ class DealStream:
         for code in taken:
             if not is_int(code):
                 raise ArgumentTypeError(f"shuffled takes int codes, not {shown(code)}")
-        undealt = sorted(int(c) for c in taken)
-        return [undealt.pop(self.below(len(undealt))) for _ in range(len(undealt))]
+        order: list[int]
+        order, self.drawn = deal_shuffle(self.seed, self.drawn, sorted(int(c) for c in taken))
+        return order
 
     def roll(self, sides: int = 6) -> int:
         """A die of ``sides`` sides: 1 to ``sides``."""
