@@ -29,7 +29,10 @@ import numpy as np
 from pokerrules.errors import ArgumentTypeError, HandSizeError, IllegalMoveError, PokerRulesError
 
 
-SEED_LIMIT = 2**53
+cdef extern from "deal_stream.h":
+    uint64_t DS_SEED_LIMIT
+#: Seeds are ints from 0 to SEED_LIMIT - 1: the deal stream's (pokerrules.shuffle).
+SEED_LIMIT = DS_SEED_LIMIT
 #: The most games a batch holds: its memory, and the arrays of each step, grow with
 #: the count (at 2**20 games a Z Poker step returns about 2.7 GB).
 MAX_GAMES = 2**20

@@ -61,40 +61,48 @@ static void legal(const ew_game *g, uint8_t *mask) {
     for (int r = 0; r < EW_ROWS; r++) mask[r] = (uint8_t)legal_one(g, r);
 }
 
-/* row_strength of pokerrules.eastwest.agents, in the same double arithmetic:
- * the made category's position plus the best group's rank / 26. */
-static double strength(const pr_tables *t, const uint8_t *codes, int n) {
-    int per_rank[13] = {0}, largest = 0, best = 0;
+double ew_row_strength(const pr_tables *t, const uint8_t *codes, int n) {
+    int per_rank[14] = {0}, largest = 0, best = 0;
     int category = pr_key_category(t, pr_partial_key(t, codes, n));
     for (int i = 0; i < n; i++) per_rank[codes[i] >> 2]++;
-    for (int r = 0; r < 13; r++) {
+    for (int r = 0; r < 14; r++) {
         if (per_rank[r] > largest) largest = per_rank[r];
     }
-    for (int r = 0; r < 13; r++) {
+    for (int r = 0; r < 14; r++) {
         if (per_rank[r] == largest) best = r;
     }
     return (double)t->cat_pos[category] + (double)best / 26.0;
 }
 
-/* The greedy agent's row (pokerrules.eastwest.GreedyAgent) for the seat to move. */
-static int greedy(const ew_game *g, const pr_tables *t) {
-    int seat = g->head.to_move, best = -1;
+int ew_greedy_pick(const pr_tables *t, const uint8_t *board,
+                   const uint8_t *side, const uint8_t *count,
+                   int card, const int *rows, int n) {
+    int best = -1;
     double best_gain = 0.0;
     uint8_t held[EW_CAPACITY + 2];
-    if (seat < 0) return 0;
-    for (int r = 0; r < EW_ROWS; r++) {
-        int k = g->count[seat][r];
-        if (k >= EW_CAPACITY) continue;
-        held[0] = g->deck[r];
-        memcpy(held + 1, g->rows[seat][r], (size_t)k);
-        held[k + 1] = g->deck[EW_BOARD + g->placed];
-        double gain = strength(t, held, k + 2) - strength(t, held, k + 1);
-        if (best < 0 || gain > best_gain) { /* ties: the lower row */
-            best = r;
+    for (int i = 0; i < n; i++) {
+        int r = rows[i], k = count[r];
+        held[0] = board[r];
+        memcpy(held + 1, side + EW_CAPACITY * r, (size_t)k);
+        held[k + 1] = (uint8_t)card;
+        double gain = ew_row_strength(t, held, k + 2) - ew_row_strength(t, held, k + 1);
+        if (best < 0 || gain > best_gain) { /* ties: the first candidate */
+            best = i;
             best_gain = gain;
         }
     }
-    return best < 0 ? 0 : best;
+    return best;
+}
+
+/* The greedy row for the seat to move, the open rows its candidates. */
+static int greedy(const ew_game *g, const pr_tables *t) {
+    int seat = g->head.to_move, rows[EW_ROWS], n = 0;
+    if (seat < 0) return 0;
+    for (int r = 0; r < EW_ROWS; r++)
+        if (g->count[seat][r] < EW_CAPACITY) rows[n++] = r;
+    int i = ew_greedy_pick(t, g->deck, g->rows[seat][0], g->count[seat],
+                           g->deck[EW_BOARD + g->placed], rows, n);
+    return i < 0 ? 0 : rows[i];
 }
 
 /* The random opponent's row: one of the open rows, from its own stream. */

@@ -56,4 +56,16 @@ extern const vd_game EW_GAME;
  * vd_start). */
 void ew_deal_stacked(ew_game *g, int dealer, const uint8_t *cards);
 
+/* pokerrules.eastwest.row_strength of ``n`` (1 to 5) valid codes: the made
+ * category's position plus the best group's rank / 26 (the joker's rank is 13). */
+double ew_row_strength(const pr_tables *t, const uint8_t *codes, int n);
+
+/* The greedy rule (pokerrules.eastwest.GreedyAgent): of the ``n`` candidate
+ * ``rows`` (in that order; each with count[row] < EW_CAPACITY cards of the mover's,
+ * at side + EW_CAPACITY * row), the index of the first whose row_strength ``card``
+ * raises the most, the board card ``board[row]`` counted in; -1 for no candidate. */
+int ew_greedy_pick(const pr_tables *t, const uint8_t *board,
+                   const uint8_t *side, const uint8_t *count,
+                   int card, const int *rows, int n);
+
 #endif

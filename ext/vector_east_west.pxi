@@ -147,3 +147,99 @@ cdef class EastWestBatch(_Batch):
             }
         finally:
             self.busy = False
+
+
+# --- the greedy rule, for pokerrules.eastwest (row_strength, GreedyAgent) -----
+
+cdef extern from "east_west_vec.h" nogil:
+    # the header's sizes, as constants Cython sizes arrays with
+    enum:
+        _ROWS "EW_ROWS"
+        _SLOTS "(EW_ROWS * EW_CAPACITY)"
+    double ew_row_strength(const pr_tables *t, const uint8_t *codes, int n)
+    int ew_greedy_pick(const pr_tables *t, const uint8_t *board, const uint8_t *side,
+                       const uint8_t *count, int card, const int *rows, int n)
+
+
+cdef const pr_tables *_ranking(int variant) except NULL:
+    cdef const pr_tables *t = shared_tables(variant)
+    if t == NULL:
+        raise PokerRulesError(f"no ranking of variant {variant}")
+    return t
+
+
+cdef int _deck_code(const pr_tables *t, object card, uint64_t *seen):
+    """``card``'s code when it is an int code of the deck not in ``seen`` (then added
+    there), else -1."""
+    if isinstance(card, bool) or not isinstance(card, (int, np.integer)):
+        return -1
+    if not 0 <= card < 64:
+        return -1
+    cdef int code = card
+    cdef uint64_t bit = (<uint64_t>1) << code
+    if not (t.deck_mask & bit) or (seen[0] & bit):
+        return -1
+    seen[0] |= bit
+    return code
+
+
+def east_west_row_strength(int variant, cards):
+    """pokerrules.eastwest.row_strength of ``cards`` (1 to 5 distinct int codes of the
+    deck of the rules ``variant``).
+
+    Raises:
+        PokerRulesError: cards that are not such codes."""
+    cdef const pr_tables *t = _ranking(variant)
+    cdef uint8_t codes[5]
+    cdef uint64_t seen = 0
+    cdef int n = 0, code
+    if not 1 <= len(cards) <= 5:
+        raise PokerRulesError(f"a row holds 1 to 5 cards, not {len(cards)}")
+    for card in cards:
+        code = _deck_code(t, card, &seen)
+        if code < 0:
+            raise PokerRulesError(f"{card!r} is no card of the deck, or twice in the row")
+        codes[n] = <uint8_t>code
+        n += 1
+    return ew_row_strength(t, codes, n)
+
+
+def east_west_greedy(int variant, board, side, card, rows):
+    """The greedy rule's choice: the index into ``rows`` (candidate row numbers) of
+    the first row whose strength the drawn ``card`` raises the most, ``board`` the
+    three board cards and ``side`` the mover's three rows of cards placed; -1 when a
+    candidate's cards (its board card, its cards, ``card``) are not distinct int
+    codes of the deck of the rules ``variant``, or the row is no open row.
+
+    Raises:
+        PokerRulesError: no candidate rows, or more than three."""
+    cdef const pr_tables *t = _ranking(variant)
+    cdef uint8_t board_codes[_ROWS]
+    cdef uint8_t held[_SLOTS]
+    cdef uint8_t count[_ROWS]
+    cdef int candidates[_ROWS]
+    cdef int n = len(rows), i, k, r, code = -1
+    cdef uint64_t seen
+    if not 1 <= n <= EW_ROWS:
+        raise PokerRulesError(f"the greedy rule takes 1 to {EW_ROWS} rows, not {n}")
+    for i, row in enumerate(rows):
+        if isinstance(row, bool) or not isinstance(row, (int, np.integer)) or \
+                not 0 <= row < EW_ROWS or len(side[row]) >= EW_CAPACITY:
+            return -1
+        r = row
+        candidates[i] = r
+        seen = 0
+        code = _deck_code(t, board[r], &seen)
+        if code < 0:
+            return -1
+        board_codes[r] = <uint8_t>code
+        count[r] = <uint8_t>len(side[r])
+        for k, placed in enumerate(side[r]):
+            code = _deck_code(t, placed, &seen)
+            if code < 0:
+                return -1
+            held[EW_CAPACITY * r + k] = <uint8_t>code
+        code = _deck_code(t, card, &seen)
+        if code < 0:
+            return -1
+    return ew_greedy_pick(t, board_codes, held, count, code, candidates, n)

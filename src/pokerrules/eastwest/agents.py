@@ -4,13 +4,12 @@ heuristic, its one-move look-ahead and the shared search over it."""
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from pokerrules import search
+from pokerrules import _vector, search
 from pokerrules._checks import check_count, shown
 from pokerrules.cards import PIQUET_DECK
 from pokerrules.eastwest.moves import Place
@@ -63,12 +62,10 @@ def row_strength(cards: Sequence[int], rules: HandRules = PIQUET) -> float:
     """
     if not 1 <= len(cards) <= 5:
         raise HandSizeError(f"a row holds 1 to 5 cards, got {len(cards)}")
-    made = evaluate_partial(cards, rules).category
-    counts = Counter(c >> 2 for c in cards)
-    largest = max(counts.values())
-    best_group = max(rank for rank, n in counts.items() if n == largest)
-    position: int = rules.category_order.index(made)
-    return position + best_group / 26
+    made = evaluate_partial(cards, rules)  # checks the cards
+    strength: float = _vector.east_west_row_strength(
+        made.rules.variant, [card.code for card in made.cards])
+    return strength
 
 
 class GreedyAgent:
@@ -78,24 +75,27 @@ class GreedyAgent:
     def choose(
         self, view: EastWestView, legal_moves: Sequence[Place], rng: np.random.Generator
     ) -> Place:
-        """The legal row with the largest strength gain.
+        """The legal row with the largest strength gain (the first of equals).
 
         Raises:
             IllegalMoveError: no legal moves, or not this view's turn.
             ArgumentTypeError: ``rng`` is no numpy Generator.
+            HandSizeError, PokerRulesError: a row's cards refused as by
+                :func:`row_strength`.
         """
         _require_choice(view, legal_moves, rng)
         card = view.card
         assert card is not None
         rules = view.rules.hand_rules
         side = view.rows[view.player]
-        best, best_gain = legal_moves[0], float("-inf")
-        for move in legal_moves:
-            held = [view.board[move.row], *side[move.row]]
-            gain = row_strength([*held, card], rules) - row_strength(held, rules)
-            if gain > best_gain:
-                best, best_gain = move, gain
-        return best
+        # the compiled rule (the batch engine's own); it refuses to read bad cards
+        chosen = _vector.east_west_greedy(rules.variant, view.board, side, card,
+                                          [move.row for move in legal_moves])
+        if chosen < 0:  # the error row_strength gives for the first bad row
+            for move in legal_moves:
+                row_strength([view.board[move.row], *side[move.row], card], rules)
+            raise IllegalMoveError(f"player {view.player}'s view holds no valid rows")
+        return legal_moves[chosen]
 
 
 class MonteCarloAgent:
