@@ -11,7 +11,10 @@ cdef extern from "chinese_poker_vec.h" nogil:
         int8_t take[13]
     ctypedef struct cpv_patterns:
         int n
+        int words
         cp_play play[1024]
+        uint64_t holds[13][5][16]
+        uint64_t beats[1024][16]
     ctypedef struct cpv_game:
         vd_head head
         uint64_t hands[4]
@@ -61,6 +64,64 @@ def chinese_poker_opponent_seed(seed):
     return _opponent_seed(&CPV_GAME, seed)
 
 
+def _pattern_need(need):
+    """``need`` as a C-ordered int8 (patterns, 13) array of cards per rank, checked."""
+    need = np.array(need, dtype=np.int8, order="C")
+    p = need.shape[0] if need.ndim else 0
+    if need.ndim != 2 or need.shape != (p, 13) or not 1 <= p <= 1024 \
+            or need.min() < 0 or need.max() > 4:
+        raise PokerRulesError("play patterns are (1 to 1024, 13) cards per rank")
+    return need
+
+
+cdef int _prepare(cpv_patterns *patterns, const int8_t[:, ::1] need) except -2:
+    """Classifies the patterns into ``patterns`` (cpv_prepare); a pattern that is
+    no play raises PokerRulesError naming it."""
+    cdef int i = cpv_prepare(patterns, <int>need.shape[0], &need[0, 0])
+    if i >= 0:
+        raise PokerRulesError(f"play pattern {i} is no play")
+    return i
+
+
+def chinese_poker_pattern_sets(need):
+    """The play patterns' sets as Chinese Poker's rules (chinese_poker.h) make them,
+    64 patterns to a word (pattern ``p`` is bit ``p % 64`` of word ``p // 64``).
+
+    Args:
+        need: cards per rank (2..A) of each play pattern, ``(patterns, 13)``,
+            1 to 1024 patterns, 0 to 4 cards each.
+
+    Returns:
+        ``(holds, beats)``, uint64 arrays: ``holds[r, c]`` (shape ``(13, 5, words)``)
+        the patterns that take at most ``c`` cards of rank ``r``; ``beats[t]``
+        (shape ``(patterns, words)``) the patterns that may go onto pattern ``t``.
+
+    Raises:
+        PokerRulesError: patterns of another shape or counts, or a pattern that
+            is no play (named by its index).
+    """
+    need = _pattern_need(need)
+    cdef int8_t[:, ::1] nv = need
+    cdef cpv_patterns *patterns = <cpv_patterns *>PyMem_Calloc(1, sizeof(cpv_patterns))
+    if patterns == NULL:
+        raise MemoryError()
+    try:
+        _prepare(patterns, nv)
+        words = patterns.words
+        holds = np.empty((13, 5, words), dtype=np.uint64)
+        beats = np.empty((patterns.n, words), dtype=np.uint64)
+        for r in range(13):
+            for c in range(5):
+                for k in range(words):
+                    holds[r, c, k] = patterns.holds[r][c][k]
+        for t in range(patterns.n):
+            for k in range(words):
+                beats[t, k] = patterns.beats[t][k]
+        return holds, beats
+    finally:
+        PyMem_Free(patterns)
+
+
 cdef class ChinesePokerBatch(_Batch):
     """N first rounds of Chinese Poker with one learner seat (or self-play).
 
@@ -84,20 +145,15 @@ cdef class ChinesePokerBatch(_Batch):
                 or not 0 <= seat < players or not 1 <= target <= 10**6:
             raise PokerRulesError(
                 f"no players {players}, opponent {opponent!r}, seat {seat} or target {target}")
-        need = np.array(need, dtype=np.int8, order="C")
+        need = _pattern_need(need)
         p = need.shape[0]
-        if need.ndim != 2 or need.shape != (p, 13) or not 1 <= p <= 1024 \
-                or need.min() < 0 or need.max() > 4:
-            raise PokerRulesError("play patterns are (1 to 1024, 13) cards per rank")
         columns = [np.array(c, dtype=np.int8, order="C") for c in (kind, length, value)]
         if any(c.shape != (p,) for c in columns):
             raise PokerRulesError(f"kinds, lengths and values are ({p},) each")
         cdef int8_t[:, ::1] nv = need
         cdef int8_t[::1] kv = columns[0], lv = columns[1], vv = columns[2]
         cdef const cp_play *play
-        cdef int i = cpv_prepare(&self.patterns, p, &nv[0, 0])
-        if i >= 0:
-            raise PokerRulesError(f"play pattern {i} is no play")
+        cdef int i = _prepare(&self.patterns, nv)
         # the caller's kinds (PlayKind's order from 0), lengths and values are the
         # rules' classification (chinese_poker.h numbers the kinds from 1)
         for i in range(p):

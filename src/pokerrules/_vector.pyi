@@ -49,6 +49,9 @@ CHINESE_POKER_OPPONENTS: dict[str, int]
 CHINESE_POKER_FIRST_PLAY: int
 
 def chinese_poker_opponent_seed(seed: int) -> int: ...
+def chinese_poker_pattern_sets(
+    need: npt.ArrayLike,
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]: ...
 
 class ChinesePokerBatch(_Batch):
     num_actions: int

@@ -102,25 +102,13 @@ for _i, (_kind, _value, _ranks) in enumerate(_PLAYS):
 _KIND = np.array([_KINDS.index(k) for k, _, _ in _PLAYS], dtype=np.int8)
 _LENGTH = np.array([len(r) for _, _, r in _PLAYS], dtype=np.int8)
 _VALUE = np.array([v for _, v, _ in _PLAYS], dtype=np.int8)
-_BOMB = _KIND == _KINDS.index(PlayKind.BOMB)
 _ACTION_OF = {ranks: _FIRST_PLAY + i for i, (_, _, ranks) in enumerate(_PLAYS)}
 
 
-def _packed(rows: np.ndarray) -> np.ndarray:
-    """Boolean rows over the plays as bits, 64 plays to a uint64 word."""
-    bits = np.packbits(rows, axis=-1, bitorder="little")
-    pad = -bits.shape[-1] % 8
-    bits = np.pad(bits, [(0, 0)] * (bits.ndim - 1) + [(0, pad)])
-    return np.ascontiguousarray(bits).view(np.uint64)
-
-
-# _HOLDS[r, c]: the plays that need at most c cards of rank r (c = 0..4).
-_HOLDS = _packed(_NEED.T[:, None, :] <= np.arange(5)[None, :, None])
-# _BEATS[t]: the plays that beat play t on the table (a bomb beats every other kind).
-_BEATS = _packed(  # [t, a]: a is the play, t the table
-    (_BOMB[None, :] & (~_BOMB[:, None] | (_VALUE[None, :] > _VALUE[:, None])))
-    | ((_KIND[None, :] == _KIND[:, None]) & (_LENGTH[None, :] == _LENGTH[:, None])
-       & (_VALUE[None, :] > _VALUE[:, None])))
+# _HOLDS[r, c]: the plays that need at most c cards of rank r (c = 0..4); _BEATS[t]:
+# the plays that may go onto play t on the table; bit sets, 64 plays to a word, made by
+# the compiled rules (chinese_poker.h), the vector engine's masks' one source.
+_HOLDS, _BEATS = _vector.chinese_poker_pattern_sets(_NEED)
 _RANKS = np.arange(13)
 # Per play action: (rank, count) pairs, for picking the lowest cards of each rank.
 _PARTS = [tuple((r, ranks.count(r)) for r in sorted(set(ranks))) for _, _, ranks in _PLAYS]
