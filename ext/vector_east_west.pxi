@@ -26,9 +26,11 @@ cdef extern from "east_west_vec.h" nogil:
 #: Who plays the seat that is not the learner's, by name.
 OPPONENTS = {name: _OPPONENTS[name] for name in ("self", "random", "greedy", "outside")}
 WIN_RULES = {"majority": EW_MAJORITY, "two_rows": EW_TWO_ROWS}
-#: East-West's rows, shared with the Python side (pokerrules.envs.vector).
+#: East-West's rows, their capacity and the board: the one source of
+#: pokerrules.eastwest.rules' ROWS, ROW_CAPACITY and BOARD_SIZE.
 ROWS = EW_ROWS
 ROW_CAPACITY = EW_CAPACITY
+BOARD_SIZE = EW_BOARD
 _SEATS = ("West", "East")
 
 

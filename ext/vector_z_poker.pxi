@@ -36,6 +36,12 @@ cdef extern from "z_poker_vec.h" nogil:
         int actions
     const vd_game ZV_GAME
     void zv_deal_stacked(const zv_rules *b, zv_game *g, const uint8_t *order)
+    # the header's sizes, as constants Cython sizes arrays with
+    enum:
+        _ZV_BOARD "ZV_POSITIONS"
+        _ZV_PLACEMENTS "ZV_MAX_ACTIONS"
+    void zv_greedy_keys(const pr_tables *t, const int8_t *tops, int me, const uint8_t *codes,
+                        const uint8_t *positions, int n, int64_t *keys)
 
 
 #: Who plays the Z Poker seat that is not the learner's, by name.
@@ -176,3 +182,75 @@ cdef class ZPokerBatch(_Batch):
             }
         finally:
             self.busy = False
+
+
+cdef inline long _int_entry(object value, str name) except? -2:
+    # bools and floats are no card codes or positions
+    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, np.integer)):
+        raise ArgumentTypeError(f"{name} holds ints, not {value!r}")
+    try:
+        return value
+    except OverflowError:
+        raise PokerRulesError(f"{name} holds {value}, far outside the board") from None
+
+
+def z_poker_greedy_keys(tops, codes, positions, int player):
+    """The greedy rule's key of each placement (pokerrules.zpoker.policy.greedy_scores):
+    card ``codes[i]`` put on position ``positions[i]`` (0..7 for A..H) by seat
+    ``player``, on the board of top cards ``tops`` (8 codes, -1 for an empty position
+    or a card the seat cannot see). Sides are valued on the standard ranking.
+
+    Returns:
+        A list of one (sign, mine, -theirs, -rank) tuple of ints per placement:
+        whether the seat's side then beats (1), ties (0) or trails (-1) the other
+        side, the seat's side value, minus the other side's, minus the card's rank
+        (0..12); higher is better, compared in that order.
+
+    Raises:
+        ArgumentTypeError: entries that are no ints.
+        HandSizeError: ``tops`` not 8 long, ``codes`` and ``positions`` of
+            different lengths, or more than 416 placements.
+        PokerRulesError: a seat other than 0 or 1, a code outside 0..51, a top card
+            twice, a card put that is on the board, or a position outside 0..7.
+    """
+    cdef int8_t board[_ZV_BOARD]
+    cdef uint8_t put[_ZV_PLACEMENTS]
+    cdef uint8_t where[_ZV_PLACEMENTS]
+    cdef int64_t keys[4 * _ZV_PLACEMENTS]
+    cdef uint64_t seen = 0, bit
+    cdef Py_ssize_t i, n
+    cdef long top, code, position
+    if player not in (0, 1):
+        raise PokerRulesError(f"no seat {player}: Z Poker's seats are 0 and 1")
+    if len(tops) != ZV_POSITIONS:
+        raise HandSizeError(f"tops must hold {ZV_POSITIONS} positions, not {len(tops)}")
+    n = len(codes)
+    if len(positions) != n:
+        raise HandSizeError(f"{n} codes for {len(positions)} positions")
+    if n > _ZV_PLACEMENTS:
+        raise HandSizeError(f"at most {_ZV_PLACEMENTS} placements, not {n}")
+    for i in range(ZV_POSITIONS):
+        top = _int_entry(tops[i], "tops")  # read once: the value checked is the value used
+        if not -1 <= top <= 51:
+            raise PokerRulesError(f"the top card {top} of position {i} is no code 0..51 or -1")
+        if top >= 0:
+            bit = (<uint64_t>1) << top
+            if seen & bit:
+                raise PokerRulesError(f"the top card {top} lies on two positions")
+            seen |= bit
+        board[i] = <int8_t>top
+    for i in range(n):
+        code = _int_entry(codes[i], "codes")
+        position = _int_entry(positions[i], "positions")
+        if not 0 <= code <= 51:
+            raise PokerRulesError(f"the card put {code} is no code 0..51")
+        if (seen >> code) & 1:
+            raise PokerRulesError(f"the card {code} put is on the board already")
+        if not 0 <= position < ZV_POSITIONS:
+            raise PokerRulesError(
+                f"the position {position} is outside 0..{ZV_POSITIONS - 1}")
+        put[i] = <uint8_t>code
+        where[i] = <uint8_t>position
+    zv_greedy_keys(_ranking(_STANDARD_HANDS.variant), board, player, put, where, <int>n, keys)
+    return [(keys[4 * i], keys[4 * i + 1], keys[4 * i + 2], keys[4 * i + 3])
+            for i in range(n)]

@@ -157,9 +157,9 @@ static int act(const zv_rules *b, zv_game *g, int64_t action) {
     return 0;
 }
 
-/* The greedy key of a placement (pokerrules.zpoker.policy.greedy_scores): whether
- * the mover's side then beats, ties or trails the other, the mover's side value,
- * minus the other's, minus the card's rank; higher is better. */
+/* The greedy key of a placement (zv_greedy_keys): whether the mover's side then
+ * beats, ties or trails the other, the mover's side value, the other's, the card's
+ * rank; better() orders them. */
 typedef struct {
     int sign;
     uint32_t mine, theirs;
@@ -175,18 +175,44 @@ static int better(const greedy_key *k, const greedy_key *best) {
 
 /* The value of ``seat``'s side seen by the mover with ``code`` put on ``p`` (-1:
  * nothing put). */
-static uint32_t seen_side(const zv_rules *b, const int8_t *tops, int seat, int p, int code) {
+static uint32_t seen_side(const pr_tables *t, const int8_t *tops, int seat, int p, int code) {
     uint8_t codes[ZV_SIDE];
     int n = 0;
     for (int q = SIDE_FIRST[seat]; q < SIDE_FIRST[seat] + ZV_SIDE; q++) {
         if (q == p) codes[n++] = (uint8_t)code;
         else if (tops[q] >= 0) codes[n++] = (uint8_t)tops[q];
     }
-    return pr_partial_key(b->tables, codes, n);
+    return pr_partial_key(t, codes, n);
+}
+
+/* The key of ``code`` put on ``p`` by ``me``; ``mine``/``theirs``: the sides'
+ * values with nothing put (a side the card does not go on keeps its value). */
+static greedy_key key_of(const pr_tables *t, const int8_t *tops, int me, int p, int code,
+                         uint32_t mine, uint32_t theirs) {
+    greedy_key k;
+    k.mine = on_side(me, p) ? seen_side(t, tops, me, p, code) : mine;
+    k.theirs = on_side(1 - me, p) ? seen_side(t, tops, 1 - me, p, code) : theirs;
+    k.sign = (k.mine > k.theirs) - (k.mine < k.theirs);
+    k.rank = code >> 2;
+    return k;
+}
+
+void zv_greedy_keys(const pr_tables *t, const int8_t *tops, int me, const uint8_t *codes,
+                    const uint8_t *positions, int n, int64_t *keys) {
+    const uint32_t mine = seen_side(t, tops, me, -1, 0);
+    const uint32_t theirs = seen_side(t, tops, 1 - me, -1, 0);
+    for (int i = 0; i < n; i++) {
+        const greedy_key k = key_of(t, tops, me, positions[i], codes[i], mine, theirs);
+        keys[4 * i] = k.sign;
+        keys[4 * i + 1] = k.mine;
+        keys[4 * i + 2] = -(int64_t)k.theirs;
+        keys[4 * i + 3] = -k.rank;
+    }
 }
 
 /* The greedy agent's action (pokerrules.zpoker.GreedyAgent) for the player to
- * move; -1 when the game is over. */
+ * move: the first of the best keys, cards ascending, then positions; -1 when the
+ * game is over. */
 static int greedy(const zv_rules *b, const zv_game *g) {
     const int me = g->head.to_move;
     if (me < 0) return -1;
@@ -194,20 +220,15 @@ static int greedy(const zv_rules *b, const zv_game *g) {
     memcpy(tops, g->top, sizeof tops);
     if (me != 0 && g->hidden >= 0) tops[g->hidden] = -1; /* a card it cannot see */
     const unsigned open = open_positions(g);
-    /* a side the card does not go on keeps its value */
-    const uint32_t mine = seen_side(b, tops, me, -1, 0);
-    const uint32_t theirs = seen_side(b, tops, 1 - me, -1, 0);
+    const uint32_t mine = seen_side(b->tables, tops, me, -1, 0);
+    const uint32_t theirs = seen_side(b->tables, tops, 1 - me, -1, 0);
     greedy_key best = {-2, 0, 0, 0};
     int chosen = -1;
-    for (uint64_t h = g->hands[me]; h; h &= h - 1) { /* cards ascending, then positions */
+    for (uint64_t h = g->hands[me]; h; h &= h - 1) {
         const int code = pr_ctz64(h);
         for (int p = 0; p < ZV_POSITIONS; p++) {
             if (!((open >> p) & 1u)) continue;
-            greedy_key k;
-            k.mine = on_side(me, p) ? seen_side(b, tops, me, p, code) : mine;
-            k.theirs = on_side(1 - me, p) ? seen_side(b, tops, 1 - me, p, code) : theirs;
-            k.sign = (k.mine > k.theirs) - (k.mine < k.theirs);
-            k.rank = code >> 2;
+            const greedy_key k = key_of(b->tables, tops, me, p, code, mine, theirs);
             if (chosen < 0 || better(&k, &best)) {
                 best = k;
                 chosen = ZV_POSITIONS * b->deck_index[code] + p;

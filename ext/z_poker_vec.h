@@ -68,6 +68,16 @@ typedef struct {
  * engine meets illegal, or a draw from an empty pile, is refused (VD_FAULT). */
 extern const vd_game ZV_GAME;
 
+/* The greedy rule (pokerrules.zpoker.policy.greedy_scores, GreedyAgent and the
+ * engine's greedy opponent): the key of each of ``n`` placements, card ``codes[i]``
+ * on position ``positions[i]`` (0..7, on seat ``me``'s board of top cards ``tops``:
+ * -1 for an empty position or a card the seat cannot see), written to
+ * ``keys[4 i .. 4 i + 3]``: whether the seat's side then beats (1), ties (0) or
+ * trails (-1) the other side, the seat's side value (pr_partial_key, on the
+ * ranking ``t``), minus the other side's, minus the card's rank; higher is better. */
+void zv_greedy_keys(const pr_tables *t, const int8_t *tops, int me, const uint8_t *codes,
+                    const uint8_t *positions, int n, int64_t *keys);
+
 /* Deals game ``g`` from ``order``, the deck's codes in the order chance deals them
  * (checked by the caller; the head started by vd_start). */
 void zv_deal_stacked(const zv_rules *b, zv_game *g, const uint8_t *order);

@@ -1,5 +1,5 @@
 # Types of the compiled batch engines (ext/_vector.pyx); use pokerrules.envs.vector.
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -7,7 +7,9 @@ import numpy.typing as npt
 
 OPPONENTS: dict[str, int]
 WIN_RULES: dict[str, int]
+ROWS: int
 ROW_CAPACITY: int
+BOARD_SIZE: int
 SEED_LIMIT: int
 MAX_GAMES: int
 
@@ -15,6 +17,9 @@ def opponent_seed(seed: int) -> int: ...
 def east_west_row_strength(variant: int, cards: list[int]) -> float: ...
 def east_west_greedy(variant: int, board: tuple[int, ...],
                      side: tuple[tuple[int, ...], ...], card: int, rows: list[int]) -> int: ...
+
+def z_poker_greedy_keys(tops: Sequence[int], codes: Sequence[int], positions: Sequence[int],
+                        player: int) -> list[tuple[int, int, int, int]]: ...
 
 class _Snapshot: ...
 

@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pokerrules import search
+from pokerrules import _vector, search
+from pokerrules.errors import ArgumentTypeError, HandSizeError, PokerRulesError
 from pokerrules.zpoker import GreedyAgent, Phase, SearchAgent, ZPokerState, new_game
 from pokerrules.zpoker.policy import ZPokerSearch, greedy_order, greedy_scores, view_tops
 
@@ -88,3 +89,33 @@ def test_greedy_keys_value_the_sides_as_the_game_compares_them():
                            -move.card.rank), (game.to_json(), str(move))
             checked += len(after.side(player)) == 5 or len(after.side(1 - player)) == 5
     assert checked > 1000
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize(("tops", "placements", "player", "error"), [
+    ({}, [(60, "A")], 0, r"the card put 60 is no code 0\.\.51"),
+    ({}, [(3, "Z")], 0, r"no position 'Z': they are A to H"),
+    ({"A": 3}, [(3, "B")], 1, r"the card 3 put is on the board already"),
+    ({"A": 3, "B": 3}, [(4, "C")], 0, r"the top card 3 lies on two positions"),
+    ({"A": 77}, [(4, "C")], 0, r"the top card 77 of position 0 is no code"),
+    ({}, [(4, "C")], 2, r"no seat 2"),
+])
+def test_greedy_keys_refuse_cards_positions_and_seats_by_name(tops, placements, player, error):
+    with pytest.raises(PokerRulesError, match=error):
+        greedy_scores(tops, placements, player)
+
+
+@pytest.mark.fast
+def test_the_compiled_greedy_keys_refuse_arrays_of_other_shapes_and_types():
+    board = np.full(8, -1)
+    with pytest.raises(ArgumentTypeError, match=r"codes holds ints, not 1\.5"):
+        _vector.z_poker_greedy_keys(board, [1.5], [0], 0)
+    with pytest.raises(HandSizeError, match="at most 416 placements, not 417"):
+        _vector.z_poker_greedy_keys(board, [1] * 417, [0] * 417, 0)
+    with pytest.raises(HandSizeError, match="tops must hold 8 positions, not 7"):
+        _vector.z_poker_greedy_keys(board[:7], [1], [0], 0)
+    with pytest.raises(HandSizeError, match="2 codes for 1 positions"):
+        _vector.z_poker_greedy_keys(board, [1, 2], [0], 0)
+    assert _vector.z_poker_greedy_keys(board, [], [], 0) == []
+    assert _vector.z_poker_greedy_keys(board, np.array([4]), np.array([0]), 1) == \
+        greedy_scores({}, [(4, "A")], 1)

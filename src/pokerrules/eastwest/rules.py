@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from pokerrules import _vector
 from pokerrules._checks import shown
 from pokerrules.cards import PIQUET_DECK, format_cards
 from pokerrules.errors import PokerRulesError
@@ -15,9 +16,11 @@ from pokerrules.hands import PIQUET, HandRules
 WEST = 0
 EAST = 1
 SEAT_NAMES = ("West", "East")
-ROWS = 3
-ROW_CAPACITY = 4  # a player's cards per row; with the board card, a five-card hand
-BOARD_SIZE = 3
+# the compiled engine's: rows a side, a player's cards per row (with the board
+# card, a five-card hand), board cards
+ROWS: int = _vector.ROWS
+ROW_CAPACITY: int = _vector.ROW_CAPACITY
+BOARD_SIZE: int = _vector.BOARD_SIZE
 DECK_SIZE = len(PIQUET_DECK)  # 32
 MOVES_PER_GAME = 2 * ROWS * ROW_CAPACITY  # 24; five stock cards stay unseen
 

@@ -7,15 +7,17 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from pokerrules import _vector
 from pokerrules._checks import check_count
 from pokerrules.cards import Card
-from pokerrules.hands import STANDARD, evaluate_partial
+from pokerrules.errors import PokerRulesError
 from pokerrules.search import ProtocolGame, result_rewards
 from pokerrules.zpoker.moves import Placement
 from pokerrules.zpoker.rules import PLAYERS, POSITIONS, SIDES, Phase, ZPokerRules
 from pokerrules.zpoker.state import ZPokerState, ZPokerView
 
 _STANDARD_RULES = ZPokerRules()
+_POSITION_INDEX = {position: i for i, position in enumerate(POSITIONS)}
 
 
 #: A placement's greedy key (higher is better): whether the player's side then
@@ -40,45 +42,21 @@ def greedy_scores(tops: Mapping[str, int], placements: Sequence[tuple[int, str]]
     five unpaired ones); values of ``evaluate`` (the five-card class index) are on
     another scale and never enter a key.
 
-    Returns a list as long as ``placements``. Codes and positions are not
-    checked: callers pass legal placements.
+    Returns a list as long as ``placements``. The rule is the compiled engine's
+    (its greedy opponent plays by the same keys).
+
+    Raises:
+        PokerRulesError: a code outside 0..51 or a position that is no position
+            name; a card put that lies on the board.
     """
-    mine_at, theirs_at = SIDES[player], SIDES[1 - player]
-    # per position: the other top cards of both sides (None for a side the
-    # position is not on), that side's value, and one key per rank when suits
-    # cannot matter (below five cards)
-    around: dict[str, tuple[list[int] | None, list[int] | None, int, int,
-                            dict[int, GreedyKey] | None]] = {}
-    scores: list[GreedyKey] = []
-    for code, position in placements:
-        if position not in around:
-            mine = [tops[q] for q in mine_at if q != position and q in tops]
-            theirs = [tops[q] for q in theirs_at if q != position and q in tops]
-            in_mine, in_theirs = position in mine_at, position in theirs_at
-            suitless = (not in_mine or len(mine) < 4) and (not in_theirs or len(theirs) < 4)
-            around[position] = (
-                mine if in_mine else None, theirs if in_theirs else None,
-                0 if in_mine else evaluate_partial(mine, STANDARD).value,
-                0 if in_theirs else evaluate_partial(theirs, STANDARD).value,
-                {} if suitless else None)
-        mine_rest, theirs_rest, a, b, by_rank = around[position]
-        rank = code >> 2
-        if by_rank is not None and rank in by_rank:
-            scores.append(by_rank[rank])
-            continue
-        if mine_rest is not None:
-            mine_rest.append(code)
-            a = evaluate_partial(mine_rest, STANDARD).value
-            mine_rest.pop()
-        if theirs_rest is not None:
-            theirs_rest.append(code)
-            b = evaluate_partial(theirs_rest, STANDARD).value
-            theirs_rest.pop()
-        key = ((a > b) - (a < b), a, -b, -rank)
-        if by_rank is not None:
-            by_rank[rank] = key
-        scores.append(key)
-    return scores
+    board = [tops.get(p, -1) for p in POSITIONS]
+    try:
+        at = [_POSITION_INDEX[position] for _, position in placements]
+    except KeyError as missing:
+        raise PokerRulesError(f"no position {missing.args[0]!r}: they are A to H") from None
+    keys: list[GreedyKey] = _vector.z_poker_greedy_keys(
+        board, [code for code, _ in placements], at, player)
+    return keys
 
 
 def greedy_order(tops: Mapping[str, int], placements: Sequence[tuple[int, str]],
