@@ -188,22 +188,32 @@ def is_foul_codes(high, low, int variant):
     return bool(pg_is_foul(t, &mv[0, 0], &mv[0, 5]))
 
 
-def foul_batch(codes, int variant, bint check=True):
-    """Foul flags (bool (n,)) of an (n, 7) array of settings: five high codes, then two low.
-    Without check, a repeated card gives a meaningless flag but reads only valid memory."""
+ctypedef void (*_per_row)(const pr_tables *t, const uint8_t *rows, int64_t n,
+                          uint8_t *out) noexcept nogil
+
+
+cdef object _per_row_batch(codes, int variant, bint check, str what, _per_row fn):
+    """One uint8 per row of an (n, 7) array of codes: ``fn`` over the rows, without
+    the GIL (``what`` names the call in errors)."""
     cdef const pr_tables *t = _tables(variant)
-    arr = _rows(codes, 7, "foul_many")
+    arr = _rows(codes, 7, what)
     cdef const uint8_t[:, ::1] mv = arr
     if check:
         _check(t, mv)
     cdef int64_t n = arr.shape[0]
     out = np.zeros(n, dtype=np.uint8)
     if n == 0:
-        return out.astype(bool)
+        return out
     cdef uint8_t[::1] o = out
     with nogil:
-        pg_foul_batch(t, &mv[0, 0], n, &o[0])
-    return out.astype(bool)
+        fn(t, &mv[0, 0], n, &o[0])
+    return out
+
+
+def foul_batch(codes, int variant, bint check=True):
+    """Foul flags (bool (n,)) of an (n, 7) array of settings: five high codes, then two low.
+    Without check, a repeated card gives a meaningless flag but reads only valid memory."""
+    return _per_row_batch(codes, variant, check, "foul_many", pg_foul_batch).astype(bool)
 
 
 def fortune_line_codes(codes, int variant):
@@ -217,19 +227,7 @@ def fortune_line_codes(codes, int variant):
 
 def fortune_batch(codes, int variant, bint check=True):
     """Fortune bonus line numbers (uint8 (n,)) of an (n, 7) array of hands."""
-    cdef const pr_tables *t = _tables(variant)
-    arr = _rows(codes, 7, "fortune_lines")
-    cdef const uint8_t[:, ::1] mv = arr
-    if check:
-        _check(t, mv)
-    cdef int64_t n = arr.shape[0]
-    out = np.zeros(n, dtype=np.uint8)
-    if n == 0:
-        return out
-    cdef uint8_t[::1] o = out
-    with nogil:
-        pg_fortune_batch(t, &mv[0, 0], n, &o[0])
-    return out
+    return _per_row_batch(codes, variant, check, "fortune_lines", pg_fortune_batch)
 
 
 def fortune_enumerate(int variant):

@@ -119,6 +119,16 @@ static inline uint32_t front_key(const hand_info *in, int a, int b) {
     return in->fkeys[a * PR_NCODES + b];
 }
 
+/* The value of the back left when the hand's cards i and j go in front. */
+static inline uint16_t back_value(const hand_info *in, int i, int j) {
+    uint8_t back[5];
+    int n = 0;
+    for (int k = 0; k < 7; k++)
+        if (k != i && k != j) back[n++] = in->hand[k];
+    uint64_t key = in->key - pr_card_key[in->hand[i]] - pr_card_key[in->hand[j]];
+    return pr_eval_key(in->t, key, back, 5);
+}
+
 /* The best front keeping a straight, flush or straight flush behind (then the
  * best back, then the lowest front codes) into *out; 0 if no setting keeps one. */
 static inline int front_straight_or_flush(const hand_info *in, front_t *out) {
@@ -129,12 +139,7 @@ static inline int front_straight_or_flush(const hand_info *in, front_t *out) {
     if (!in->any_sf) return 0;
     for (int i = 0; i < 6; i++)
         for (int j = i + 1; j < 7; j++) {
-            uint8_t back[5];
-            int n = 0;
-            for (int k = 0; k < 7; k++)
-                if (k != i && k != j) back[n++] = hand[k];
-            uint64_t key = in->key - pr_card_key[hand[i]] - pr_card_key[hand[j]];
-            uint16_t v = pr_eval_key(in->t, key, back, 5);
+            uint16_t v = back_value(in, i, j);
             int cat = in->t->class_cat[v];
             if (cat != PR_STRAIGHT && cat != PR_FLUSH && cat != PR_STRAIGHT_FLUSH) continue;
             uint32_t fk = front_key(in, hand[i], hand[j]);

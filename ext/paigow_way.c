@@ -166,12 +166,7 @@ PR_NOINLINE static int sf_front(const hand_info *in, front_t *out) { /* rare: of
                 keeps = (pg_straights[m] & (1 + joker_behind)) && count_bits(m) == behind;
             }
             if (!keeps) continue;
-            uint8_t back[5];
-            int n = 0;
-            for (int k = 0; k < 7; k++)
-                if (k != i && k != j) back[n++] = hand[k];
-            uint64_t key = in->key - pr_card_key[hand[i]] - pr_card_key[hand[j]];
-            uint16_t v = pr_eval_key(in->t, key, back, 5);
+            uint16_t v = back_value(in, i, j);
             int hi = hand[i] > hand[j] ? hand[i] : hand[j];
             int tie = hi * 64 + hand[i] + hand[j] - hi;
             if (!found || fk > best_front || v > best_back || (v == best_back && tie < best_tie)) {
