@@ -1,4 +1,4 @@
-/* The two built-in house ways written by hand in C: the independent check that
+/* The built-in house ways written by hand in C: the independent check that
  * the tests compare the shipped descriptions against (the library itself sets
  * hands only by the descriptions, ext/paigow_way.c). Built into the C self-test
  * (tests/c/selftest.c) and, for the Python tests, into a small shared library
@@ -16,11 +16,13 @@
 #include "paigow_hand.h"
 
 /* Rule 5: among the settings that keep a straight or flush (or straight flush)
- * behind, the best front, then the best back, then the lowest front codes. */
-static front_t straight_or_flush_front(const hand_info *in) {
+ * behind, the best front, then the best back, then the lowest front codes; by
+ * the Foxwoods ways, an ace and the next card over a pair of tens to kings. */
+static front_t straight_or_flush_front(const hand_info *in, int way) {
     front_t best = pick(-1, -1);
     uint32_t best_front = 0;
     if (front_straight_or_flush(in, &best)) best_front = front_key(in, best.a, best.b);
+    if (way == PG_WAY_TRUMP_PLAZA || way == PG_WAY_CLARIDGE) return best;
     /* One pair of tens to kings, no trips, exactly one ace (a natural ace or
      * the joker): the ace and the next highest card outside the pair go in
      * front if they beat that front. */
@@ -69,13 +71,14 @@ static int ballys_pair_class(int r) {
     return r < RANK_SEVEN ? 0 : r <= RANK_TEN ? 1 : r < RANK_ACE ? 2 : 3;
 }
 
-/* Rule 7: two pairs, by the Foxwoods rule or by Bally's Atlantic City's. */
+/* Rule 7: two pairs, by the Foxwoods rule or by Bally's Atlantic City's (which
+ * Trump Plaza and the Claridge post too). */
 static front_t two_pairs_front(const hand_info *in, int way) {
     uint32_t pairs = in->by_count[2];
     int high = top(pairs), low = top(pairs & ~(1u << high));
     int top_rank = top(in->by_count[1]);
     int keep;
-    if (way == PG_WAY_FOXWOODS_BALLYS_TWO_PAIRS) {
+    if (way != PG_WAY_FOXWOODS) {
         int h = ballys_pair_class(high), l = ballys_pair_class(low);
         if (h == 3 || (h == 2 && l >= 1)) keep = 0;
         else if (h == 2 || l == 1) keep = top_rank == RANK_ACE; /* low+high, medium+medium */
@@ -103,19 +106,26 @@ static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int wa
         uint32_t other = by[3] | by[2];
         if (other) front = two_of(&in, top(other));
         else if (q == RANK_ACE) front = split_aces(&in);
-        else if (q >= RANK_JACK) front = two_of(&in, q);
-        else if (q >= RANK_SEVEN)
-            front = top(by[1]) >= RANK_KING ? two_singles(&in) : two_of(&in, q);
+        else if (q >= RANK_JACK) /* Trump Plaza keeps them with an ace to play */
+            front = way == PG_WAY_TRUMP_PLAZA && top(by[1]) == RANK_ACE ? two_singles(&in)
+                                                                         : two_of(&in, q);
+        else if (q >= RANK_SEVEN) /* kept with a king or ace to play; the Claridge's an ace */
+            front = top(by[1]) >= (way == PG_WAY_CLARIDGE ? RANK_ACE : RANK_KING)
+                        ? two_singles(&in) : two_of(&in, q);
         else front = two_singles(&in);
     } else if (count_bits(by[3]) == 2) {
         r = 3; /* two trips */
         front = two_of(&in, top(by[3]));
     } else if (by[3] && by[2]) {
         r = 4; /* full house */
-        front = two_of(&in, top(by[2]));
+        int ace_king = top(by[1]) == RANK_ACE && (by[1] & (1u << RANK_KING));
+        /* Trump Plaza: twos stay behind with an ace and a king to play */
+        if (way == PG_WAY_TRUMP_PLAZA && by[2] == 1u /* a pair of twos */ && ace_king)
+            front = two_singles(&in);
+        else front = two_of(&in, top(by[2]));
     } else if (in.any_sf && count_bits(by[2]) <= 1) { /* at most one pair or one trips */
         r = 5; /* straight or flush */
-        front = straight_or_flush_front(&in);
+        front = straight_or_flush_front(&in, way);
     } else if (count_bits(by[2]) == 3) {
         r = 6; /* three pairs */
         front = two_of(&in, top(by[2]));

@@ -10,7 +10,7 @@ import pytest
 from pokerrules import parse_cards
 from pokerrules.cli import main
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
-from pokerrules.paigow import PRESETS, exact_house_edge, house_way
+from pokerrules.paigow import PRESETS, WAYS, exact_house_edge, house_way
 from pokerrules.paigow.analysis.compare import EXAMPLES, compare_ways
 from pokerrules.paigow.game.description import load_house_way
 from pokerrules.paigow.game.houseway import house_way_and_rule, way_description, way_rule_names
@@ -155,7 +155,7 @@ def test_the_command_prints_the_comparison(capsys, monkeypatch):
     with pytest.raises(SystemExit, match="2"):
         main(["paigow", "compare", "foxwoods", "tropicana"])
     err = capsys.readouterr().err
-    assert f"a way's name (foxwoods, {BALLYS}) or a house-way description file" in err
+    assert f"a way's name ({', '.join(WAYS)}) or a house-way description file" in err
     assert "the house way tropicana: " in err
 
 

@@ -93,14 +93,18 @@ def reference_front(hand, way="foxwoods", rules=CLASSIC):
                 return evaluate([c for c in cards if c not in front], hand_rules).value
             kept = max(reversed(by_rank[ACE][:3]), key=back_with)
             return codes(a for a in by_rank[ACE][:3] if a != kept), 2
-        if q >= JACK:
-            return lowest_two(q), 2
-        if q >= SEVEN:
-            return (best_singles() if singles[0] >= KING else lowest_two(q)), 2
+        if q >= JACK:  # Trump Plaza keeps them with an ace to play
+            return (best_singles() if way == "trump_plaza" and singles[0] == ACE
+                    else lowest_two(q)), 2
+        if q >= SEVEN:  # kept with a king or better to play; by the Claridge's, an ace
+            needed = ACE if way == "claridge" else KING
+            return (best_singles() if singles[0] >= needed else lowest_two(q)), 2
         return best_singles(), 2
     if len(trips) == 2:
         return lowest_two(trips[0]), 3
-    if trips and pairs:
+    if trips and pairs:  # Trump Plaza keeps twos behind with an ace and a king to play
+        if way == "trump_plaza" and pairs == [0] and singles == [ACE, KING]:
+            return best_singles(), 4
         return lowest_two(pairs[0]), 4
     if all_sf and len(trips) + len(pairs) <= 1:
         options = []
@@ -112,8 +116,9 @@ def reference_front(hand, way="foxwoods", rules=CLASSIC):
                                 sorted((c.code for c in front), reverse=True), front))
         top = max(o[:2] for o in options)
         chosen = min((o for o in options if o[:2] == top), key=lambda o: o[2])[3]
-        # exactly one ace, the joker counted as one
-        if len(pairs) == 1 and not trips and TEN <= pairs[0] <= KING and ACE in singles:
+        # the Foxwoods ways: exactly one ace, the joker counted as one
+        if way.startswith("foxwoods") and len(pairs) == 1 and not trips \
+                and TEN <= pairs[0] <= KING and ACE in singles:
             ace = by_rank[ACE][0]
             rest = [c for c in naturals if c.rank != pairs[0] and c != ace]
             second = max(rest, key=lambda c: c.rank)
@@ -174,6 +179,7 @@ CASES = [
     ("Ac Ad Ah Jk Ks Qs Js", "Ac Ad", 2),  # the joker could make a straight: four aces
     ("8c 8d 8h 8s Kc 5d 2s", "Kc 5d", 2),
     ("8c 8d 8h 8s Qc 5d 2s", "8c 8d", 2),
+    ("8c 8d 8h 8s Ac 5d 2s", "Ac 5d", 2),
     ("8c 8d 8h 8s Jk 5d 2s", "Jk 5d", 2),
     ("5c 5d 5h 5s Qc 9d 2s", "Qc 9d", 2),
     ("Tc Td Th Ts Ac 3d 2s", "Ac 3d", 2),
@@ -184,6 +190,8 @@ CASES = [
     ("As Ah Jk 7c 7d 3s 2h", "7c 7d", 4),
     ("Qc Qd Qh 9c 9d 5s 5h", "9c 9d", 4),
     ("Kc Kd Kh 2c 2d 9s 7h", "2c 2d", 4),
+    ("Qc Qd Qh 2c 2d As Kd", "2c 2d", 4),
+    ("Qc Qd Qh 2c 2d Ah 7d", "2c 2d", 4),
     ("As Jk Qs Qh Qd 7s 2s", "As Jk", 4),  # the joker could make a flush: still the aces' pair
     # 5 straight, flush or straight flush
     ("Kh Kd As Qc Jd Th 4s", "As Qc", 5),
@@ -228,7 +236,23 @@ CASES = [
     ("Jk Kc Qd 9s 7h 4c 2d", "Kc Qd", 10),
 ]
 
-# Two pairs by each way: (hand, foxwoods front, foxwoods_ballys_two_pairs front)
+#: (hand, way) -> its front where the way's posted rule sets a hand of CASES
+#: otherwise, and hands that only the posted ways' own rules decide
+WAY_FRONTS = {
+    # Trump Plaza keeps jacks to kings with an ace to play
+    ("Jc Jd Jh Js Ac Kd 2s", "trump_plaza"): "Ac Kd",
+    # the Claridge splits sevens to tens unless an ace can play in front
+    ("8c 8d 8h 8s Kc 5d 2s", "claridge"): "8c 8d",
+    # neither has Foxwoods' ace over a pair of tens to kings: the straight stays
+    # behind, with the best front it leaves
+    **{(hand, way): front for hand, front in (("Kh Kd As Qc Jd Th 4s", "Kd 4s"),
+                                              ("Kh Kd Jk Qc Jd Th 4s", "Kd 4s"),
+                                              ("Ah Kd Kc Qs Js Tc 3d", "Kc 3d"))
+       for way in ("trump_plaza", "claridge")},
+    # Trump Plaza's full house keeps twos behind with an ace and a king to play
+    ("Qc Qd Qh 2c 2d As Kd", "trump_plaza"): "As Kd",
+}
+
 TWO_PAIR_SPLITS = [
     ("9c 9d 4h 4c Ks Td 2c", "4h 4c", "Ks Td"),  # low+medium, a king: Bally's keeps
     ("Jc Jd 4h 4s Ac 9d 2s", "4h 4s", "Ac 9d"),  # low+high, an ace: Bally's keeps
@@ -243,16 +267,24 @@ TWO_PAIR_SPLITS = [
 @pytest.mark.parametrize("way", WAYS)
 @pytest.mark.parametrize(("hand", "front", "rule"), CASES)
 def test_hand_picked_cases(hand, front, rule, way):
-    expected = (codes_of(front), rule)
+    expected = (codes_of(WAY_FRONTS.get((hand, way), front)), rule)
     assert compiled_front(hand, way) == expected
     assert reference_front(hand, way) == expected
     assert not is_foul(house_way(hand, CLASSIC, way))
 
 
 @pytest.mark.fast
+def test_each_way_front_sets_a_hand_picked_case_otherwise():
+    cases = {hand: codes_of(front) for hand, front, _ in CASES}
+    for (hand, way), front in WAY_FRONTS.items():
+        assert way in WAYS and codes_of(front) != cases[hand], (hand, way)
+
+
+@pytest.mark.fast
 @pytest.mark.parametrize(("hand", "foxwoods", "ballys"), TWO_PAIR_SPLITS)
 def test_two_pair_rules_of_each_way(hand, foxwoods, ballys):
-    for way, front in (("foxwoods", foxwoods), ("foxwoods_ballys_two_pairs", ballys)):
+    for way, front in (("foxwoods", foxwoods), ("foxwoods_ballys_two_pairs", ballys),
+                       ("trump_plaza", ballys), ("claridge", ballys)):
         assert compiled_front(hand, way) == (codes_of(front), 7)
         assert reference_front(hand, way) == (codes_of(front), 7)
 
@@ -485,7 +517,8 @@ def million_hands():
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("way", "rules"), [("foxwoods", CLASSIC), (BALLYS, CLASSIC),
-                                            ("foxwoods", CASINO)])
+                                            ("foxwoods", CASINO), ("trump_plaza", CLASSIC),
+                                            ("claridge", CASINO)])
 def test_compiled_agrees_with_the_reference(way, rules):
     rng = np.random.default_rng([20, WAYS.index(way), rules.wheel_second_highest])
     hands = random_hands(rng, 40_000)

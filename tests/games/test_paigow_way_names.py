@@ -1,6 +1,7 @@
-"""The built-in ways' names: "foxwoods_ballys_two_pairs" is the Foxwoods way with
-Bally's Atlantic City's two-pair rule, and it has one name: "trump_plaza", which
-it never had in a release, names no way anywhere a way's name is taken."""
+"""The built-in ways' names: each names one way. "trump_plaza" is the way Trump
+Plaza posted, not "foxwoods_ballys_two_pairs" (the Foxwoods way with Bally's
+Atlantic City's two-pair rule, which Trump Plaza's two pairs share); a name no
+built-in way has is refused wherever a way's name is taken, with the choices."""
 
 import pytest
 
@@ -18,41 +19,48 @@ from pokerrules.paigow.game.rules import way_name
 
 pytestmark = pytest.mark.fast
 
-NEW, UNKNOWN = "foxwoods_ballys_two_pairs", "trump_plaza"
-#: low with medium and a king: Bally's keeps the pairs behind, Foxwoods splits
-HAND = "9c 9d 4h 4c Ks Td 2c"
+HYBRID, POSTED, UNKNOWN = "foxwoods_ballys_two_pairs", "trump_plaza", "trump"
+#: low with medium and a king: Bally's rule (and Trump Plaza's) keeps the pairs
+#: behind, Foxwoods splits
+TWO_PAIRS = "9c 9d 4h 4c Ks Td 2c"
+#: four jacks with an ace to play: Trump Plaza keeps them, the Foxwoods ways split
+FOUR_JACKS = "Jc Jd Jh Js Ac Kd 2s"
 
 
-def test_the_two_pair_way_is_a_built_in_way_of_its_own():
-    assert WAYS == ("foxwoods", NEW)
-    assert house_way(HAND, way=NEW).low != house_way(HAND, way="foxwoods").low
+def test_each_built_in_way_has_a_name_of_its_own():
+    assert WAYS == ("foxwoods", HYBRID, POSTED, "claridge")
+    assert house_way(TWO_PAIRS, way=HYBRID).low != house_way(TWO_PAIRS, way="foxwoods").low
+    assert house_way(TWO_PAIRS, way=POSTED).low == house_way(TWO_PAIRS, way=HYBRID).low
+    assert house_way(FOUR_JACKS, way=POSTED).low != house_way(FOUR_JACKS, way=HYBRID).low
+    assert way_description(POSTED).splitlines()[2] == "way: Trump Plaza"
 
 
 def test_the_way_name_check_gives_the_name_and_names_its_argument():
-    assert way_name(NEW) == NEW
-    with pytest.raises(PokerRulesError, match="unknown house way 'trump' for player_way; "
-                                              "choose from foxwoods, " + NEW):
-        way_name("trump", "player_way")
+    assert way_name(POSTED) == POSTED
+    refused = f"unknown house way 'trump' for player_way; choose from foxwoods, {HYBRID}, "
+    with pytest.raises(PokerRulesError, match=refused + f"{POSTED}, claridge"):
+        way_name(UNKNOWN, "player_way")
 
 
 @pytest.mark.parametrize("call", [
     lambda: way_name(UNKNOWN),
-    lambda: house_way(HAND, way=UNKNOWN),
+    lambda: house_way(TWO_PAIRS, way=UNKNOWN),
     lambda: PaiGowRules(house_way=UNKNOWN),
     lambda: HouseWay(UNKNOWN),
     lambda: way_description(UNKNOWN),
     lambda: simulate(PaiGowRules.casino(), 100, player_way=UNKNOWN, seed=2, progress=False),
 ])
-def test_a_name_no_release_had_is_refused_as_an_unknown_way(call):
-    with pytest.raises(PokerRulesError, match="trump_plaza"):
+def test_a_name_of_no_built_in_way_is_refused_as_an_unknown_way(call):
+    with pytest.raises(PokerRulesError, match="'trump'"):
         call()
 
 
-def test_the_command_line_refuses_a_name_no_release_had(capsys):
-    assert main(["paigow", "set", "--json", "--way", NEW, HAND]) == 0
+def test_the_command_line_takes_each_built_in_way_and_refuses_other_names(capsys):
+    for way in WAYS:
+        assert main(["paigow", "set", "--json", "--way", way, FOUR_JACKS]) == 0
     capsys.readouterr()
     with pytest.raises(SystemExit) as refused:
-        main(["paigow", "set", "--json", "--way", UNKNOWN, HAND])
+        main(["paigow", "set", "--json", "--way", UNKNOWN, TWO_PAIRS])
     err = capsys.readouterr().err
     assert refused.value.code == 2
-    assert "argument --way" in err and "trump_plaza" in err and "deprecated" not in err
+    assert "argument --way" in err and "house way trump:" in err and "claridge" in err

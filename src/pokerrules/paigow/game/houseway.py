@@ -1,7 +1,7 @@
 """The house way: named, pluggable strategies that set a hand without fouling.
 
 Every house way is a description (docs/games/paigow_ways.rst): the built-in ways
-("foxwoods", "foxwoods_ballys_two_pairs") are the files of ``pokerrules/paigow/game/ways``, and
+(:data:`WAYS`) are the files of ``pokerrules/paigow/game/ways``, and
 :func:`load_house_way` reads any other. A C interpreter runs them;
 :func:`house_way_many` sets millions of hands a second with the GIL released.
 A house way can also be any callable ``(cards, rules) -> Setting``.

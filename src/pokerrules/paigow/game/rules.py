@@ -149,7 +149,8 @@ class PaiGowRules:
         banker_commission: the fraction of a banking player's net win of the
             round the house keeps; 0 <= banker_commission < 1.
         house_way: the default way to set hands: a name from
-            ``pokerrules.paigow.WAYS`` ("foxwoods", "foxwoods_ballys_two_pairs"), a way from
+            ``pokerrules.paigow.WAYS`` ("foxwoods", "foxwoods_ballys_two_pairs",
+            "trump_plaza", "claridge"), a way from
             :func:`~pokerrules.paigow.load_house_way` or a
             callable ``(cards, rules) -> Setting``; not
             :func:`~pokerrules.paigow.house_way` itself or ``HouseWay()``, which
@@ -189,7 +190,7 @@ class PaiGowRules:
         elif _sets_by_the_rules_own_way(self.house_way):
             raise PokerRulesError(
                 f"house_way={shown(self.house_way)} sets a hand by the rules' own house way, "
-                "which would be itself; name a way (foxwoods, foxwoods_ballys_two_pairs) or give "
+                f"which would be itself; name a way ({', '.join(WAYS)}) or give "
                 "HouseWay('foxwoods')")
         if not isinstance(self.banker_foul, str) or self.banker_foul not in BANKER_FOUL_RULES:
             raise PokerRulesError(
