@@ -42,6 +42,10 @@ cdef extern from "paigow.h" nogil:
     int pg_fortune_line(const pr_tables *t, const uint8_t *hand)
     void pg_fortune_batch(const pr_tables *t, const uint8_t *hands, int64_t n, uint8_t *out)
     void pg_fortune_enumerate(const pr_tables *t, uint64_t *counts)
+    int PG_NPUSHES
+    const char *const pg_push_names[]
+    int pg_banker_pushes(const pr_tables *t, int push, const uint8_t *high, const uint8_t *low)
+    void pg_push_batch(const pr_tables *t, int push, const uint8_t *rows, int64_t n, uint8_t *out)
 
 
 include "paigow_way.pxi"
@@ -55,17 +59,18 @@ cdef extern from "paigow_sim.h" nogil:
     int pg_nlow(const pr_tables *t)
     void pg_setting_outcomes(const pr_tables *t, const uint8_t *hand, uint16_t *high,
                              uint8_t *low, uint8_t *foul)
-    void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, const pg_way *way, int64_t *hist)
-    int pg_banker_hist_part(const pr_tables *t, uint64_t dead, const pg_way *way, int part, int nparts,
-                            int64_t *hist)
+    void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, const pg_way *way, int push,
+                              int64_t *hist)
+    int pg_banker_hist_part(const pr_tables *t, uint64_t dead, const pg_way *way, int push,
+                            int part, int nparts, int64_t *hist)
     int pg_live_cards(const pr_tables *t, uint64_t dead, uint8_t *out)
-    void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, const pg_way *way, int64_t n,
-                               pg_rng *r, int64_t *hist)
+    void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, const pg_way *way,
+                               int push, int64_t n, pg_rng *r, int64_t *hist)
     void pg_sim_deal(int64_t n, pg_rng *r, uint8_t *out)
     void pg_settle_batch(const pr_tables *t, const uint8_t *player, const uint8_t *banker,
-                         int64_t n, uint8_t *out)
-    void pg_sim_rounds(const pr_tables *t, const pg_way *player_way, const pg_way *banker_way, int64_t n,
-                       pg_rng *r, uint8_t *deck, int64_t *counts)
+                         int push, int64_t n, uint8_t *out)
+    void pg_sim_rounds(const pr_tables *t, const pg_way *player_way, const pg_way *banker_way,
+                       int push, int64_t n, pg_rng *r, uint8_t *deck, int64_t *counts)
     int PG_SIM_NCOUNTS
 
 
@@ -78,6 +83,9 @@ FORTUNE_LINES = (
     "royal_match", "seven_card_straight_flush",
 )
 assert len(FORTUNE_LINES) == PG_FORTUNE_NLINES
+#: The banker push rules (PaiGowRules.banker_push), by number from 1 (0 is none):
+#: the C kernel's own names, so that the rules read them from here.
+BANKER_PUSHES = tuple([pg_push_names[k].decode() for k in range(1, PG_NPUSHES)])
 
 _CARD_TEXT = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["Jk"]
 
@@ -112,6 +120,13 @@ cdef int _check(const pr_tables *t, const uint8_t[:, ::1] rows) except -1:
             raise DuplicateCardError(f"row {bad}: duplicate card {_CARD_TEXT[c]}")
         seen.add(c)
     raise CardNotInDeckError(f"row {bad}: a card is not in the Pai Gow deck")
+
+
+cdef int _push(int push) except -1:
+    """A banker push rule's number, checked (0 for none)."""
+    if not 0 <= push < PG_NPUSHES:
+        raise PokerRulesError(f"no banker push rule number {push}")
+    return push
 
 
 def _one_row(codes, int k, str what):
@@ -216,6 +231,36 @@ def foul_batch(codes, int variant, bint check=True):
     return _per_row_batch(codes, variant, check, "foul_many", pg_foul_batch).astype(bool)
 
 
+def banker_push_codes(high, low, int variant, int push):
+    """True when the banker's setting (five high codes, two low) pushes every
+    player's bet under push rule number ``push`` (BANKER_PUSHES[push - 1])."""
+    cdef const pr_tables *t = _tables(variant)
+    _push(push)
+    arr = _one_row(list(high) + list(low), 7, "a setting")
+    cdef const uint8_t[:, ::1] mv = arr
+    _check(t, mv)
+    return bool(pg_banker_pushes(t, push, &mv[0, 0], &mv[0, 5]))
+
+
+def push_batch(codes, int variant, int push, bint check=True):
+    """Push flags (bool (n,)) of an (n, 7) array of banker settings (five high
+    codes, then two low) under push rule number ``push``."""
+    cdef const pr_tables *t = _tables(variant)
+    _push(push)
+    arr = _rows(codes, 7, "push_many")
+    cdef const uint8_t[:, ::1] mv = arr
+    if check:
+        _check(t, mv)
+    cdef int64_t n = arr.shape[0]
+    out = np.zeros(n, dtype=np.uint8)
+    if n == 0:
+        return out.astype(bool)
+    cdef uint8_t[::1] o = out
+    with nogil:
+        pg_push_batch(t, push, &mv[0, 0], n, &o[0])
+    return out.astype(bool)
+
+
 def fortune_line_codes(codes, int variant):
     """The Fortune bonus line number of seven codes (see FORTUNE_LINES)."""
     cdef const pr_tables *t = _tables(variant)
@@ -245,7 +290,7 @@ def fortune_enumerate(int variant):
 
 #: The counts of a simulation chunk, indexed as the C kernel writes them.
 SIM_COUNTS = ("rounds", "wins", "pushes", "losses", "high_copies", "low_copies",
-              "player_fouls", "banker_fouls")
+              "player_fouls", "banker_fouls", "banker_pushes")
 assert len(SIM_COUNTS) == PG_SIM_NCOUNTS
 
 #: Hands or rounds per GIL-free stretch of the sampling and simulation kernels
@@ -316,24 +361,27 @@ def setting_outcomes(codes, int variant):
     return high, low, foul.astype(bool)
 
 
-def banker_hist_brute(dead, int variant, way):
+def banker_hist_brute(dead, int variant, way, int push=0):
     """Histogram (int64, hist_shape) of every banker hand of the cards outside
-    ``dead`` set by a house way, one hand at a time (the reference method)."""
+    ``dead`` set by a house way, one hand at a time (the reference method); a
+    hand that pushes under push rule ``push`` in cell (0, nlow - 1)."""
     cdef const pr_tables *t = _sim_tables(variant)
     cdef const pg_way *w = _way(way, t)
+    _push(push)
     cdef uint64_t mask = _dead_mask(t, dead)
     hist = _new_hist(t)
     cdef int64_t[:, ::1] h = hist
     with nogil:
-        pg_banker_hist_brute(t, mask, w, &h[0, 0])
+        pg_banker_hist_brute(t, mask, w, push, &h[0, 0])
     return hist
 
 
-def banker_hist_part(dead, int variant, way, int part, int nparts):
+def banker_hist_part(dead, int variant, way, int part, int nparts, int push=0):
     """Part ``part`` of ``nparts`` of the same histogram by rank multisets
     (cells may be negative; the parts sum to the histogram)."""
     cdef const pr_tables *t = _sim_tables(variant)
     cdef const pg_way *w = _way(way, t)
+    _push(push)
     if nparts < 1 or not 0 <= part < nparts:
         raise PokerRulesError(f"part {part} of {nparts} does not exist")
     cdef uint64_t mask = _dead_mask(t, dead)
@@ -341,18 +389,20 @@ def banker_hist_part(dead, int variant, way, int part, int nparts):
     cdef int64_t[:, ::1] h = hist
     cdef int status
     with nogil:
-        status = pg_banker_hist_part(t, mask, w, part, nparts, &h[0, 0])
+        status = pg_banker_hist_part(t, mask, w, push, part, nparts, &h[0, 0])
     if status < 0:
         raise MemoryError("cannot allocate the enumeration's caches")
     return hist
 
 
-def banker_hist_sample(dead, int variant, way, int64_t n, seed_words, piece=PIECE):
+def banker_hist_sample(dead, int variant, way, int64_t n, seed_words, piece=PIECE, int push=0):
     """Histogram of ``n`` banker hands drawn uniformly from the cards outside
     ``dead``, ``piece`` hands at a time (signals are checked between pieces;
-    the result does not depend on ``piece``)."""
+    the result does not depend on ``piece``); pushes under ``push`` as
+    banker_hist_brute."""
     cdef const pr_tables *t = _sim_tables(variant)
     cdef const pg_way *w = _way(way, t)
+    _push(push)
     cdef uint64_t mask = _dead_mask(t, dead)
     if n < 0:
         raise PokerRulesError(f"a sample size is not negative, got {n}")
@@ -368,7 +418,7 @@ def banker_hist_sample(dead, int variant, way, int64_t n, seed_words, piece=PIEC
     while n > 0:
         k = min(n, step)
         with nogil:
-            pg_banker_hist_sample(t, live, nlive, w, k, &r, &h[0, 0])
+            pg_banker_hist_sample(t, live, nlive, w, push, k, &r, &h[0, 0])
         n -= k
         PyErr_CheckSignals()
     return hist
@@ -391,11 +441,13 @@ def sim_deal(int64_t n, seed_words):
 
 
 def sim_rounds(int variant, player_way, banker_way, int64_t n, seed_words,
-               piece=PIECE):
+               piece=PIECE, int push=0):
     """Deals, sets and settles ``n`` heads-up rounds in C (GIL released),
     ``piece`` rounds at a time (signals are checked between pieces; the result
-    does not depend on ``piece``). Returns int64 counts indexed as SIM_COUNTS."""
+    does not depend on ``piece``), a banker hand that pushes under push rule
+    ``push`` pushing. Returns int64 counts indexed as SIM_COUNTS."""
     cdef const pr_tables *t = _sim_tables(variant)
+    _push(push)
     cdef const pg_way *pw = _way(player_way, t)
     cdef const pg_way *bw = _way(banker_way, t)
     if n < 0:
@@ -411,18 +463,20 @@ def sim_rounds(int variant, player_way, banker_way, int64_t n, seed_words,
     while n > 0:
         k = min(n, step)
         with nogil:
-            pg_sim_rounds(t, pw, bw, k, &r, deck, &c[0])
+            pg_sim_rounds(t, pw, bw, push, k, &r, deck, &c[0])
         n -= k
         PyErr_CheckSignals()
     return counts
 
 
-def settle_batch(player, banker, int variant):
+def settle_batch(player, banker, int variant, int push=0):
     """Settlement flags (uint8 (n,)) of (n, 7) player and banker settings
     (five high codes, then two low): bits 0-1 the player's 0 loss / 1 push /
     2 win, 4 a copied high hand, 8 a copied low hand, 16 a player foul, 32 a
-    banker foul. Each row pair is checked: 14 distinct deck cards."""
+    banker foul, 64 the banker's hand pushed under push rule ``push``. Each row
+    pair is checked: 14 distinct deck cards."""
     cdef const pr_tables *t = _sim_tables(variant)
+    _push(push)
     p = _rows(player, 7, "settle_batch")
     b = _rows(banker, 7, "settle_batch")
     if p.shape != b.shape:
@@ -438,7 +492,7 @@ def settle_batch(player, banker, int variant):
     cdef const uint8_t[:, ::1] bv = b
     cdef uint8_t[::1] o = out
     with nogil:
-        pg_settle_batch(t, &pv[0, 0], &bv[0, 0], n, &o[0])
+        pg_settle_batch(t, &pv[0, 0], &bv[0, 0], push, n, &o[0])
     return out
 
 
@@ -448,10 +502,10 @@ cdef extern from "paigow_exact.h" nogil:
     int PGX_PAD
     int64_t pgx_binom(int n, int k)
     void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t *out)
-    void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_way *way, int side,
-                      int sides, int64_t start, int64_t n, uint8_t *table)
+    void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_way *way,
+                      int push, int side, int sides, int64_t start, int64_t n, uint8_t *table)
     int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
-                              int64_t n, const uint8_t *rows, int side, int sides,
+                              int64_t n, const uint8_t *rows, int push, int side, int sides,
                               uint8_t *table, int *why)
     int64_t pgx_first_asymmetric(const uint8_t *deck, int ndeck, int sides,
                                  const uint8_t *table, const uint8_t *gens, int ngens,
@@ -505,10 +559,12 @@ cdef int _hand_range(int ndeck, int64_t start, int64_t n) except -1:
 
 
 def exact_fill_way(deck, int variant, way, int side, int sides, table, int64_t start,
-                   int64_t n):
+                   int64_t n, int push=0):
     """Side ``side`` of the table for hands start .. start + n - 1, each set by a
-    built-in way."""
+    built-in way; a setting that pushes under push rule ``push`` (give it for the
+    banker's side only) holds the push key (back 0, front 127)."""
     cdef const pr_tables *t = _sim_tables(variant)
+    _push(push)
     cdef const pg_way *w = _way(way, t)
     cdef const uint8_t[::1] d = _deck_view(deck)
     cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
@@ -517,13 +573,16 @@ def exact_fill_way(deck, int variant, way, int side, int sides, table, int64_t s
     _hand_range(d.shape[0], start, n)
     if n:
         with nogil:
-            pgx_fill_way(t, &d[0], d.shape[0], w, side, sides, start, n, &tv[0])
+            pgx_fill_way(t, &d[0], d.shape[0], w, push, side, sides, start, n, &tv[0])
 
 
-def exact_fill_settings(deck, int variant, int64_t start, rows, int side, int sides, table):
-    """Stores settings (n, 7) of hands start.. on a side; returns (-1, 0) or
-    (first bad row, 1 not its hand's cards / 2 a foul)."""
+def exact_fill_settings(deck, int variant, int64_t start, rows, int side, int sides, table,
+                        int push=0):
+    """Stores settings (n, 7) of hands start.. on a side (pushes under ``push`` as
+    exact_fill_way); returns (-1, 0) or (first bad row, 1 not its hand's cards /
+    2 a foul)."""
     cdef const pr_tables *t = _sim_tables(variant)
+    _push(push)
     cdef const uint8_t[::1] d = _deck_view(deck)
     cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
     arr = np.ascontiguousarray(rows, dtype=np.uint8)
@@ -536,8 +595,8 @@ def exact_fill_settings(deck, int variant, int64_t start, rows, int side, int si
         raise PokerRulesError(f"no side {side} in a table of {sides}")
     if n:
         with nogil:
-            bad = pgx_fill_settings(t, &d[0], d.shape[0], start, n, &r[0, 0], side, sides,
-                                    &tv[0], &why)
+            bad = pgx_fill_settings(t, &d[0], d.shape[0], start, n, &r[0, 0], push, side,
+                                    sides, &tv[0], &why)
     return int(bad), why
 
 

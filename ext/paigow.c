@@ -65,6 +65,44 @@ int64_t pg_check_rows(const pr_tables *t, const uint8_t *rows, int64_t n, int k,
     return -1;
 }
 
+/* ------------------------------------------------------------- banker push */
+
+const char *const pg_push_names[PG_NPUSHES] = {"", "queen_high_pai_gow", "nine_high_low",
+                                               "ace_high_pai_gow"};
+
+/* The highest rank of seven cards that the evaluator calls high card (no pair,
+ * straight or flush, the joker's uses included), the joker an ace; else -1. */
+static int pai_gow_top(const pr_tables *t, const uint8_t high[5], const uint8_t low[2]) {
+    uint8_t seven[7];
+    memcpy(seven, high, 5);
+    memcpy(seven + 5, low, 2);
+    if (t->class_cat[pr_eval_codes(t, seven, 7)] != PR_HIGH_CARD) return -1;
+    int top_rank = 0;
+    for (int i = 0; i < 7; i++) {
+        int r = seven[i] == PR_JOKER ? RANK_ACE : seven[i] >> 2;
+        if (r > top_rank) top_rank = r;
+    }
+    return top_rank;
+}
+
+int pg_banker_pushes(const pr_tables *t, int push, const uint8_t high[5], const uint8_t low[2]) {
+    switch (push) {
+    case PG_PUSH_QUEEN_HIGH_PAI_GOW: return pai_gow_top(t, high, low) == RANK_QUEEN;
+    case PG_PUSH_ACE_HIGH_PAI_GOW: return pai_gow_top(t, high, low) == RANK_ACE;
+    case PG_PUSH_NINE_HIGH_LOW: {
+        if (low[0] == PR_JOKER || low[1] == PR_JOKER) return 0;
+        int a = low[0] >> 2, b = low[1] >> 2;
+        return a != b && (a > b ? a : b) == RANK_NINE;
+    }
+    default: return 0;
+    }
+}
+
+void pg_push_batch(const pr_tables *t, int push, const uint8_t *rows, int64_t n, uint8_t *out) {
+    for (int64_t i = 0; i < n; i++)
+        out[i] = (uint8_t)pg_banker_pushes(t, push, rows + 7 * i, rows + 7 * i + 5);
+}
+
 /* ------------------------------------------------------------ Fortune bonus */
 
 /* 2: the seven cards are a straight flush without the joker; 1: with it; else 0. */

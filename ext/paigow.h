@@ -130,6 +130,26 @@ typedef struct {
  * ignored (the worst case of the class), except for straight-or-flush fronts. */
 void pg_way_check(const pr_tables *t, const pg_way *w, pg_way_report *report);
 
+/* The banker hands that push every player's bet, by rule number (0: none).
+ * QUEEN_HIGH_PAI_GOW (EZ Pai Gow): the seven cards hold no pair, straight or
+ * flush (the joker filling one where it can) and their highest card is a queen;
+ * the joker otherwise counts as an ace, so a hand holding it is never queen high.
+ * NINE_HIGH_LOW (Commission-Free Pai Gow): the two-card hand as set is two
+ * unpaired natural cards, the higher a nine (the joker there is an ace).
+ * ACE_HIGH_PAI_GOW (Face Up Pai Gow): no pair, straight or flush among the seven
+ * and the highest card an ace, the joker acting as the ace included. */
+enum { PG_PUSH_NONE, PG_PUSH_QUEEN_HIGH_PAI_GOW, PG_PUSH_NINE_HIGH_LOW, PG_PUSH_ACE_HIGH_PAI_GOW,
+       PG_NPUSHES };
+/* each rule's name, as PaiGowRules.banker_push spells it ("" for none) */
+extern const char *const pg_push_names[PG_NPUSHES];
+
+/* 1 when the banker's setting (five high codes, two low) pushes under rule `push`
+ * (a PG_PUSH_ value; 0 for PG_PUSH_NONE or an unknown number), else 0. */
+int pg_banker_pushes(const pr_tables *t, int push, const uint8_t high[5], const uint8_t low[2]);
+
+/* n rows of 7 codes (high then low) -> n push flags. */
+void pg_push_batch(const pr_tables *t, int push, const uint8_t *rows, int64_t n, uint8_t *out);
+
 /* Builds the small tables the house way reads (once per variant; call it
  * before the other functions, and before sharing t between threads).
  * Returns 0, or -1 when out of memory. */

@@ -87,7 +87,9 @@ static void keys_of(uint64_t x, int sides, uint32_t *player, uint32_t *banker) {
     *banker = sides == 1 ? *player : (uint32_t)((x >> KEY_BITS) & KEY_MASK);
 }
 
-static uint32_t setting_key(const pr_tables *t, const uint8_t high[5], const uint8_t low[2]) {
+static uint32_t setting_key(const pr_tables *t, const uint8_t high[5], const uint8_t low[2],
+                            int push) {
+    if (push && pg_banker_pushes(t, push, high, low)) return PGX_PUSH_KEY;
     return (uint32_t)pr_eval_codes(t, high, 5) * PGX_NF + (uint32_t)pg_low_index(t, low[0], low[1]);
 }
 
@@ -100,21 +102,21 @@ void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t
     }
 }
 
-void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_way *way, int side,
-                  int sides, int64_t start, int64_t n, uint8_t *table) {
+void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_way *way, int push,
+                  int side, int sides, int64_t start, int64_t n, uint8_t *table) {
     uint8_t pos[7], hand[7], high[5], low[2];
     unrank(start, pos);
     for (int64_t i = start; i < start + n; i++) {
         for (int j = 0; j < 7; j++) hand[j] = deck[pos[j]];
         pg_way_setting(t, way, hand, high, low);
-        set_key(table, sides, i, side, setting_key(t, high, low));
+        set_key(table, sides, i, side, setting_key(t, high, low, push));
         pgx_next_subset(pos, 7, ndeck);
     }
 }
 
 int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
-                          int64_t n, const uint8_t *rows, int side, int sides, uint8_t *table,
-                          int *why) {
+                          int64_t n, const uint8_t *rows, int push, int side, int sides,
+                          uint8_t *table, int *why) {
     uint8_t pos[7];
     unrank(start, pos);
     for (int64_t i = 0; i < n; i++) {
@@ -136,7 +138,7 @@ int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, in
             *why = 2;
             return i;
         }
-        set_key(table, sides, start + i, side, setting_key(t, row, row + 5));
+        set_key(table, sides, start + i, side, setting_key(t, row, row + 5, push));
         pgx_next_subset(pos, 7, ndeck);
     }
     return -1;

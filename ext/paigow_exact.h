@@ -5,7 +5,11 @@
  * every hand's outcome under each side's strategy, a 20-bit key per side
  * (back value * 128 + front index, as pr_eval and pg_low_index number them),
  * the player's in bits 0..19 and, with two sides, the banker's in bits 20..39,
- * in PGX_BYTES(sides) bytes per hand (the array padded by 8 bytes).
+ * in PGX_BYTES(sides) bytes per hand (the array padded by 8 bytes). A banker
+ * hand that pushes every bet under a push rule (pg_banker_pushes) holds
+ * PGX_PUSH_KEY: back value 0 (below every hand's) and front index 127 (above
+ * every two-card hand's), so that no player key is both above it (a win) nor
+ * both at most it (a loss): the count adds the push at no cost.
  *
  * The count: the player wins a pair when both hands are strictly higher and
  * loses when both are lower or equal (copies go to the banker). Over disjoint
@@ -27,6 +31,7 @@
 #define PGX_PAD 8
 #define PGX_NB 8192 /* back values below this */
 #define PGX_NF 128  /* front indexes below this */
+#define PGX_PUSH_KEY (PGX_NF - 1) /* a banker hand that pushes (back 0, front 127) */
 
 /* C(n, k) for n <= 53, k <= 7. */
 int64_t pgx_binom(int n, int k);
@@ -41,16 +46,18 @@ int64_t pgx_hand_index(const uint8_t pos[7]);
 void pgx_hands(const uint8_t *deck, int ndeck, int64_t start, int64_t n, uint8_t *out);
 
 /* Fills side (0 player, 1 banker) of the table for hands start .. start + n - 1,
- * each set by a built-in house way. t as in paigow_sim.h (pg_sim_prepare done). */
-void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_way *way, int side,
-                  int sides, int64_t start, int64_t n, uint8_t *table);
+ * each set by a built-in house way; a setting that pushes under rule `push` (0
+ * for none; give it for the banker's keys only) is stored as PGX_PUSH_KEY. t as
+ * in paigow_sim.h (pg_sim_prepare done). */
+void pgx_fill_way(const pr_tables *t, const uint8_t *deck, int ndeck, const pg_way *way, int push,
+                  int side, int sides, int64_t start, int64_t n, uint8_t *table);
 
 /* Stores n settings (rows of 7: five back codes, then two front) of hands
- * start .. start + n - 1 on a side. Returns -1, or the first row whose cards are
+ * start .. start + n - 1 on a side (pushes under `push` as pgx_fill_way). Returns -1, or the first row whose cards are
  * not its hand's (*why 1) or that fouls (*why 2); rows before it are stored. */
 int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
-                          int64_t n, const uint8_t *rows, int side, int sides, uint8_t *table,
-                          int *why);
+                          int64_t n, const uint8_t *rows, int push, int side, int sides,
+                          uint8_t *table, int *why);
 
 /* -1 when the keys of hands start .. start + n - 1 are unchanged by each of the
  * ngens position maps (ngens rows of ndeck), else the first of them that changes. */

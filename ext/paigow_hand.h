@@ -10,7 +10,8 @@
 
 #include "paigow.h"
 
-enum { RANK_SEVEN = 5, RANK_TEN = 8, RANK_JACK = 9, RANK_KING = 11, RANK_ACE = 12 };
+enum { RANK_SEVEN = 5, RANK_NINE = 7, RANK_TEN = 8, RANK_JACK = 9, RANK_QUEEN = 10, RANK_KING = 11,
+       RANK_ACE = 12 };
 
 #define NATURAL_CARDS ((1ull << 52) - 1)
 

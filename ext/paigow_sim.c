@@ -101,11 +101,13 @@ int pg_low_index(const pr_tables *t, int a, int b) {
     return low_tables[t->variant][a * PR_NCODES + b];
 }
 
-/* The banker's outcome cell of a hand set by a house way. */
+/* The banker's outcome cell of a hand set by a house way (the push cell when it
+ * pushes under rule push). */
 static int64_t banker_cell(const pr_tables *t, const uint8_t *lows, int nlow,
-                           const uint8_t hand[7], const pg_way *way) {
+                           const uint8_t hand[7], const pg_way *way, int push) {
     uint8_t high[5], low[2];
     pg_way_setting(t, way, hand, high, low);
+    if (push && pg_banker_pushes(t, push, high, low)) return nlow - 1;
     return (int64_t)pr_eval_codes(t, high, 5) * nlow + lows[low[0] * PR_NCODES + low[1]];
 }
 
@@ -133,7 +135,8 @@ int pg_live_cards(const pr_tables *t, uint64_t dead, uint8_t *out) {
     return n;
 }
 
-void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, const pg_way *way, int64_t *hist) {
+void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, const pg_way *way, int push,
+                          int64_t *hist) {
     uint8_t live[PR_NCODES], h[7];
     int n = pg_live_cards(t, dead, live), nlow = pg_nlow(t);
     const uint8_t *lows = low_tables[t->variant];
@@ -151,7 +154,7 @@ void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, const pg_way *way, 
                             h[5] = live[f];
                             for (int g = f + 1; g < n; g++) {
                                 h[6] = live[g];
-                                hist[banker_cell(t, lows, nlow, h, way)]++;
+                                hist[banker_cell(t, lows, nlow, h, way, push)]++;
                             }
                         }
                     }
@@ -192,7 +195,7 @@ static void plain_hand(const uint8_t hand[7], uint8_t out[7]) {
 typedef struct {
     const pr_tables *t;
     const uint8_t *lows;
-    int nlow, part, nparts;
+    int nlow, part, nparts, push;
     const pg_way *way;
     int64_t counter;
     int64_t *hist;
@@ -216,7 +219,7 @@ static int32_t plain_cell(hist_job *job, const uint8_t hand[7]) {
     if (cache[slot] < 0) {
         uint8_t plain[7];
         plain_hand(hand, plain);
-        cache[slot] = (int32_t)banker_cell(t, job->lows, job->nlow, plain, job->way);
+        cache[slot] = (int32_t)banker_cell(t, job->lows, job->nlow, plain, job->way, job->push);
     }
     return cache[slot];
 }
@@ -248,7 +251,8 @@ static void flush_hands(hist_job *job, const uint8_t *live, int nlive, int joker
                     first_subset(oidx, rest);
                     do {
                         for (int i = 0; i < rest; i++) hand[k + joker + i] = others[oidx[i]];
-                        job->hist[banker_cell(job->t, job->lows, job->nlow, hand, job->way)]++;
+                        job->hist[banker_cell(job->t, job->lows, job->nlow, hand, job->way,
+                                              job->push)]++;
                         job->hist[plain_cell(job, hand)]--;
                     } while (next_subset(oidx, rest, no));
                 } while (next_subset(sidx, k, ns));
@@ -271,7 +275,7 @@ static void rank_multisets(hist_job *job, int r, int left, int64_t ways, int jok
         if (joker) hand[n++] = PR_JOKER;
         uint8_t plain[7];
         plain_hand(hand, plain);
-        job->hist[banker_cell(job->t, job->lows, job->nlow, plain, job->way)] += ways;
+        job->hist[banker_cell(job->t, job->lows, job->nlow, plain, job->way, job->push)] += ways;
         return;
     }
     if (r == 13) return;
@@ -284,14 +288,15 @@ static void rank_multisets(hist_job *job, int r, int left, int64_t ways, int jok
     count[r] = 0;
 }
 
-int pg_banker_hist_part(const pr_tables *t, uint64_t dead, const pg_way *way, int part, int nparts,
-                        int64_t *hist) {
+int pg_banker_hist_part(const pr_tables *t, uint64_t dead, const pg_way *way, int push, int part,
+                        int nparts, int64_t *hist) {
     hist_job job;
     memset(&job, 0, sizeof job);
     job.t = t;
     job.lows = low_tables[t->variant];
     job.nlow = pg_nlow(t);
     job.way = way;
+    job.push = push;
     job.part = part;
     job.nparts = nparts;
     job.hist = hist;
@@ -319,13 +324,13 @@ int pg_banker_hist_part(const pr_tables *t, uint64_t dead, const pg_way *way, in
     return 0;
 }
 
-void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, const pg_way *way, int64_t n,
-                           pg_rng *r, int64_t *hist) {
+void pg_banker_hist_sample(const pr_tables *t, uint8_t *live, int nlive, const pg_way *way,
+                           int push, int64_t n, pg_rng *r, int64_t *hist) {
     int nlow = pg_nlow(t);
     const uint8_t *lows = low_tables[t->variant];
     for (int64_t i = 0; i < n; i++) {
         draw(r, live, nlive, 7);
-        hist[banker_cell(t, lows, nlow, live, way)]++;
+        hist[banker_cell(t, lows, nlow, live, way, push)]++;
     }
 }
 
@@ -348,23 +353,25 @@ static int compare(uint16_t pv, int pl, uint16_t bv, int bl) {
     return flags;
 }
 
-int pg_settle(const pr_tables *t, const uint8_t player[7], const uint8_t banker[7]) {
+int pg_settle(const pr_tables *t, const uint8_t player[7], const uint8_t banker[7], int push) {
     int player_foul = pg_is_foul(t, player, player + 5);
     int banker_foul = pg_is_foul(t, banker, banker + 5);
     int flags = (player_foul ? PG_PLAYER_FOUL : 0) | (banker_foul ? PG_BANKER_FOUL : 0);
     if (player_foul) return flags; /* a loss */
+    if (push && pg_banker_pushes(t, push, banker, banker + 5)) return flags | PG_BANKER_PUSH | 1;
     if (banker_foul) return flags | 2;
     return flags | compare(pr_eval_codes(t, player, 5), pg_low_index(t, player[5], player[6]),
                            pr_eval_codes(t, banker, 5), pg_low_index(t, banker[5], banker[6]));
 }
 
 void pg_settle_batch(const pr_tables *t, const uint8_t *player, const uint8_t *banker,
-                     int64_t n, uint8_t *out) {
-    for (int64_t i = 0; i < n; i++) out[i] = (uint8_t)pg_settle(t, player + 7 * i, banker + 7 * i);
+                     int push, int64_t n, uint8_t *out) {
+    for (int64_t i = 0; i < n; i++)
+        out[i] = (uint8_t)pg_settle(t, player + 7 * i, banker + 7 * i, push);
 }
 
-void pg_sim_rounds(const pr_tables *t, const pg_way *player_way, const pg_way *banker_way, int64_t n, pg_rng *r,
-                   uint8_t *deck, int64_t *counts) {
+void pg_sim_rounds(const pr_tables *t, const pg_way *player_way, const pg_way *banker_way, int push,
+                   int64_t n, pg_rng *r, uint8_t *deck, int64_t *counts) {
     uint8_t ph[5], pl[2], bh[5], bl[2];
     const uint8_t *lows = low_tables[t->variant];
     int64_t tally[PG_SIM_NCOUNTS] = {0};
@@ -373,6 +380,11 @@ void pg_sim_rounds(const pr_tables *t, const pg_way *player_way, const pg_way *b
         /* a way never fouls (its description's check covers every hand class) */
         pg_way_setting(t, player_way, deck, ph, pl);
         pg_way_setting(t, banker_way, deck + 7, bh, bl);
+        if (push && pg_banker_pushes(t, push, bh, bl)) {
+            tally[PG_SIM_PUSHES]++;
+            tally[PG_SIM_BANKER_PUSHES]++;
+            continue;
+        }
         int flags = compare(pr_eval_codes(t, ph, 5), lows[pl[0] * PR_NCODES + pl[1]],
                             pr_eval_codes(t, bh, 5), lows[bl[0] * PR_NCODES + bl[1]]);
         tally[PG_SIM_LOSSES] += (flags & PG_OUTCOME_MASK) == 0;

@@ -82,7 +82,8 @@ class ExactResult(OutcomeRates):
     pair of disjoint hands of the deck (player's hand, banker's hand).
 
     ``symmetric`` says whether the suit-renaming shortcut was used; ``visits``
-    is the number of table entries the count read.
+    is the number of table entries the count read; ``banker_push`` is the rules'
+    banker push rule (None without one).
     """
 
     wins: int
@@ -95,13 +96,16 @@ class ExactResult(OutcomeRates):
     deck_size: int
     symmetric: bool
     visits: int
+    banker_push: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict (the counts as exact integers)."""
+        """JSON-ready dict (the counts as exact integers; "banker_push" only
+        under a push rule)."""
         return {**self._rates(), "player_way": self.player_way,
                 "banker_way": self.banker_way,
                 "wheel_second_highest": self.wheel_second_highest,
-                "deck_size": self.deck_size, "symmetric": self.symmetric}
+                "deck_size": self.deck_size, "symmetric": self.symmetric,
+                **({"banker_push": self.banker_push} if self.banker_push else {})}
 
 
 @dataclass(frozen=True)
@@ -150,11 +154,11 @@ def exact_memory(
         PokerRulesError, ArgumentTypeError: as :func:`exact_house_edge` for the
             same arguments (each error names its argument).
     """
-    _, banker, player = _strategies(rules, way, player_way)
+    checked, banker, player = _strategies(rules, way, player_way)
     workers = check_count(workers, "workers")
     n = len(deck_codes(deck))
     threads = _split(None, workers, n)[1]
-    return table_bytes(n, _sides(player, banker)) + threads * GRID_BYTES
+    return table_bytes(n, _sides(player, banker, checked)) + threads * GRID_BYTES
 
 
 def _strategies(rules: object, way: HouseWayLike | None,
@@ -175,8 +179,11 @@ def _check_use(rules: PaiGowRules, banker: HouseWayLike, player: HouseWayLike,
         player.check_use(rules, banker, codes)
 
 
-def _sides(player: HouseWayLike, banker: HouseWayLike) -> int:
-    """1 when both sides set every hand alike (one table side), else 2."""
+def _sides(player: HouseWayLike, banker: HouseWayLike, rules: PaiGowRules) -> int:
+    """1 when both sides set every hand alike (one table side), else 2; always 2
+    under a banker push rule, whose pushing hands the banker's side marks."""
+    if rules.banker_push is not None:
+        return 2
     if player is banker or (isinstance(player, (str, DescribedWay)) and player == banker):
         return 1
     if isinstance(player, BatchWay) and isinstance(banker, BatchWay):
@@ -210,7 +217,8 @@ def exact_house_edge(
     pair of disjoint hands (C(53, 7) x C(46, 7) for the full deck).
 
     The player wins when both of the player's hands beat the banker's, loses
-    when the banker wins or copies both, and pushes otherwise (as
+    when the banker wins or copies both, and pushes otherwise, or whenever the
+    banker's hand pushes under the rules' ``banker_push`` (as
     :func:`~pokerrules.paigow.settle`; strategies never foul: one that does is
     refused). The counts depend on the rules' wheel rule, the EV also on its
     commission.
@@ -274,7 +282,7 @@ def exact_house_edge(
     _check_use(rules, banker, player, codes)
     n = len(codes)
     parts, threads, counts = _split(parts, workers, n)
-    sides = _sides(player, banker)
+    sides = _sides(player, banker, rules)
     group, gens = suit_group(codes)
     if symmetry and len(group) == 1:
         raise PokerRulesError("this deck has no suit renamings to use")
@@ -294,7 +302,7 @@ def exact_house_edge(
         table = new_table(codes, sides, table_bytes(n, sides) + threads * GRID_BYTES)
         for strategy, side in fills:
             fill_table(codes, rules, strategy, side, sides, table, threads,
-                       step("setting hands"))
+                       step("setting hands"), banker=side == sides - 1)
         symmetric = check and suit_blind(codes, sides, table, gens, threads,
                                          step("checking suits"), required=bool(symmetry))
         if not symmetric:
@@ -321,7 +329,7 @@ def exact_house_edge(
                        commission=rules.commission, player_way=way_label(player),
                        banker_way=way_label(banker),
                        wheel_second_highest=rules.wheel_second_highest, deck_size=n,
-                       symmetric=symmetric, visits=visits)
+                       symmetric=symmetric, visits=visits, banker_push=rules.banker_push)
 
 
 def _player_setting(way: HouseWayLike, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
@@ -399,7 +407,7 @@ def exact_hand_counts(
         players.append((cards, setting, [where[c.code] for c in cards],
                         int(highs[index]) * 128 + int(lows[index])))
     table = new_table(codes, 1, table_bytes(len(codes), 1) + GRID_BYTES)
-    fill_table(codes, rules, banker, 0, 1, table)
+    fill_table(codes, rules, banker, 0, 1, table, banker=True)  # the banker's keys only
     total = math.comb(len(codes) - 7, 7)
     results = []
     for cards, setting, positions, key in players:

@@ -256,7 +256,7 @@ def banker_table(rules: PaiGowRulesLike = DEFAULT_RULES, way: HouseWayLike | Non
     threads = min(check_count(workers, "workers"), cpus())
     codes = _deck_of(deck)
     table = new_table(codes, 1, table_bytes(len(codes), 1))
-    fill_table(codes, rules, banker, 0, 1, table, threads)
+    fill_table(codes, rules, banker, 0, 1, table, threads, banker=True)
     group, gens = suit_group(codes)
     if len(group) > 1 and not suit_blind(codes, 1, table, gens, threads, lambda _: None,
                                          required=False):

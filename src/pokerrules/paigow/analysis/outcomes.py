@@ -175,15 +175,18 @@ def check_steps(deck_size: int) -> range:
 
 def fill_table(deck: npt.NDArray[np.uint8], rules: PaiGowRules, way: HouseWayLike, side: int,
                sides: int, table: npt.NDArray[np.uint8], threads: int = 1,
-               step_done: StepDone | None = None) -> None:
+               step_done: StepDone | None = None, *, banker: bool = False) -> None:
     """Sets side ``side`` of the table by ``way``, step by step (a built-in way on
-    ``threads`` threads; a user's strategy here, one batch at a time).
+    ``threads`` threads; a user's strategy here, one batch at a time). A
+    ``banker`` side stores a setting that pushes under the rules' ``banker_push``
+    as the C kernel's push key, which no player key beats or loses to.
 
     Raises:
         IllegalMoveError: a strategy set a hand with other cards or fouled it.
         ArgumentTypeError: it returned no Setting.
     """
     variant = rules.hand_rules.variant
+    push = rules.push_number if banker else 0
     total = math.comb(len(deck), 7)
     steps = fill_steps(len(deck), way)
     done = step_done or (lambda _: None)
@@ -192,7 +195,7 @@ def fill_table(deck: npt.NDArray[np.uint8], rules: PaiGowRules, way: HouseWayLik
 
         def fill(start: int) -> None:
             _paigow.exact_fill_way(deck, variant, program, side, sides, table, start,
-                                   min(steps.step, total - start))
+                                   min(steps.step, total - start), push)
 
         run_threads(fill, steps, threads=threads, on_result=done)
         return
@@ -202,7 +205,8 @@ def fill_table(deck: npt.NDArray[np.uint8], rules: PaiGowRules, way: HouseWayLik
     for start in steps:
         hands = _paigow.exact_hands(deck, start, min(BATCH, total - start))
         rows = batch_settings(way, hands, rules)
-        bad, why = _paigow.exact_fill_settings(deck, variant, start, rows, side, sides, table)
+        bad, why = _paigow.exact_fill_settings(deck, variant, start, rows, side, sides, table,
+                                               push)
         if bad >= 0:
             hand = format_cards(hands[bad].tolist())
             setting = f"{format_cards(rows[bad, :5].tolist())} / " \

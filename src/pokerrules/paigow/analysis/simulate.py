@@ -148,7 +148,8 @@ def _run_chunk(
     variant = rules.hand_rules.variant
     if isinstance(player, (int, DescribedWay)) and isinstance(banker, (int, DescribedWay)):
         counts: npt.NDArray[np.int64] = _paigow.sim_rounds(
-            variant, _kernel_way(player), _kernel_way(banker), n, words)
+            variant, _kernel_way(player), _kernel_way(banker), n, words,
+            push=rules.push_number)
         return counts
     deal = _paigow.sim_deal(n, words)
     player_rows = _set_all(np.ascontiguousarray(deal[:, :7]), player, rules, "player")
@@ -159,7 +160,7 @@ def _run_chunk(
             cards = [ALL_CARDS[int(c)] for c in deal[i, 7:]]
             banker_rows[i] = [c.code for c in house_way(cards, rules).cards]
             reset += 1
-    flags = _paigow.settle_batch(player_rows, banker_rows, variant)
+    flags = _paigow.settle_batch(player_rows, banker_rows, variant, rules.push_number)
     outcome = flags & 3
     counts = np.zeros(len(_paigow.SIM_COUNTS), dtype=np.int64)
     counts[_COUNT["rounds"]] = n
@@ -170,6 +171,7 @@ def _run_chunk(
     counts[_COUNT["low_copies"]] = np.count_nonzero(flags & 8)
     counts[_COUNT["player_fouls"]] = np.count_nonzero(flags & 16)
     counts[_COUNT["banker_fouls"]] = np.count_nonzero(flags & 32) + reset
+    counts[_COUNT["banker_pushes"]] = np.count_nonzero(flags & 64)
     return counts
 
 
@@ -192,6 +194,8 @@ class SimulationResult:
         player_fouls, banker_fouls: fouled settings (never by the built-in
             ways); a fouled banker reset by the house way counts too.
         interrupted: Ctrl-C stopped the run; the counts cover the chunks done.
+        banker_pushes: rounds the banker's hand pushed under the rules'
+            ``banker_push`` (counted among ``pushes`` too; 0 without the rule).
     """
 
     rules: PaiGowRules
@@ -209,6 +213,7 @@ class SimulationResult:
     player_fouls: int
     banker_fouls: int
     interrupted: bool = False
+    banker_pushes: int = 0
 
     def _rate(self, count: int) -> float | None:
         return count / self.rounds if self.rounds else None
@@ -303,6 +308,8 @@ class SimulationResult:
             "player_ev_ci95": None if ci is None else list(ci),
             "house_edge": self.house_edge, "banker_ev": self.banker_ev,
             "interrupted": self.interrupted,
+            # only under a push rule: results of the other rules read as before
+            **({"banker_pushes": self.banker_pushes} if self.rules.banker_push else {}),
         }
 
 
@@ -415,4 +422,4 @@ def simulate(
     return SimulationResult(rules, player_name, banker_name, seed, chunk_size,
                             rounds, c["rounds"], c["wins"], c["pushes"], c["losses"],
                             c["high_copies"], c["low_copies"], c["player_fouls"],
-                            c["banker_fouls"], interrupted)
+                            c["banker_fouls"], interrupted, c["banker_pushes"])

@@ -44,7 +44,13 @@ from pokerrules.paigow.analysis.outcomes import deck_codes, way_label
 from pokerrules.paigow.analysis.strategy_table import StrategyTable
 from pokerrules.paigow.analysis.table_file import FIELDS, HEADER_LIMIT, replace_file, way_record
 from pokerrules.paigow.game.houseway import HouseWayLike, check_way
-from pokerrules.paigow.game.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.game.rules import (
+    DEFAULT_RULES,
+    PaiGowRules,
+    PaiGowRulesLike,
+    paigow_rules,
+    rules_record,
+)
 
 __all__ = ["CHUNK_FILE_SLACK", "DEFAULT_CHUNK", "MANIFEST_LIMIT", "optimal_strategy_table"]
 
@@ -83,8 +89,7 @@ def _way_text(way: HouseWayLike) -> Any:
 
 def _run_key(rules: PaiGowRules, way: HouseWayLike, deck: npt.NDArray[np.uint8]) -> dict[str, Any]:
     return {"format": _CHECKPOINT, "version": _CHECKPOINT_VERSION,
-            "rules": {"commission": float(rules.commission),
-                      "wheel_second_highest": rules.wheel_second_highest},
+            "rules": rules_record(rules),
             "way": _way_text(way), "deck": deck.tolist()}
 
 

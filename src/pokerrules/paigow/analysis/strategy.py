@@ -139,13 +139,13 @@ def _kernel_way(way: str | DescribedWay) -> int | _paigow.CompiledWay:
 
 
 def _hist_part(
-    task: tuple[list[int], int, str | DescribedWay, int, int]
+    task: tuple[list[int], int, str | DescribedWay, int, int, int]
 ) -> npt.NDArray[np.int64]:
     """One chunk of the exact histogram (module-level: pools pickle it, a loaded
     way as its text)."""
-    dead, variant, way, part, nparts = task
+    dead, variant, way, part, nparts, push = task
     hist: npt.NDArray[np.int64] = _paigow.banker_hist_part(
-        dead, variant, _kernel_way(way), part, nparts)
+        dead, variant, _kernel_way(way), part, nparts, push)
     return hist
 
 
@@ -195,7 +195,10 @@ def optimal_setting(
     banker; a win pays 1 less ``rules.commission``. In the banker's seat the
     opponent is a player, copies go to the hand, and a win pays 1 less
     ``rules.banker_commission``. A loss costs 1 either way. Fouling settings
-    are left out (a fouled hand loses at the table).
+    are left out (a fouled hand loses at the table). Under the rules'
+    ``banker_push``, an opponent banker hand that pushes is a push for every
+    setting; in the banker's seat a setting of the hand that pushes is a push
+    against every player.
 
     >>> from pokerrules.paigow import PaiGowRules, optimal_setting
     >>> result = optimal_setting("As Jk Qs Qh Qd 7s 2s", PaiGowRules.casino())
@@ -247,15 +250,17 @@ def optimal_setting(
     workers = check_workers(workers, executor)
     codes = [c.code for c in cards]
     variant = rules.hand_rules.variant
+    # the opponent's hands push when the opponent banks; the banker's own, below
+    push = rules.push_number if seat == "player" else 0
     if method == "sample":
         samples = check_count(samples, "samples")
         if seed is None:
             raise ArgumentTypeError("method='sample' needs a seed (int or numpy Generator)")
         hist = _paigow.banker_hist_sample(codes, variant, _kernel_way(opponent), samples,
-                                          seed_words(seed))
+                                          seed_words(seed), push=push)
     else:
         nparts = PARTS_PER_WORKER * workers if executor is None else 8
-        tasks = [(codes, variant, opponent, part, nparts) for part in range(nparts)]
+        tasks = [(codes, variant, opponent, part, nparts, push) for part in range(nparts)]
         parts: list[npt.NDArray[np.int64]] = []
         if run_chunks(_hist_part, tasks, total=nparts,
                       on_result=lambda _, part: parts.append(part), workers=workers,
@@ -271,7 +276,10 @@ def optimal_setting(
     values = []
     for k, setting in enumerate(settings(cards)):  # the order of setting_outcomes
         if not fouls[k]:
-            wins, losses = _count(cumulative, int(highs[k]), int(lows[k]), seat)
+            if seat == "banker" and rules.pushes(setting):
+                wins = losses = 0  # the banker's own hand pushes every bet
+            else:
+                wins, losses = _count(cumulative, int(highs[k]), int(lows[k]), seat)
             win, loss = wins / total, losses / total
             ev = mean_net(win, loss, 1, commission)
             variance = net_variance(win, loss, 1, commission)

@@ -40,7 +40,13 @@ from pokerrules.paigow.analysis.rates import mean_net
 from pokerrules.paigow.analysis.table_file import FIELDS, read_table, way_record, write_table
 from pokerrules.paigow.game.description import DescribedWay
 from pokerrules.paigow.game.houseway import BatchWay, HouseWayLike, check_way
-from pokerrules.paigow.game.rules import PaiGowRules, PaiGowRulesLike, commission_text, paigow_rules
+from pokerrules.paigow.game.rules import (
+    PaiGowRules,
+    PaiGowRulesLike,
+    commission_text,
+    paigow_rules,
+    rules_record,
+)
 from pokerrules.paigow.game.setting import Setting, hand_cards
 
 __all__ = ["FRONTS", "StrategyTable"]
@@ -102,6 +108,7 @@ class StrategyTable(BatchWay):
     way: HouseWayLike
     deck: npt.NDArray[np.uint8]
     symmetric: bool
+    banker_push: str | None
     total: int
     path: str | None
     checksum: str | None
@@ -118,7 +125,7 @@ class StrategyTable(BatchWay):
     def __init__(self, *, commission: float, wheel_second_highest: bool, way: HouseWayLike,
                  deck: npt.NDArray[np.uint8], symmetric: bool,
                  arrays: dict[str, npt.NDArray[Any]], path: str | None = None,
-                 checksum: str | None = None) -> None:
+                 checksum: str | None = None, banker_push: str | None = None) -> None:
         """Use :func:`~pokerrules.paigow.optimal_strategy_table`, :meth:`load` or
         :meth:`from_arrays`: this takes arrays of the file's dtypes, its own
         (they are made read-only)."""
@@ -126,7 +133,7 @@ class StrategyTable(BatchWay):
             array.flags.writeable = False
         values = {"commission": commission, "wheel_second_highest": wheel_second_highest,
                   "way": way, "deck": deck, "symmetric": symmetric, "path": path,
-                  "checksum": checksum,
+                  "checksum": checksum, "banker_push": banker_push,
                   "total": math.comb(len(deck) - 7, 7), **arrays,
                   "_classes": HandClasses(deck, symmetric)}
         for key, value in values.items():
@@ -188,7 +195,7 @@ class StrategyTable(BatchWay):
             arrays[name] = arrays[name].astype(dtype)
         return cls(commission=float(rules.commission),
                    wheel_second_highest=rules.wheel_second_highest, way=way, deck=codes,
-                   symmetric=bool(symmetric), arrays=arrays)
+                   symmetric=bool(symmetric), arrays=arrays, banker_push=rules.banker_push)
 
     def _check_arrays(self) -> None:
         """Refuses arrays that are no complete table of the deck."""
@@ -222,15 +229,16 @@ class StrategyTable(BatchWay):
             return _reopen, (self.path, self.checksum)
         return _rebuild, (self.commission, self.wheel_second_highest, self.way, self.deck,
                           self.symmetric, {name: np.asarray(getattr(self, name))
-                                           for name, _ in FIELDS})
+                                           for name, _ in FIELDS}, self.banker_push)
 
     @property
     def rules(self) -> PaiGowRules:
         """The rules the table was solved under, as PaiGowRules (its commission
         the player's and a banking player's, its wheel reading and, when it is a
-        built-in or loaded way, the banker's way)."""
+        built-in or loaded way, the banker's way; its banker push rule)."""
         rules = PaiGowRules(wheel_second_highest=self.wheel_second_highest,
-                            commission=self.commission, banker_commission=self.commission)
+                            commission=self.commission, banker_commission=self.commission,
+                            banker_push=self.banker_push)
         if isinstance(self.way, (str, DescribedWay)):
             rules = rules.replace(house_way=self.way)
         return rules
@@ -250,8 +258,8 @@ class StrategyTable(BatchWay):
 
     def check_use(self, rules: PaiGowRules, way: HouseWayLike | None = None,
                   deck: npt.NDArray[np.uint8] | None = None) -> None:
-        """Refuses other rules (commission or wheel), another banker's way or
-        another deck than the table was solved for.
+        """Refuses other rules (commission, wheel or banker push), another banker's
+        way or another deck than the table was solved for.
 
         Raises:
             PokerRulesError: naming what differs, the table's and the call's.
@@ -265,6 +273,11 @@ class StrategyTable(BatchWay):
                 f"{_wheel(self.wheel_second_highest)}; these rules have "
                 f"{commission_text(rules.commission)} "
                 f"commission, {_wheel(rules.wheel_second_highest)}")
+        if rules.banker_push != self.banker_push:
+            raise PokerRulesError(
+                f"the strategy table{where} was solved with banker_push="
+                f"{shown(self.banker_push)}; these rules have banker_push="
+                f"{shown(rules.banker_push)}")
         if way is not None and not _same_way(way, self.way):
             raise PokerRulesError(f"the strategy table{where} was solved against the banker's "
                                   f"way {way_label(self.way)}, not {way_label(way)}")
@@ -383,7 +396,8 @@ class StrategyTable(BatchWay):
                            commission=self.commission, player_way=str(self),
                            banker_way=way_label(self.way),
                            wheel_second_highest=self.wheel_second_highest,
-                           deck_size=len(self.deck), symmetric=self.symmetric, visits=0)
+                           deck_size=len(self.deck), symmetric=self.symmetric, visits=0,
+                           banker_push=self.banker_push)
 
     @property
     def house_edge(self) -> float:
@@ -416,8 +430,7 @@ class StrategyTable(BatchWay):
                 bytes (a loaded way of a very long text; nothing is written); a
                 file that cannot be written.
         """
-        header = {"rules": {"commission": float(self.commission),
-                            "wheel_second_highest": self.wheel_second_highest},
+        header = {"rules": rules_record(self.rules),
                   "way": way_record(self.way), "deck": self.deck.tolist(),
                   "symmetric": self.symmetric, "classes": len(self)}
         try:
@@ -451,7 +464,8 @@ class StrategyTable(BatchWay):
         table = cls(commission=rules_of["commission"],
                     wheel_second_highest=rules_of["wheel_second_highest"],
                     way=header["way"], deck=header["deck"], symmetric=header["symmetric"],
-                    arrays=arrays, path=os.fspath(path), checksum=header["sha256"])
+                    arrays=arrays, path=os.fspath(path), checksum=header["sha256"],
+                    banker_push=rules_of.get("banker_push"))
         if rules is not None:
             table.check_use(paigow_rules(rules))
         if way is not None:
@@ -482,9 +496,10 @@ def _reopen(path: object, checksum: object = None) -> StrategyTable:
 
 
 def _rebuild(commission: float, wheel: bool, way: HouseWayLike, deck: npt.NDArray[np.uint8],
-             symmetric: bool, arrays: dict[str, npt.NDArray[Any]]) -> StrategyTable:
+             symmetric: bool, arrays: dict[str, npt.NDArray[Any]],
+             banker_push: str | None = None) -> StrategyTable:
     """A pickled table from its arrays."""
     return StrategyTable(commission=commission, wheel_second_highest=wheel, way=way,
                          deck=read_deck(deck), symmetric=bool(symmetric),
                          arrays={name: np.asarray(arrays[name], dtype=dtype)
-                                 for name, dtype in FIELDS})
+                                 for name, dtype in FIELDS}, banker_push=banker_push)

@@ -40,7 +40,7 @@ from pokerrules.errors import PokerRulesError
 from pokerrules.paigow.analysis.outcomes import deck_codes, way_label
 from pokerrules.paigow.game.description import DescribedWay, way_from_dict
 from pokerrules.paigow.game.houseway import HouseWayLike
-from pokerrules.paigow.game.rules import way_name
+from pokerrules.paigow.game.rules import BANKER_PUSH_RULES, way_name
 
 __all__ = ["FIELDS", "FILE_LIMIT", "FORMAT", "HEADER_LIMIT", "MAGIC", "VERSION", "read_table",
            "replace_file", "way_record", "write_table"]
@@ -173,9 +173,11 @@ def _checked_header(header: object, path: str) -> dict[str, Any]:
                               f"{shown(sorted(header) if isinstance(header, dict) else header)}")
     rules = _field(header, "rules", dict, path)
     commission = rules.get("commission")
-    if set(rules) != {"commission", "wheel_second_highest"} or \
+    push = rules.get("banker_push", None)
+    if set(rules) - {"banker_push"} != {"commission", "wheel_second_highest"} or \
             not isinstance(rules["wheel_second_highest"], bool) or \
-            not isinstance(commission, float) or not 0 <= commission < 1:
+            not isinstance(commission, float) or not 0 <= commission < 1 or \
+            ("banker_push" in rules and push not in BANKER_PUSH_RULES):
         raise PokerRulesError(f"the strategy table {path} is damaged: its rules are "
                               f"{shown(rules)}")
     way = _field(header, "way", dict, path)

@@ -56,6 +56,8 @@ def render(state: PaiGowState, viewer: int | None = None) -> str:
     if detail is not None:
         if detail["banker_foul"]:
             lines.append(f"the banker fouled; played: {detail['banker_setting']}")
+        if detail.get("banker_push"):
+            lines.append(f"the banker's hand pushes every bet ({state.rules.banker_push})")
         net = state.result().scores[0]
         lines.append(f"banker {net:+g} (commission {detail['banker_commission']:g}); "
                      f"the house takes {detail['house']:g}")

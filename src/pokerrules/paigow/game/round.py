@@ -182,8 +182,11 @@ class Settlement:
             win, 0 on a push, minus the wager on a loss.
         commission: what the player paid the house (on a win only).
         high, low: who took each hand, "player" or "banker" (a copy goes to the
-            banker); None when a foul settled the bet without comparing.
+            banker); None when a foul or the banker's push settled the bet
+            without comparing.
         player_foul, banker_foul: whether each setting fouled.
+        banker_push: whether the banker's hand pushed the bet under the rules'
+            ``banker_push`` (the outcome is then PUSH).
     """
 
     outcome: Outcome
@@ -193,18 +196,24 @@ class Settlement:
     low: str | None
     player_foul: bool
     banker_foul: bool
+    banker_push: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict."""
-        return {"outcome": self.outcome.value, "net": self.net, "commission": self.commission,
+        """JSON-ready dict ("banker_push" only when the banker's hand pushed, so
+        that settlements without a push rule read as they always did)."""
+        data = {"outcome": self.outcome.value, "net": self.net, "commission": self.commission,
                 "high": self.high, "low": self.low, "player_foul": self.player_foul,
                 "banker_foul": self.banker_foul}
+        if self.banker_push:
+            data["banker_push"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Settlement:
         """The inverse of :meth:`to_dict`."""
         return cls(Outcome(data["outcome"]), data["net"], data["commission"], data["high"],
-                   data["low"], data["player_foul"], data["banker_foul"])
+                   data["low"], data["player_foul"], data["banker_foul"],
+                   bool(data.get("banker_push", False)))
 
 
 def check_wager(wager: object) -> float:
@@ -224,6 +233,9 @@ def settle(
     winning both, one each is a push. A fouled player loses outright. A fouled
     banker loses to every player who did not foul, or, under
     ``banker_foul="house_way"``, has the hand set again by the house way.
+    Under a ``banker_push`` rule, a banker hand that pushes (as played, after
+    any such reset) pushes the bet of every player who did not foul
+    (``banker_push`` set on the settlement), before a banker's foul is judged.
     The rules' commission comes off a player's win.
 
     >>> from pokerrules.paigow import PaiGowRules, Setting, settle
@@ -250,13 +262,16 @@ def settle(
     banker_foul = is_foul(banker, hand_rules)
     high: str | None = None
     low: str | None = None
+    if banker_foul and rules.banker_foul == "house_way":
+        banker = house_way(banker.cards, rules)
+    pushed = not player_foul and rules.pushes(banker)
     if player_foul:
         outcome = Outcome.LOSS
+    elif pushed:
+        outcome = Outcome.PUSH
     elif banker_foul and rules.banker_foul == "loses":
         outcome = Outcome.WIN
     else:
-        if banker_foul:
-            banker = house_way(banker.cards, rules)
         player_high, player_low = player.ranks(hand_rules)
         banker_high, banker_low = banker.ranks(hand_rules)
         high = "player" if player_high > banker_high else "banker"
@@ -266,7 +281,7 @@ def settle(
     commission = float(wager * rules.commission) if outcome is Outcome.WIN else 0.0
     net = float(wager) - commission if outcome is Outcome.WIN else \
         -float(wager) if outcome is Outcome.LOSS else 0.0
-    return Settlement(outcome, net, commission, high, low, player_foul, banker_foul)
+    return Settlement(outcome, net, commission, high, low, player_foul, banker_foul, pushed)
 
 
 @dataclass(frozen=True)
@@ -282,6 +297,8 @@ class RoundSettlement:
         banker_commission: what the banker paid the house (on a net win only).
         banker_net: the banker's result after it.
         house: every commission the house collected.
+        banker_push: whether the banker's hand as played pushes every bet under
+            the rules' ``banker_push`` (each player who did not foul pushes).
     """
 
     banker_setting: Setting
@@ -291,6 +308,7 @@ class RoundSettlement:
     banker_commission: float
     banker_net: float
     house: float
+    banker_push: bool = False
 
 
 def settle_round(rules: PaiGowRules, chosen: Mapping[int, Setting],
@@ -319,4 +337,5 @@ def settle_round(rules: PaiGowRules, chosen: Mapping[int, Setting],
         settlements[position] = result
     banker_commission = gross * rules.banker_commission if gross > 0 else 0.0
     return RoundSettlement(played, banker_foul, settlements, gross, banker_commission,
-                           gross - banker_commission, player_commissions + banker_commission)
+                           gross - banker_commission, player_commissions + banker_commission,
+                           rules.pushes(played))

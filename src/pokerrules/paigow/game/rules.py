@@ -9,14 +9,15 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, TypeAlias
 
 from pokerrules._checks import check_rules, loaded, shown
-from pokerrules._paigow import WAYS
+from pokerrules._paigow import BANKER_PUSHES, WAYS, banker_push_codes
 from pokerrules.cards import Card
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.hands import PAI_GOW, PIQUET, STANDARD, HandRules
 from pokerrules.paigow.game.setting import Setting
 
 __all__ = [
     "BANKER_FOUL_RULES",
+    "BANKER_PUSH_RULES",
     "DEFAULT_RULES",
     "PRESETS",
     "PaiGowRules",
@@ -25,6 +26,7 @@ __all__ = [
     "commission_fraction",
     "commission_text",
     "paigow_rules",
+    "rules_record",
     "way_name",
 ]
 
@@ -56,6 +58,12 @@ _HAND_RULES: dict[bool, HandRules] = {
 #: What happens when the banker fouls: "loses" (to every player who did not
 #: foul) or "house_way" (the banker's hand is set again by the house way).
 BANKER_FOUL_RULES = ("loses", "house_way")
+
+#: The banker hands that push every player's bet (``PaiGowRules.banker_push``),
+#: as the C kernel names them (its test of a hand is the one source):
+#: "queen_high_pai_gow" (EZ Pai Gow), "nine_high_low" (Commission-Free Pai Gow),
+#: "ace_high_pai_gow" (Face Up Pai Gow).
+BANKER_PUSH_RULES: tuple[str, ...] = tuple(BANKER_PUSHES)
 
 def finite_number(value: object) -> float | None:
     """``value`` as a float when it is a finite int or float (not a bool), else None
@@ -160,6 +168,16 @@ class PaiGowRules:
             house way and played).
         positions: table positions, 2 to 7, numbered from 1 (the banker)
             counter-clockwise; the dice count around them.
+        banker_push: None (no banker hand pushes), or which banker hand
+            pushes every player's bet (commission-free tables), one of
+            :data:`BANKER_PUSH_RULES`: "queen_high_pai_gow" (no pair,
+            straight or flush among the banker's seven cards and a queen the
+            highest; the joker counts as an ace, so a hand holding it is
+            never queen high), "nine_high_low" (the banker's two-card hand
+            as set is two unpaired cards, the higher a nine) or
+            "ace_high_pai_gow" (no pair, straight or flush, the highest card
+            an ace, the joker playing the ace included). A fouled player
+            still loses; otherwise the push comes before everything else.
 
     Raises:
         PokerRulesError: a value out of range or an unknown name.
@@ -171,6 +189,7 @@ class PaiGowRules:
     house_way: str | Callable[[tuple[Card, ...], PaiGowRules], Setting] = "foxwoods"
     banker_foul: str = "loses"
     positions: int = 7
+    banker_push: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.wheel_second_highest, bool):
@@ -199,6 +218,11 @@ class PaiGowRules:
         if (isinstance(self.positions, bool) or not isinstance(self.positions, int)
                 or not 2 <= self.positions <= 7):
             raise PokerRulesError(f"positions must be 2 to 7, not {shown(self.positions)}")
+        if self.banker_push is not None and (not isinstance(self.banker_push, str)
+                                             or self.banker_push not in BANKER_PUSH_RULES):
+            raise PokerRulesError(
+                f"unknown banker_push rule {shown(self.banker_push)}; choose from None, "
+                f"{', '.join(BANKER_PUSH_RULES)}")
 
     @classmethod
     def classic(cls) -> PaiGowRules:
@@ -222,6 +246,92 @@ class PaiGowRules:
         (True, 0.05)
         """
         return cls(wheel_second_highest=True, commission=0.05, banker_commission=0.05)
+
+    @classmethod
+    def ez(cls) -> PaiGowRules:
+        """EZ Pai Gow: no commission; the banker's queen-high pai gow (seven
+        cards with no pair, straight or flush, a queen the highest, so no
+        joker) pushes every bet. A-2-3-4-5 the second-highest straight, as
+        :meth:`casino`.
+
+        Source: Wizard of Odds, "EZ Pai Gow Poker" (its return table with the
+        Trump Plaza house way: win 0.274597, push 0.426112, lose 0.299291, a
+        house edge of 2.47%), and the rules as casinos post them (e.g. Eagle
+        Mountain Casino's "EZ Pai-Gow" page).
+
+        >>> from pokerrules.paigow import PaiGowRules
+        >>> PaiGowRules.ez().banker_push, PaiGowRules.ez().commission
+        ('queen_high_pai_gow', 0.0)
+        """
+        return cls(wheel_second_highest=True, banker_push="queen_high_pai_gow")
+
+    @classmethod
+    def commission_free(cls) -> PaiGowRules:
+        """Commission-Free (Fortune) Pai Gow: no commission; the banker's
+        two-card hand played 9-high (two unpaired cards, the higher a nine)
+        pushes every bet. A-2-3-4-5 the second-highest straight, as
+        :meth:`casino`.
+
+        Source: Wizard of Odds, "Commission Free Pai Gow Poker" (read at
+        sonofdave.com/games/commission-free-pai-gow-poker/: a house edge of
+        2.51% with the Trump Plaza house way, which our "trump_plaza" way does
+        not yet follow as posted, so that figure is not ours to match).
+
+        >>> from pokerrules.paigow import PaiGowRules
+        >>> PaiGowRules.commission_free().banker_push
+        'nine_high_low'
+        """
+        return cls(wheel_second_highest=True, banker_push="nine_high_low")
+
+    @classmethod
+    def face_up(cls) -> PaiGowRules:
+        """Face Up Pai Gow's push: no commission; the banker's ace-high pai
+        gow (no pair, straight or flush among the seven, an ace the highest,
+        the joker playing the ace included, since the rules texts let it count
+        as an ace) pushes every bet. A-2-3-4-5 the second-highest straight, as
+        :meth:`casino`.
+
+        Only the push: Face Up also shows the banker's setting before the
+        player sets, and the player's best setting against a shown banker
+        setting is not modelled here (every analysis still plays the player
+        without seeing the banker's hand).
+
+        Source: Wizard of Odds, "Face Up Pai Gow Poker" (read at
+        mobilira.com/games/face-up-pai-gow-poker: "if the best five-card hand
+        the dealer can make is an ace high, then the outcome is an automatic
+        push"), and casino rules pages (Chukchansi Gold, Isle Pompano Park)
+        that let the joker stand as an ace.
+
+        >>> from pokerrules.paigow import PaiGowRules
+        >>> PaiGowRules.face_up().banker_push
+        'ace_high_pai_gow'
+        """
+        return cls(wheel_second_highest=True, banker_push="ace_high_pai_gow")
+
+    @property
+    def push_number(self) -> int:
+        """The compiled kernels' number of :attr:`banker_push`: 0 for None, else
+        its place in :data:`BANKER_PUSH_RULES` from 1."""
+        return 0 if self.banker_push is None else BANKER_PUSH_RULES.index(self.banker_push) + 1
+
+    def pushes(self, banker: Setting) -> bool:
+        """True when the banker's setting pushes every player's bet under
+        :attr:`banker_push` (always False without one). The test is the
+        compiled kernel's (``pg_banker_pushes``).
+
+        >>> from pokerrules.paigow import PaiGowRules, Setting
+        >>> PaiGowRules.ez().pushes(Setting("Qs Th 8d 6c 4s", "9h 2c"))
+        True
+
+        Raises:
+            ArgumentTypeError: a banker setting that is no :class:`Setting`.
+        """
+        if not isinstance(banker, Setting):
+            raise ArgumentTypeError(f"pushes takes the banker's Setting, not {shown(banker)}")
+        if self.banker_push is None:
+            return False
+        return bool(banker_push_codes([c.code for c in banker.high], [c.code for c in banker.low],
+                                      self.hand_rules.variant, self.push_number))
 
     @property
     def hand_rules(self) -> HandRules:
@@ -250,6 +360,8 @@ class PaiGowRules:
         loaded way as ``{"name": ..., "description": ...}`` (its whole text, so
         that it restores the same way), another callable by its name."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
+        if self.banker_push is None:  # written only when set: older saves stay as they were
+            del data["banker_push"]
         description = loaded("pokerrules.paigow.game.description")
         if description is not None and isinstance(self.house_way, description.DescribedWay):
             data["house_way"] = {"name": self.house_way.name,
@@ -281,14 +393,28 @@ class PaiGowRules:
         return cls(**data)
 
 
+def rules_record(rules: PaiGowRules) -> dict[str, Any]:
+    """The rules a solved strategy depends on, as files and checkpoints record
+    them: the commission, the wheel reading and, only when set (so that the
+    records of the other rules read as they always did), the banker push rule."""
+    record: dict[str, Any] = {"commission": float(rules.commission),
+                              "wheel_second_highest": rules.wheel_second_highest}
+    if rules.banker_push is not None:
+        record["banker_push"] = rules.banker_push
+    return record
+
+
 #: The default rules of the package's functions (one shared, frozen instance).
 DEFAULT_RULES = PaiGowRules.classic()
 
 #: The presets of :class:`PaiGowRules` by name: what every ``rules`` argument of the
 #: Pai Gow functions and the command line's ``pokerrules paigow ... --rules`` take.
-PRESETS: dict[str, PaiGowRules] = {"classic": DEFAULT_RULES, "casino": PaiGowRules.casino()}
+PRESETS: dict[str, PaiGowRules] = {
+    "classic": DEFAULT_RULES, "casino": PaiGowRules.casino(), "ez": PaiGowRules.ez(),
+    "commission_free": PaiGowRules.commission_free(), "face_up": PaiGowRules.face_up()}
 
-#: Table rules, or a preset's name ("classic", "casino", in any case).
+#: Table rules, or a preset's name ("classic", "casino", "ez", "commission_free",
+#: "face_up", in any case).
 PaiGowRulesLike: TypeAlias = PaiGowRules | str
 
 # what a hand rules preset's name given as table rules is, for the error

@@ -403,7 +403,8 @@ class PaiGowState(GameState[Setting]):
         ``settings`` (text), ``banker_setting`` (as played: the house way's when a
         fouled banker is reset), ``banker_foul``, ``settlements`` (per seat, None for
         the banker), ``banker_gross``, ``banker_commission`` and ``house`` (every
-        commission the house took).
+        commission the house took); ``banker_push`` (True) only when the banker's
+        hand pushed every bet under the rules' ``banker_push``.
 
         Raises:
             IllegalMoveError: the round is not over.
@@ -411,23 +412,24 @@ class PaiGowState(GameState[Setting]):
         require_over(self)
         settled = self._settled()
         scores = tuple(settled.banker_net if seat == 0 else
-                       settled.settlements[self.positions[seat]].net
-                       for seat in range(self.players))
-        return Result(
-            winners=tuple(seat for seat, net in enumerate(scores) if net > 0),
-            scores=scores,
-            detail={
-                "dice": list(self.dice), "action": self.action,
-                "positions": list(self.positions), "piles": list(self.piles),
-                "settings": [str(s) for s in self.settings],
-                "banker_setting": str(settled.banker_setting),
-                "banker_foul": settled.banker_foul,
-                "settlements": [None] + [settled.settlements[p].to_dict()
-                                         for p in self.positions[1:]],
-                "banker_gross": settled.banker_gross,
-                "banker_commission": settled.banker_commission,
-                "house": settled.house,
-            })
+                   settled.settlements[self.positions[seat]].net
+                   for seat in range(self.players))
+        detail: dict[str, Any] = {
+            "dice": list(self.dice), "action": self.action,
+            "positions": list(self.positions), "piles": list(self.piles),
+            "settings": [str(s) for s in self.settings],
+            "banker_setting": str(settled.banker_setting),
+            "banker_foul": settled.banker_foul,
+            "settlements": [None] + [settled.settlements[p].to_dict()
+                                     for p in self.positions[1:]],
+            "banker_gross": settled.banker_gross,
+            "banker_commission": settled.banker_commission,
+            "house": settled.house,
+        }
+        if settled.banker_push:  # only then: results without a push rule read as before
+            detail["banker_push"] = True
+        return Result(winners=tuple(seat for seat, net in enumerate(scores) if net > 0),
+                      scores=scores, detail=detail)
 
     def _settled(self) -> RoundSettlement:
         chosen = {p: s for p, s in zip(self.positions, self.settings, strict=True)
