@@ -301,7 +301,8 @@ def test_every_pai_gow_function_takes_a_presets_name(call, name):
 @pytest.mark.parametrize("call", sorted(paigow_calls(None)))
 def test_an_unknown_preset_lists_the_presets(call):
     with pytest.raises(PokerRulesError, match=r"^no PaiGowRules preset is named 'vegas'; "
-                                              r"the presets are 'classic' and 'casino'$"):
+                                              r"the presets are 'classic', 'casino', 'ez', "
+                                              r"'commission_free' and 'face_up'$"):
         paigow_calls("vegas")[call]()
     with pytest.raises(PokerRulesError, match="'paigow' names hand rules"):
         paigow_calls("paigow")[call]()
@@ -316,10 +317,11 @@ def test_an_unknown_preset_lists_the_presets(call):
      "choose from paigow, piquet, standard, not 'casino' (that names a Pai Gow round's rules, "
      "for pokerrules paigow ... --rules"),
     (["paigow", "set", "--rules", "paigow", "As Ah Jk 7c 7d 3s 2h"],
-     "choose from casino, classic, not 'paigow' (that names hand rules, for pokerrules rank "
-     "--rules"),
+     "choose from casino, classic, commission_free, ez, face_up, not 'paigow' (that names "
+     "hand rules, for pokerrules rank --rules"),
     (["paigow", "simulate", "--rules", "piquet"], "not 'piquet' (that names hand rules"),
-    (["paigow", "simulate", "--rules", "vegas"], "choose from casino, classic, not 'vegas'\n"),
+    (["paigow", "simulate", "--rules", "vegas"],
+     "choose from casino, classic, commission_free, ez, face_up, not 'vegas'\n"),
 ])
 def test_each_rules_flag_tells_the_other_kind_of_rules_apart(capsys, args, message):
     status, out, err = run(capsys, *args)

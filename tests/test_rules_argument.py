@@ -36,13 +36,15 @@ def test_hand_rules_and_table_rules_are_refused_in_the_same_words():
                                               r"presets are 'standard', 'paigow' and 'piquet'$"):
         checks.check_hand_rules("casino")
     with pytest.raises(PokerRulesError, match=r"^no PaiGowRules preset is named 'vegas'; the "
-                                              r"presets are 'classic' and 'casino'$"):
+                                              r"presets are 'classic', 'casino', 'ez', "
+                                              r"'commission_free' and 'face_up'$"):
         paigow_rules("vegas")
     with pytest.raises(ArgumentTypeError, match=r"^rules must be HandRules or a preset name "
                                                 r"\('standard', 'paigow' and 'piquet'\), not int"):
         checks.check_hand_rules(1)
     with pytest.raises(ArgumentTypeError, match=r"^table must be PaiGowRules or a preset name "
-                                                r"\('classic' and 'casino'\), not bytes$"):
+                                                r"\('classic', 'casino', 'ez', 'commission_free' "
+                                                r"and 'face_up'\), not bytes$"):
         paigow_rules(b"casino", "table")
     assert paigow_rules("CASINO") is PRESETS["casino"]
 

@@ -147,7 +147,8 @@ def test_bad_strategies_are_refused_naming_the_hand():
         exact_house_edge(CLASSIC, deck=SMALL, workers=0)
     with pytest.raises(ArgumentTypeError, match="parts must be an int"):
         exact_house_edge(CLASSIC, deck=SMALL, parts=2.0)
-    with pytest.raises(PokerRulesError, match="the presets are 'classic' and 'casino'"):
+    with pytest.raises(PokerRulesError, match="the presets are 'classic', 'casino', 'ez', "
+                                              "'commission_free' and 'face_up'"):
         exact_house_edge("vegas", deck=SMALL)
 
 

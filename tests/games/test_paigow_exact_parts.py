@@ -195,9 +195,9 @@ def test_the_table_is_set_and_checked_in_steps_and_ctrl_c_stops_between_them(mon
     fill, check = _paigow.exact_fill_way, _paigow.exact_first_asymmetric
     filled, checked = [], []
 
-    def filling(deck, variant, way, side, sides, table, start, n):
+    def filling(deck, variant, way, side, sides, table, start, n, *push):
         filled.append((side, start, n))
-        return fill(deck, variant, way, side, sides, table, start, n)
+        return fill(deck, variant, way, side, sides, table, start, n, *push)
 
     def checking(deck, sides, table, gens, start, n):
         checked.append((start, n))
@@ -211,11 +211,11 @@ def test_the_table_is_set_and_checked_in_steps_and_ctrl_c_stops_between_them(mon
     assert filled == [(side, *step) for side in (0, 1) for step in steps]
     assert checked == steps
 
-    def interrupted(deck, variant, way, side, sides, table, start, n):
+    def interrupted(deck, variant, way, side, sides, table, start, n, *push):
         if start == 2000:
             raise KeyboardInterrupt
         filled.append((side, start, n))
-        return fill(deck, variant, way, side, sides, table, start, n)
+        return fill(deck, variant, way, side, sides, table, start, n, *push)
 
     filled.clear()
     monkeypatch.setattr(_paigow, "exact_fill_way", interrupted)

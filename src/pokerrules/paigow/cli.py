@@ -100,8 +100,15 @@ COMMISSION_HELP = ("the house's commission on a win, the player's and a banking 
 
 #: ``--rules``'s help, on every command.
 RULES_HELP = ("the round's rules: classic (default; the rules text: A-2-3-4-5 the lowest "
-              "straight, even money, no commission) or casino (A-2-3-4-5 second highest, "
-              "5%% commission); --commission 5%% plays classic at the casino's commission")
+              "straight, even money, no commission), casino (A-2-3-4-5 second highest, "
+              "5%% commission), or a commission-free table, A-2-3-4-5 second highest, where "
+              "one banker hand pushes every bet: ez (the banker's queen-high pai gow), "
+              "commission_free (the banker's 9-high low hand), face_up (the banker's "
+              "ace-high pai gow; only that push, not the banker's hand shown first); "
+              "--commission 5%% plays classic at the casino's commission")
+
+#: The --rules metavar: every preset.
+RULES_METAVAR = "{" + ",".join(sorted(PRESETS)) + "}"
 
 
 def way_argument(text: str, names: tuple[str, ...] = ()) -> str | DescribedWay:
@@ -132,9 +139,10 @@ def _way_or(*names: str) -> Any:
 def rules_line(rules: PaiGowRules) -> str:
     """The rules a command played by, for its output: the wheel and both commissions."""
     wheel = "second highest" if rules.wheel_second_highest else "the lowest straight"
+    push = f"; the banker's {rules.banker_push} pushes every bet" if rules.banker_push else ""
     return (f"rules: A-2-3-4-5 {wheel}; {commission_text(rules.commission)} commission on a "
             f"player's win, {commission_text(rules.banker_commission)} on a banking "
-            "player's net win")
+            f"player's net win{push}")
 
 
 def _rules(args: argparse.Namespace) -> PaiGowRules:
@@ -329,9 +337,12 @@ def simulation_text(result: SimulationResult) -> str:
         lines.append("no round finished: there are no rates and no EV to show")
         return "\n".join(lines)
     lines.append("  outcome        rate      ± s.e.")
-    for name, count in (("player wins", result.wins), ("push", result.pushes),
-                        ("player loses", result.losses), ("high copy", result.high_copies),
-                        ("low copy", result.low_copies)):
+    rows = [("player wins", result.wins), ("push", result.pushes),
+            ("player loses", result.losses), ("high copy", result.high_copies),
+            ("low copy", result.low_copies)]
+    if result.rules.banker_push:  # among the pushes
+        rows.append(("banker push", result.banker_pushes))
+    for name, count in rows:
         rate = count / result.rounds
         error = result.rate_stderr(rate) or 0.0  # never None: rounds > 0 here
         lines.append(f"  {name:<12} {rate:8.4%}  {error:8.4%}")
@@ -357,8 +368,10 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def exact_text(result: ExactResult) -> str:
     """The exact counts, rates and EV."""
+    push = f", the banker's {result.banker_push} pushes" if result.banker_push else ""
     lines = [f"{result.total:,} deals ({result.player_way} player, {result.banker_way} "
-             f"banker, A-2-3-4-5 {'second-highest' if result.wheel_second_highest else 'lowest'})",
+             f"banker, A-2-3-4-5 {'second-highest' if result.wheel_second_highest else 'lowest'}"
+             f"{push})",
              "", "  outcome                       deals        rate"]
     for name, count in (("player wins", result.wins), ("push", result.pushes),
                         ("player loses", result.losses)):
@@ -428,7 +441,7 @@ def _add_compare(sub: Any) -> None:
     compare.add_argument("b", type=way_argument, metavar="B",
                          help="the way to compare it with (a name or a file)")
     compare.add_argument("--rules", type=preset_argument(PRESETS, _HAND_RULES),
-                         default="classic", metavar="{casino,classic}", help=RULES_HELP)
+                         default="classic", metavar=RULES_METAVAR, help=RULES_HELP)
     compare.add_argument("--commission", type=commission_argument, metavar="FRACTION",
                          help=COMMISSION_HELP)
     compare.add_argument("--no-exact", action="store_true",
@@ -454,7 +467,7 @@ def add_cli(commands: Commands) -> None:
             p.add_argument("--commission", type=commission_argument, metavar="FRACTION",
                            help=COMMISSION_HELP)
         p.add_argument("--rules", type=preset_argument(PRESETS, _HAND_RULES),
-                       default="classic", metavar="{casino,classic}", help=RULES_HELP)
+                       default="classic", metavar=RULES_METAVAR, help=RULES_HELP)
         p.add_argument("--way", type=way_argument, metavar="WAY",
                        help=f"house way: {', '.join(WAYS)} or a house-way description file "
                             "(default: the preset's, foxwoods)")

@@ -96,7 +96,8 @@ def add_solve(sub: Any, rules_help: dict[str, str], way: Callable[[str], object]
         "--commission 5% --out foxwoods.prt --workers 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     solve.add_argument("--rules", type=preset_argument(PRESETS, rules_help),
-                       default="classic", metavar="{casino,classic}", help=helps[0])
+                       default="classic", metavar="{" + ",".join(sorted(PRESETS)) + "}",
+                       help=helps[0])
     solve.add_argument("--way", type=way, metavar="WAY",
                        help=f"the banker's way: {', '.join(WAYS)} or a house-way "
                             "description file (default: the preset's, foxwoods)")
