@@ -254,10 +254,11 @@ class PaiGowRules:
         joker) pushes every bet. A-2-3-4-5 the second-highest straight, as
         :meth:`casino`.
 
-        Source: Wizard of Odds, "EZ Pai Gow Poker" (its return table with the
-        Trump Plaza house way: win 0.274597, push 0.426112, lose 0.299291, a
-        house edge of 2.47%), and the rules as casinos post them (e.g. Eagle
-        Mountain Casino's "EZ Pai-Gow" page).
+        Source: Wizard of Odds, "EZ Pai Gow Poker (with Partially Wild Joker)"
+        (its return table, with another house way than ours: win 0.274597,
+        push 0.426112, lose 0.299291, a house edge of 2.47%; see
+        docs/games/paigow.rst for ours), and the rules as casinos post them
+        (e.g. Eagle Mountain Casino's "EZ Pai-Gow" page).
 
         >>> from pokerrules.paigow import PaiGowRules
         >>> PaiGowRules.ez().banker_push, PaiGowRules.ez().commission
@@ -274,8 +275,9 @@ class PaiGowRules:
 
         Source: Wizard of Odds, "Commission Free Pai Gow Poker" (read at
         sonofdave.com/games/commission-free-pai-gow-poker/: a house edge of
-        2.51% with the Trump Plaza house way, which our "trump_plaza" way does
-        not yet follow as posted, so that figure is not ours to match).
+        2.51% with the Trump Plaza house way, which no way of ours follows as
+        posted yet, so that figure is not ours to match; its Tiger 9 bet's
+        0.025007, the 9-high low's chance, is).
 
         >>> from pokerrules.paigow import PaiGowRules
         >>> PaiGowRules.commission_free().banker_push
