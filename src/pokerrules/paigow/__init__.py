@@ -82,6 +82,7 @@ from pokerrules.paigow.game.round import (
 from pokerrules.paigow.game.round_records import RoundRecord, SeatRecord, load_round, play_round
 from pokerrules.paigow.game.rules import (
     BANKER_FOUL_RULES,
+    BANKER_PUSH_RULES,
     PRESETS,
     PaiGowRules,
     PaiGowRulesLike,
@@ -94,6 +95,7 @@ __all__ = [
     "AGENTS",
     "BANKER",
     "BANKER_FOUL_RULES",
+    "BANKER_PUSH_RULES",
     "DEFAULT_AGENTS",
     "ENVY_PAYTABLE",
     "FORTUNE_LINES",

@@ -312,8 +312,8 @@ class PaiGowRules:
 
     @property
     def push_number(self) -> int:
-        """The compiled kernels' number of :attr:`banker_push`: 0 for None, else
-        its place in :data:`BANKER_PUSH_RULES` from 1."""
+        """The compiled kernels' number of :attr:`banker_push`, 0 for None, else
+        its place in :data:`BANKER_PUSH_RULES` counted from 1."""
         return 0 if self.banker_push is None else BANKER_PUSH_RULES.index(self.banker_push) + 1
 
     def pushes(self, banker: Setting) -> bool:
