@@ -270,7 +270,8 @@ def test_play_game_takes_a_rules_presets_name_in_any_case():
     by_name = play_game("pai-gow", seed=1, rules="Casino")
     assert by_name == play_game("pai-gow", seed=1, rules=paigow.PaiGowRules.casino())
     with pytest.raises(RulesMismatchError, match=r"takes PaiGowRules as rules \(or None, "
-                                                 r"'classic', 'casino'\), not 'piquet'"):
+                                                 r"'classic', 'casino', 'ez', 'commission_free', "
+                                                 r"'face_up'\), not 'piquet'"):
         play_game("pai-gow", seed=1, rules="piquet")
 
 

@@ -60,9 +60,10 @@ _HAND_RULES = {rules.name: f"that names hand rules, for pokerrules rank --rules;
 PUBLISHED_EDGE_COMMAND = "pokerrules paigow exact --rules classic --way foxwoods --commission 5%"
 
 EPILOG = f"""commission: every command plays at the commission of its --rules preset
-(classic: none, even money as the rules text pays; casino: 5%) unless --commission
-says otherwise, and prints the commission it used. The published house edge of the
-house way, 2.7212%, comes from the classic rules at the casino's commission:
+(classic: none, even money as the rules text pays; casino: 5%; ez, commission_free,
+face_up: none, a banker hand pushing every bet instead) unless --commission says
+otherwise, and prints the commission it used. The published house edge of the house way,
+2.7212%, comes from the classic rules at the casino's commission:
   {PUBLISHED_EDGE_COMMAND}
 
 examples:

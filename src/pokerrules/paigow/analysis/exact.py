@@ -224,7 +224,7 @@ def exact_house_edge(
     commission.
 
     Args:
-        rules: the rules, or a preset's name ("classic", "casino"); their house
+        rules: the rules, or a preset's name from ``PRESETS`` ("casino", "ez" ...); their house
             way sets the banker's hands when ``way`` is not given.
         way: the banker's strategy: a name from :data:`WAYS`, a house way
             callable ``(cards, rules) -> Setting`` (called once per hand) or

@@ -347,7 +347,8 @@ def simulate(
 
     Args:
         rules: the rules (commission, banker commission, wheel, house way,
-            banker foul rule), or a preset's name ("classic", "casino", any case).
+            banker foul rule), or a preset's name from ``PRESETS`` ("classic", "casino", "ez",
+            "commission_free", "face_up", any case).
         rounds: rounds to play, 1 to 2**63 - 1 (any integer type).
         way: the banker's strategy: "house_way" (the rules' own, the
             default), a name from ``WAYS``, "optimal" (:class:`SampledOptimalStrategy`
