@@ -392,3 +392,37 @@ def test_the_full_deck_ez_edge_beside_the_published_one():
     # 2.7863% against the published 2.47%: 0.32 points, the house ways' difference
     assert r.house_edge == pytest.approx(0.027863230, abs=1e-9)
     assert 0.003 < r.house_edge - 0.0247 < 0.0035
+
+
+# ------------------------------------------------------------ the best setting of one hand
+
+@pytest.mark.parametrize("rule", sorted(VARIANTS))
+def test_the_banker_histogram_puts_the_pushing_hands_in_the_push_cell(rule):
+    rules = VARIANTS[rule]
+    live = DECKS[rule]
+    dead = [c for c in range(53) if c not in live]
+    variant, push = rules.hand_rules.variant, rules.push_number
+    hist = _paigow.banker_hist_brute(dead, variant, 0, push)
+    plain = _paigow.banker_hist_brute(dead, variant, 0)
+    parts = sum(_paigow.banker_hist_part(dead, variant, 0, part, 3, push) for part in range(3))
+    assert (parts == hist).all()
+    rows = house_way_many(np.array(list(itertools.combinations(live, 7)), dtype=np.uint8), rules)
+    pushing = [reference_push(rule, r[:5].tolist(), r[5:].tolist()) for r in rows]
+    nlow = hist.shape[1]
+    assert hist[0, nlow - 1] == sum(pushing) > 0 and plain[0].sum() == 0
+    assert hist.sum() == plain.sum() == len(rows)
+
+
+def test_the_bankers_own_pushing_setting_is_a_push_against_every_player():
+    from pokerrules.paigow import optimal_setting
+
+    hand = "Ks Kh 8d 6c 4s 9h 2c"  # setting 9h 2c in front is a 9-high low
+    pushed = optimal_setting(hand, FREE, seat="banker")
+    plain = optimal_setting(hand, FREE.replace(banker_push=None), seat="banker")
+    for mine, other in zip(pushed.settings, plain.settings, strict=True):
+        assert mine.setting == other.setting
+        if FREE.pushes(mine.setting):
+            assert (mine.win, mine.loss, mine.ev) == (0.0, 0.0, 0.0)
+        else:
+            assert (mine.win, mine.loss) == (other.win, other.loss)
+    assert any(FREE.pushes(v.setting) for v in pushed.settings)
