@@ -10,7 +10,7 @@ rank. Every input is copied and checked here before any C kernel runs on the cop
 never on the caller's array, which another thread may be writing.
 """
 
-from libc.stdint cimport int8_t, int64_t, uint8_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 
 import numpy as np
@@ -25,8 +25,8 @@ cdef extern from "chinese_poker.h" nogil:
         int8_t value
         int8_t take[13]
     ctypedef struct cp_world:
-        uint8_t count[4][13]
-        int left[4]
+        uint64_t hand[4]
+        uint64_t table_cards
         int players
         int to_move
         int table_player
@@ -40,7 +40,7 @@ cdef extern from "chinese_poker.h" nogil:
     void cp_greedy_hand(const uint8_t *count, int left, const cp_play *table, int may_pass,
                         int opponents_low, cp_play *out)
     void cp_greedy(const cp_world *w, cp_play *out)
-    void cp_apply(cp_world *w, const cp_play *move)
+    uint64_t cp_apply(cp_world *w, const cp_play *move)
     int cp_world_ok(const cp_world *w)
     int cp_move_ok(const cp_world *w, const cp_play *move)
     int cp_playout(cp_world *w, int max_moves)
@@ -77,15 +77,14 @@ cdef int read_play(const int8_t[::1] row, cp_play *out) except -1:
 
 cdef int read_world(const uint8_t[:, ::1] hands, int to_move, int table_player,
                     int passes, const int8_t[::1] table, cp_world *w) except -1:
-    cdef int n = hands.shape[0]
+    cdef int n = hands.shape[0], p, r
     if not 2 <= n <= 4 or hands.shape[1] != 13:
         raise PokerRulesError(f"hands of shape ({n}, {hands.shape[1]}); want (2..4, 13)")
     memset(w, 0, sizeof(cp_world))
     w.players, w.to_move, w.table_player, w.passes = n, to_move, table_player, passes
-    for p in range(n):
+    for p in range(n):  # the lowest codes of each rank (0..4 cards: checked by the caller)
         for r in range(13):
-            w.count[p][r] = hands[p, r]
-            w.left[p] += hands[p, r]
+            w.hand[p] |= ((<uint64_t>1 << hands[p, r]) - 1) << (4 * r)
     read_play(table, &w.table)
     if not cp_world_ok(w) or (w.table.kind == 0) != (table_player < 0):
         raise PokerRulesError("an inconsistent Chinese Poker world")

@@ -167,31 +167,44 @@ void cp_greedy_hand(const uint8_t *c, int left, const cp_play *t, int may_pass,
 void cp_greedy(const cp_world *w, cp_play *out) {
     const int p = w->to_move;
     int opponents_low = 99;
+    uint8_t count[CP_RANKS];
     for (int q = 0; q < w->players; q++)
-        if (q != p && w->left[q] < opponents_low) opponents_low = w->left[q];
-    cp_greedy_hand(w->count[p], w->left[p], &w->table,
+        if (q != p && cp_cards(w->hand[q]) < opponents_low) opponents_low = cp_cards(w->hand[q]);
+    cp_counts(w->hand[p], count);
+    cp_greedy_hand(count, cp_cards(w->hand[p]), &w->table,
                    !cp_must_play(w->table.kind == CP_NONE, w->passes, w->players),
                    opponents_low, out);
 }
 
-void cp_apply(cp_world *w, const cp_play *move) {
+uint64_t cp_apply(cp_world *w, const cp_play *move) {
     const int p = w->to_move, n = w->players;
     w->to_move = (p + 1) % n;
     if (move->kind == CP_NONE) {
         w->passes++;
         if (w->table.kind != CP_NONE && cp_pass_clears(w->passes, n)) {
             clear(&w->table, CP_NONE, 0, 0);
+            w->table_cards = 0;
             w->table_player = -1;
             w->passes = 0;
         }
-        return;
+        return 0;
     }
-    for (int r = 0; r < CP_RANKS; r++) w->count[p][r] -= (uint8_t)move->take[r];
-    w->left[p] -= move->length;
+    uint64_t cards = 0;
+    for (int r = 0; r < CP_RANKS; r++) { /* the lowest cards of each rank */
+        uint64_t of_rank = w->hand[p] & (15ull << (4 * r));
+        for (int k = 0; k < move->take[r]; k++) {
+            uint64_t low = of_rank & (0 - of_rank);
+            cards |= low;
+            of_rank ^= low;
+        }
+    }
+    w->hand[p] &= ~cards;
     w->table = *move;
+    w->table_cards = cards;
     w->table_player = p;
     w->passes = 0;
-    if (!w->left[p]) w->to_move = -1;
+    if (!w->hand[p]) w->to_move = -1;
+    return cards;
 }
 
 int cp_world_ok(const cp_world *w) {
@@ -199,14 +212,8 @@ int cp_world_ok(const cp_world *w) {
     if (w->to_move < -1 || w->to_move >= w->players) return 0;
     if (w->table_player < -1 || w->table_player >= w->players) return 0;
     if (w->passes < 0 || w->passes > w->players) return 0;
-    for (int p = 0; p < w->players; p++) {
-        int sum = 0;
-        for (int r = 0; r < CP_RANKS; r++) {
-            if (w->count[p][r] > (r == 0 ? 1 : 4)) return 0;
-            sum += w->count[p][r];
-        }
-        if (sum != w->left[p]) return 0;
-    }
+    for (int p = 0; p < w->players; p++)
+        if (w->hand[p] >> (4 * CP_RANKS) || cp_rank_count(w->hand[p], 0) > 1) return 0;
     return 1;
 }
 
@@ -216,7 +223,7 @@ int cp_move_ok(const cp_world *w, const cp_play *move) {
     if (move->kind == CP_NONE) return !cp_must_play(w->table.kind == CP_NONE, w->passes, w->players);
     int length = 0;
     for (int r = 0; r < CP_RANKS; r++) {
-        if (move->take[r] < 0 || move->take[r] > w->count[p][r]) return 0;
+        if (move->take[r] < 0 || move->take[r] > cp_rank_count(w->hand[p], r)) return 0;
         length += move->take[r];
     }
     cp_play play;
@@ -252,7 +259,7 @@ double cp_reward(const cp_world *w, const cp_round *r, int player) {
     int points[CP_MAX_PLAYERS], everyone = 0, winners = 0;
     int64_t high = INT64_MIN, low = INT64_MAX;
     for (int p = 0; p < n; p++) {
-        points[p] = cp_penalty(w->left[p], r->dealt);
+        points[p] = cp_penalty(cp_cards(w->hand[p]), r->dealt);
         everyone += points[p];
         int64_t total = r->scores[p] + points[p];
         if (total > high) high = total;

@@ -3,12 +3,15 @@
  * the greedy agent's move (pokerrules.chinese_poker.GreedyAgent), a move made, the
  * penalty points and a round's reward; and the greedy playouts of the search.
  *
- * A hand is held as cards per rank (rank index 0 = '2' ... 12 = 'A'); suits never
- * matter to a play. "Single values" order the ranks 3 < 4 < ... < A < 2 as 0..12. */
+ * A hand is a bit set of card codes, rank * 4 + suit (rank index 0 = '2' ... 12 = 'A'),
+ * a rank's cards one nibble; suits never matter to a play, which takes the lowest
+ * cards of each rank. "Single values" order the ranks 3 < 4 < ... < A < 2 as 0..12. */
 #ifndef POKERRULES_CHINESE_POKER_H
 #define POKERRULES_CHINESE_POKER_H
 
 #include <stdint.h>
+
+#include "pr_port.h"
 
 #define CP_RANKS 13
 #define CP_MAX_PLAYERS 4
@@ -24,14 +27,27 @@ typedef struct {
 } cp_play;
 
 typedef struct {
-    uint8_t count[CP_MAX_PLAYERS][CP_RANKS];
-    int left[CP_MAX_PLAYERS];
+    uint64_t hand[CP_MAX_PLAYERS];  /* bit sets of codes */
+    uint64_t table_cards;   /* the cards of the play on the table */
     int players;
     int to_move;            /* -1: the round is over */
     int table_player;       /* -1: empty table */
     int passes;
     cp_play table;          /* kind CP_NONE: empty table */
 } cp_world;
+
+/* The cards of rank ``r`` in ``hand``: its nibble's popcount, from a table of 16. */
+static inline int cp_rank_count(uint64_t hand, int r) {
+    return (int)((0x4332322132212110ull >> (4 * ((hand >> (4 * r)) & 15u))) & 15u);
+}
+
+/* The cards in ``hand``. */
+static inline int cp_cards(uint64_t hand) { return pr_popcount64(hand); }
+
+/* The cards per rank of ``hand``. */
+static inline void cp_counts(uint64_t hand, uint8_t *count) {
+    for (int r = 0; r < CP_RANKS; r++) count[r] = (uint8_t)cp_rank_count(hand, r);
+}
 
 /* The round's rules and totals, for rewards (a target is at most 2**53). */
 typedef struct {
@@ -56,7 +72,7 @@ static inline int cp_must_play(int table_empty, int passes, int players) {
 /* 1 when a pass that makes ``passes`` clears the table: all others have passed. */
 static inline int cp_pass_clears(int passes, int players) { return passes == players - 1; }
 
-/* The greedy move of a hand: cards per rank ``count`` (``left`` of them) against
+/* The greedy move of a hand: cards per rank ``count`` (cp_counts) (``left`` of them) against
  * ``table``, a pass allowed or not, the smallest opponent hand ``opponents_low``
  * cards: go out at once if the hand is one play that beats the table; else on the
  * lead the play that sheds the most cards, the lowest first, and on a table the
@@ -69,11 +85,13 @@ void cp_greedy_hand(const uint8_t *count, int left, const cp_play *table, int ma
 /* The greedy move of the player to move in ``w`` (cp_greedy_hand). */
 void cp_greedy(const cp_world *w, cp_play *out);
 
-/* Makes ``move`` (known legal) for the player to move. */
-void cp_apply(cp_world *w, const cp_play *move);
+/* Makes ``move`` (known legal) for the player to move: a play takes the lowest
+ * cards of each rank from the hand onto the table, a pass may clear the table;
+ * -1 to move when the hand is empty. Returns the cards played (0: a pass). */
+uint64_t cp_apply(cp_world *w, const cp_play *move);
 
-/* 1 if ``w`` is a consistent world: counts of at most 4 a rank (1 for '2'), that
- * sum to ``left``, players 2..4 and the player to move in range. */
+/* 1 if ``w`` is a consistent world: hands of codes 0..51 with at most one '2',
+ * players 2..4 and the player to move in range. */
 int cp_world_ok(const cp_world *w);
 
 /* 1 if the player to move holds the cards of ``move`` and may make it. */
