@@ -72,7 +72,7 @@ static inline int cp_must_play(int table_empty, int passes, int players) {
 /* 1 when a pass that makes ``passes`` clears the table: all others have passed. */
 static inline int cp_pass_clears(int passes, int players) { return passes == players - 1; }
 
-/* The greedy move of a hand: cards per rank ``count`` (cp_counts) (``left`` of them) against
+/* The greedy move of a hand: cards per rank ``count`` (``left`` of them) against
  * ``table``, a pass allowed or not, the smallest opponent hand ``opponents_low``
  * cards: go out at once if the hand is one play that beats the table; else on the
  * lead the play that sheds the most cards, the lowest first, and on a table the

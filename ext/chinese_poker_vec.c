@@ -9,6 +9,7 @@
 #define NO_CODE 48                          /* Ac: left out of the deck */
 
 static const int HAND_SIZE[CPV_MAX_PLAYERS + 1] = {0, 0, 16, 16, 12};
+static const cp_play PASS = {CP_NONE, 0, 0, {0}};
 
 static inline int lowest(uint64_t x) { return pr_ctz64(x); }
 
@@ -40,28 +41,31 @@ static void fresh_pack(uint8_t *pack) {
     for (int i = 0; i < CPV_DECK; i++) pack[i] = (uint8_t)(FIRST_CODE + i + (FIRST_CODE + i >= NO_CODE));
 }
 
-/* _clear + _set_round: an empty table, the dealer to move. */
+/* The driver's copy of who is to move. */
+static void sync_to_move(cpv_game *g) { g->head.to_move = (int8_t)g->w.to_move; }
+
+/* _clear + _set_round: no hands, an empty table, nobody to move. */
 static void clear_round(cpv_game *g, int phase) {
-    memset(g->hands, 0, sizeof g->hands);
+    const int players = g->w.players;
+    memset(&g->w, 0, sizeof g->w);
+    g->w.players = players;
+    g->w.to_move = -1;
+    g->w.table_player = -1;
     memset(g->piles, 0, sizeof g->piles);
     memset(g->pile_owner, -1, sizeof g->pile_owner);
-    g->table = 0;
     g->table_pattern = -1;
-    g->table_player = -1;
-    g->passes = 0;
     g->n_played = 0;
     g->phase = (int8_t)phase;
-    g->head.to_move = -1;
 }
 
 static void place_dealt(const cpv_rules *b, cpv_game *g, int k, int code) {
     if (b->players == 2) g->piles[k % CPV_PILES] |= 1ull << code;
-    else g->hands[(g->dealer + 1 + k) % b->players] |= 1ull << code;
+    else g->w.hand[(g->dealer + 1 + k) % b->players] |= 1ull << code;
 }
 
 static void start_play(const cpv_rules *b, cpv_game *g) {
     g->phase = (int8_t)(b->players == 2 ? CPV_CHOOSE : CPV_PLAY);
-    g->head.to_move = g->dealer;
+    g->w.to_move = g->dealer;
 }
 
 /* The round's deal from the game's stream, one card at a time from a whole deck. */
@@ -74,7 +78,8 @@ static void deal_round(const cpv_rules *b, cpv_game *g) {
     start_play(b, g);
 }
 
-static void start_game(cpv_game *g, int dealer) {
+static void start_game(const cpv_rules *b, cpv_game *g, int dealer) {
+    g->w.players = b->players;
     g->dealer = (int8_t)dealer;
     g->ended = g->stacked = 0;
     g->round = 1;
@@ -98,29 +103,31 @@ static void deal_seeded(const cpv_rules *b, cpv_game *g, uint64_t seed) {
             if (drawn[i] == best) cutting[kept++] = cutting[i];
         m = kept;
     }
-    start_game(g, cutting[0]);
+    start_game(b, g, cutting[0]);
     deal_round(b, g);
+    sync_to_move(g);
 }
 
 void cpv_deal_stacked(const cpv_rules *b, cpv_game *g, int dealer, const uint8_t *cards) {
-    start_game(g, dealer);
+    start_game(b, g, dealer);
     g->stacked = 1;
     clear_round(g, CPV_DEAL);
     for (int k = 0; k < CPV_DECK; k++) place_dealt(b, g, k, cards[k]);
     start_play(b, g);
+    sync_to_move(g);
 }
 
 static inline int must_play(const cpv_rules *b, const cpv_game *g) {
-    return g->phase == CPV_PLAY && cp_must_play(g->table_pattern < 0, g->passes, b->players);
+    return g->phase == CPV_PLAY && cp_must_play(g->table_pattern < 0, g->w.passes, b->players);
 }
 
 /* The plays the player to move may make, as bits over the patterns. */
 static void play_words(const cpv_rules *b, const cpv_game *g, uint64_t *words) {
     const cpv_patterns *pt = b->patterns;
-    const uint64_t hand = g->hands[g->head.to_move];
+    const uint64_t hand = g->w.hand[g->w.to_move];
     for (int k = 0; k < pt->words; k++) words[k] = ~0ull;
     for (int r = 0; r < CPV_RANKS; r++) {
-        const uint64_t *held = pt->holds[r][pr_popcount64((hand >> (4 * r)) & 15u)];
+        const uint64_t *held = pt->holds[r][cp_rank_count(hand, r)];
         for (int k = 0; k < pt->words; k++) words[k] &= held[k];
     }
     if (g->table_pattern >= 0) {
@@ -132,7 +139,7 @@ static void play_words(const cpv_rules *b, const cpv_game *g, uint64_t *words) {
 static void legal(const cpv_rules *b, const cpv_game *g, uint8_t *mask) {
     uint64_t words[CPV_WORDS];
     memset(mask, 0, (size_t)b->actions);
-    if (g->head.to_move < 0) return;
+    if (g->w.to_move < 0) return;
     if (g->phase == CPV_CHOOSE) {
         for (int h = 0; h < CPV_PILES; h++) mask[1 + h] = (uint8_t)(g->pile_owner[h] < 0);
         return;
@@ -156,7 +163,7 @@ static int action_ok(const cpv_rules *b, const cpv_game *g, int64_t action) {
 static void end_round(const cpv_rules *b, cpv_game *g, int winner) {
     int high = 0, dealt = HAND_SIZE[b->players];
     for (int p = 0; p < b->players; p++) {
-        int points = cp_penalty(pr_popcount64(g->hands[p]), dealt);
+        int points = cp_penalty(cp_cards(g->w.hand[p]), dealt);
         if (g->round == 1) g->points[p] = points;
         g->scores[p] += points;
         if (g->scores[p] > high) high = g->scores[p];
@@ -164,7 +171,7 @@ static void end_round(const cpv_rules *b, cpv_game *g, int winner) {
     g->ended = 1;
     if (high >= b->target) {
         g->phase = CPV_OVER;
-        g->head.to_move = -1;
+        g->w.to_move = -1;
         return;
     }
     g->round++;
@@ -174,52 +181,33 @@ static void end_round(const cpv_rules *b, cpv_game *g, int winner) {
 }
 
 static void act(const cpv_rules *b, cpv_game *g, int action) {
-    const int p = g->head.to_move, n = b->players;
+    const int p = g->w.to_move;
     if (p < 0) return;
     g->head.last_mover = (int8_t)p;
     if (g->phase == CPV_CHOOSE) {
         int h = action - 1;
         g->pile_owner[h] = (int8_t)p;
-        g->hands[p] = g->piles[h];
-        if (g->hands[0] && g->hands[1]) {
+        g->w.hand[p] = g->piles[h];
+        if (g->w.hand[0] && g->w.hand[1]) {
             memset(g->piles, 0, sizeof g->piles); /* the free hand is set aside */
             memset(g->pile_owner, -1, sizeof g->pile_owner);
             g->phase = CPV_PLAY;
-            g->head.to_move = g->dealer;
+            g->w.to_move = g->dealer;
         } else {
-            g->head.to_move = (int8_t)(1 - p);
+            g->w.to_move = 1 - p;
         }
         return;
     }
-    g->head.to_move = (int8_t)((p + 1) % n);
     if (action == 0) {
-        g->passes++;
-        if (g->table_pattern >= 0 && cp_pass_clears(g->passes, n)) {
-            g->table = 0;
-            g->table_pattern = -1;
-            g->table_player = -1;
-            g->passes = 0;
-        }
+        cp_apply(&g->w, &PASS);
+        if (g->w.table_player < 0) g->table_pattern = -1; /* the table cleared */
         return;
     }
     const int pattern = action - CPV_FIRST_PLAY;
-    const int8_t *need = b->patterns->play[pattern].take;
-    uint64_t cards = 0;
-    for (int r = 0; r < CPV_RANKS; r++) { /* the lowest cards of each rank */
-        uint64_t of_rank = g->hands[p] & (15ull << (4 * r));
-        for (int k = 0; k < need[r]; k++) {
-            uint64_t low = of_rank & (0 - of_rank);
-            cards |= low;
-            of_rank ^= low;
-        }
-    }
-    g->hands[p] &= ~cards;
+    const uint64_t cards = cp_apply(&g->w, &b->patterns->play[pattern]);
     for (uint64_t c = cards; c; c &= c - 1) g->played[g->n_played++] = (uint8_t)lowest(c);
-    g->table = cards;
     g->table_pattern = (int16_t)pattern;
-    g->table_player = (int8_t)p;
-    g->passes = 0;
-    if (!g->hands[p]) end_round(b, g, p);
+    if (!g->w.hand[p]) end_round(b, g, p);
 }
 
 static void set_cards(uint64_t cards, float *out) {
@@ -230,13 +218,13 @@ static void encode(const cpv_rules *b, const cpv_game *g, int me, float *out) {
     const int n = b->players;
     const cpv_layout *at = &b->at;
     memset(out, 0, (size_t)b->obs_size * sizeof(float));
-    set_cards(g->hands[me], out + at->hand);
+    set_cards(g->w.hand[me], out + at->hand);
     for (int i = 0; i < g->n_played; i++) out[at->played + deck_index(g->played[i])] = 1.0f;
-    set_cards(g->table, out + at->table);
-    if (g->table_player >= 0) out[at->table_player + (g->table_player - me + n) % n] = 1.0f;
+    set_cards(g->w.table_cards, out + at->table);
+    if (g->w.table_player >= 0) out[at->table_player + (g->w.table_player - me + n) % n] = 1.0f;
     for (int s = 0; s < n; s++) {
         int p = (me + s) % n;
-        out[at->counts + s] = (float)(pr_popcount64(g->hands[p]) / 16.0);
+        out[at->counts + s] = (float)(cp_cards(g->w.hand[p]) / 16.0);
         out[at->scores + s] = (float)((double)g->scores[p] / (double)(b->target + 50));
     }
     out[at->dealer + (g->dealer - me + n) % n] = 1.0f;
@@ -244,7 +232,7 @@ static void encode(const cpv_rules *b, const cpv_game *g, int me, float *out) {
     if (g->phase == CPV_CHOOSE) out[at->phase] = 1.0f;
     if (g->phase == CPV_PLAY) out[at->phase + 1] = 1.0f;
     out[at->must_play] = (float)must_play(b, g);
-    out[at->to_move] = (float)(g->head.to_move == me);
+    out[at->to_move] = (float)(g->w.to_move == me);
     if (g->phase == CPV_CHOOSE) {
         for (int h = 0; h < CPV_PILES; h++) {
             int owner = g->pile_owner[h];
@@ -287,8 +275,13 @@ static int v_legal_one(const void *rules, const void *g, int64_t a) { return act
 static void v_legal(const void *rules, const void *g, uint8_t *mask) { legal(rules, g, mask); }
 static int v_apply(const void *rules, void *g, int64_t a) {
     const cpv_rules *b = rules;
-    if (a < 0 || a >= b->actions) return VD_FAULT;
-    act(b, g, (int)a);
+    cpv_game *game = g;
+    if (a < 0 || a >= b->actions) {
+        game->w.to_move = -1; /* abandoned: the driver's head says nobody */
+        return VD_FAULT;
+    }
+    act(b, game, (int)a);
+    sync_to_move(game);
     return 0;
 }
 static void v_observe(const void *rules, const void *g, int seat, float *out) {

@@ -43,16 +43,14 @@ typedef struct {
 } cpv_patterns;
 
 typedef struct {
-    vd_head head;           /* to_move -1: nobody (over, or a deal awaited) */
+    vd_head head;           /* to_move: w.to_move, for the driver */
     ds_stream deal;         /* the game's deal stream, for the next round's deal */
-    uint64_t hands[CPV_MAX_PLAYERS];
+    cp_world w;             /* hands, table, passes; to_move -1: nobody (over, or a
+                             * deal awaited) */
     uint64_t piles[CPV_PILES];
-    uint64_t table;         /* the cards of the play to beat */
     uint8_t played[CPV_DECK];
     int8_t pile_owner[CPV_PILES];
-    int16_t table_pattern;  /* -1: empty table */
-    int8_t table_player;
-    int8_t passes;
+    int16_t table_pattern;  /* the pattern on the table; -1: empty table */
     int8_t phase;
     int8_t dealer;
     int8_t ended;           /* the first round is over: the episode ends */

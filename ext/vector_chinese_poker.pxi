@@ -9,6 +9,14 @@ cdef extern from "chinese_poker_vec.h" nogil:
         int8_t length
         int8_t value
         int8_t take[13]
+    ctypedef struct cp_world:
+        uint64_t hand[4]
+        uint64_t table_cards
+        int players
+        int to_move
+        int table_player
+        int passes
+        cp_play table
     ctypedef struct cpv_patterns:
         int n
         int words
@@ -17,14 +25,11 @@ cdef extern from "chinese_poker_vec.h" nogil:
         uint64_t beats[1024][16]
     ctypedef struct cpv_game:
         vd_head head
-        uint64_t hands[4]
+        cp_world w
         uint64_t piles[3]
-        uint64_t table
         uint8_t played[48]
         int8_t pile_owner[3]
         int16_t table_pattern
-        int8_t table_player
-        int8_t passes
         int8_t phase
         int8_t dealer
         int8_t ended
@@ -239,14 +244,14 @@ cdef class ChinesePokerBatch(_Batch):
                 "phase": _PHASES[g.phase],
                 "round": g.round,
                 "dealer": g.dealer,
-                "to_move": None if g.head.to_move < 0 else g.head.to_move,
-                "hands": tuple(codes(g.hands[p]) for p in range(n)),
+                "to_move": None if g.w.to_move < 0 else g.w.to_move,
+                "hands": tuple(codes(g.w.hand[p]) for p in range(n)),
                 "piles": tuple(codes(g.piles[h]) for h in range(3)) if choosing else (),
                 "pile_owners": tuple(None if g.pile_owner[h] < 0 else g.pile_owner[h]
                                      for h in range(3)) if choosing else (),
-                "table": codes(g.table),
-                "table_player": None if g.table_player < 0 else g.table_player,
-                "passes": g.passes,
+                "table": codes(g.w.table_cards),
+                "table_player": None if g.w.table_player < 0 else g.w.table_player,
+                "passes": g.w.passes,
                 "played": tuple(g.played[k] for k in range(g.n_played)),
                 "scores": tuple(g.scores[p] for p in range(n)),
                 "ended": bool(g.ended),
