@@ -84,7 +84,7 @@ extensions = [
         "pokerrules._chinese_poker",
         sources=["ext/_chinese_poker.pyx", "ext/chinese_poker.c"],
         include_dirs=["ext"],
-        depends=["ext/chinese_poker.h", "ext/pr_port.h"],
+        depends=["ext/chinese_poker.h"],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
     ),

@@ -4,6 +4,15 @@
 #include <stdint.h>
 #include <string.h>
 
+/* LOWEST[k][n]: the lowest ``k`` cards of a rank's nibble ``n``, those a play takes. */
+static const uint8_t LOWEST[5][16] = {
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1},
+    {0, 1, 2, 3, 4, 5, 6, 3, 8, 9, 10, 3, 12, 5, 6, 3},
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 7},
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+};
+
 /* rank index <-> single value (3 = 0 ... A = 11, 2 = 12) */
 static inline int rank_of(int v) { return (v + 1) % CP_RANKS; }
 static inline int value_of(int r) { return (r + CP_RANKS - 1) % CP_RANKS; }
@@ -178,7 +187,7 @@ void cp_greedy(const cp_world *w, cp_play *out) {
 
 uint64_t cp_apply(cp_world *w, const cp_play *move) {
     const int p = w->to_move, n = w->players;
-    w->to_move = (p + 1) % n;
+    w->to_move = p + 1 == n ? 0 : p + 1; /* no division: a playout makes this every move */
     if (move->kind == CP_NONE) {
         w->passes++;
         if (w->table.kind != CP_NONE && cp_pass_clears(w->passes, n)) {
@@ -190,14 +199,9 @@ uint64_t cp_apply(cp_world *w, const cp_play *move) {
         return 0;
     }
     uint64_t cards = 0;
-    for (int r = 0; r < CP_RANKS; r++) { /* the lowest cards of each rank */
-        uint64_t of_rank = w->hand[p] & (15ull << (4 * r));
-        for (int k = 0; k < move->take[r]; k++) {
-            uint64_t low = of_rank & (0 - of_rank);
-            cards |= low;
-            of_rank ^= low;
-        }
-    }
+    for (int r = 0; r < CP_RANKS; r++)
+        if (move->take[r])
+            cards |= (uint64_t)LOWEST[move->take[r]][(w->hand[p] >> (4 * r)) & 15u] << (4 * r);
     w->hand[p] &= ~cards;
     w->table = *move;
     w->table_cards = cards;

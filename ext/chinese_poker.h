@@ -11,8 +11,6 @@
 
 #include <stdint.h>
 
-#include "pr_port.h"
-
 #define CP_RANKS 13
 #define CP_MAX_PLAYERS 4
 
@@ -36,17 +34,39 @@ typedef struct {
     cp_play table;          /* kind CP_NONE: empty table */
 } cp_world;
 
-/* The cards of rank ``r`` in ``hand``: its nibble's popcount, from a table of 16. */
-static inline int cp_rank_count(uint64_t hand, int r) {
-    return (int)((0x4332322132212110ull >> (4 * ((hand >> (4 * r)) & 15u))) & 15u);
+/* ``hand`` with each rank's nibble replaced by its count of cards: a popcount per
+ * nibble in two steps (the build has no popcount instruction, and a playout counts
+ * every move). */
+static inline uint64_t cp_rank_counts(uint64_t hand) {
+    uint64_t x = hand - ((hand >> 1) & 0x5555555555555555ull);
+    return (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
 }
 
-/* The cards in ``hand``. */
-static inline int cp_cards(uint64_t hand) { return pr_popcount64(hand); }
+/* The cards of rank ``r`` in ``hand``. */
+static inline int cp_rank_count(uint64_t hand, int r) {
+    return (int)((cp_rank_counts(hand) >> (4 * r)) & 15u);
+}
+
+/* The cards in ``hand``: its ranks' counts summed. */
+static inline int cp_cards(uint64_t hand) {
+    uint64_t x = cp_rank_counts(hand);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* Eight nibbles (the low 32 bits of ``x``) spread to the eight bytes. */
+static inline uint64_t cp_spread(uint64_t x) {
+    x = (x | x << 16) & 0x0000FFFF0000FFFFull;
+    x = (x | x << 8) & 0x00FF00FF00FF00FFull;
+    return (x | x << 4) & 0x0F0F0F0F0F0F0F0Full;
+}
 
 /* The cards per rank of ``hand``. */
 static inline void cp_counts(uint64_t hand, uint8_t *count) {
-    for (int r = 0; r < CP_RANKS; r++) count[r] = (uint8_t)cp_rank_count(hand, r);
+    const uint64_t x = cp_rank_counts(hand);
+    const uint64_t low = cp_spread(x & 0xFFFFFFFFu), high = cp_spread(x >> 32);
+    for (int r = 0; r < 8; r++) count[r] = (uint8_t)(low >> (8 * r));
+    for (int r = 8; r < CP_RANKS; r++) count[r] = (uint8_t)(high >> (8 * (r - 8)));
 }
 
 /* The round's rules and totals, for rewards (a target is at most 2**53). */
