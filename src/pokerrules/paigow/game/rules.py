@@ -275,9 +275,9 @@ class PaiGowRules:
 
         Source: Wizard of Odds, "Commission Free Pai Gow Poker" (read at
         sonofdave.com/games/commission-free-pai-gow-poker/: a house edge of
-        2.51% with the Trump Plaza house way, which no way of ours follows as
-        posted yet, so that figure is not ours to match; its Tiger 9 bet's
-        0.025007, the 9-high low's chance, is).
+        2.51% with the Trump Plaza house way, which ``"trump_plaza"`` gives
+        to 3e-5 in each rate: 2.5057%; its Tiger 9 bet's 0.025007 is the 9-high
+        low's chance).
 
         >>> from pokerrules.paigow import PaiGowRules
         >>> PaiGowRules.commission_free().banker_push
