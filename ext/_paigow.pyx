@@ -205,11 +205,14 @@ def is_foul_codes(high, low, int variant):
 
 ctypedef void (*_per_row)(const pr_tables *t, const uint8_t *rows, int64_t n,
                           uint8_t *out) noexcept nogil
+ctypedef void (*_per_row_by_rule)(const pr_tables *t, int rule, const uint8_t *rows,
+                                  int64_t n, uint8_t *out) noexcept nogil
 
 
-cdef object _per_row_batch(codes, int variant, bint check, str what, _per_row fn):
-    """One uint8 per row of an (n, 7) array of codes: ``fn`` over the rows, without
-    the GIL (``what`` names the call in errors)."""
+cdef object _per_row_batch(codes, int variant, bint check, str what, _per_row fn,
+                           _per_row_by_rule by_rule=NULL, int rule=0):
+    """One uint8 per row of an (n, 7) array of codes: ``fn`` over the rows (or
+    ``by_rule`` with ``rule``), without the GIL (``what`` names the call in errors)."""
     cdef const pr_tables *t = _tables(variant)
     arr = _rows(codes, 7, what)
     cdef const uint8_t[:, ::1] mv = arr
@@ -221,7 +224,10 @@ cdef object _per_row_batch(codes, int variant, bint check, str what, _per_row fn
         return out
     cdef uint8_t[::1] o = out
     with nogil:
-        fn(t, &mv[0, 0], n, &o[0])
+        if by_rule != NULL:
+            by_rule(t, rule, &mv[0, 0], n, &o[0])
+        else:
+            fn(t, &mv[0, 0], n, &o[0])
     return out
 
 
@@ -245,20 +251,9 @@ def banker_push_codes(high, low, int variant, int push):
 def push_batch(codes, int variant, int push, bint check=True):
     """Push flags (bool (n,)) of an (n, 7) array of banker settings (five high
     codes, then two low) under push rule number ``push``."""
-    cdef const pr_tables *t = _tables(variant)
     _push(push)
-    arr = _rows(codes, 7, "push_many")
-    cdef const uint8_t[:, ::1] mv = arr
-    if check:
-        _check(t, mv)
-    cdef int64_t n = arr.shape[0]
-    out = np.zeros(n, dtype=np.uint8)
-    if n == 0:
-        return out.astype(bool)
-    cdef uint8_t[::1] o = out
-    with nogil:
-        pg_push_batch(t, push, &mv[0, 0], n, &o[0])
-    return out.astype(bool)
+    return _per_row_batch(codes, variant, check, "push_many", NULL, pg_push_batch,
+                          push).astype(bool)
 
 
 def fortune_line_codes(codes, int variant):
