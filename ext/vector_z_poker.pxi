@@ -194,7 +194,7 @@ cdef inline long _int_entry(object value, str name) except? -2:
         raise PokerRulesError(f"{name} holds {value}, far outside the board") from None
 
 
-def z_poker_greedy_keys(tops, codes, positions, int player):
+def z_poker_greedy_keys(tops, codes, positions, player):
     """The greedy rule's key of each placement (pokerrules.zpoker.policy.greedy_scores):
     card ``codes[i]`` put on position ``positions[i]`` (0..7 for A..H) by seat
     ``player``, on the board of top cards ``tops`` (8 codes, -1 for an empty position
@@ -207,7 +207,8 @@ def z_poker_greedy_keys(tops, codes, positions, int player):
         (0..12); higher is better, compared in that order.
 
     Raises:
-        ArgumentTypeError: entries that are no ints.
+        ArgumentTypeError: ``tops``, ``codes`` or ``positions`` that is no list,
+            tuple or 1-d array, an entry or ``player`` that is no int.
         HandSizeError: ``tops`` not 8 long, ``codes`` and ``positions`` of
             different lengths, or more than 416 placements.
         PokerRulesError: a seat other than 0 or 1, a code outside 0..51, a top card
@@ -220,8 +221,13 @@ def z_poker_greedy_keys(tops, codes, positions, int player):
     cdef uint64_t seen = 0, bit
     cdef Py_ssize_t i, n
     cdef long top, code, position
-    if player not in (0, 1):
-        raise PokerRulesError(f"no seat {player}: Z Poker's seats are 0 and 1")
+    cdef long seat = _int_entry(player, "player")
+    if seat not in (0, 1):
+        raise PokerRulesError(f"no seat {seat}: Z Poker's seats are 0 and 1")
+    for name, given in (("tops", tops), ("codes", codes), ("positions", positions)):
+        if not isinstance(given, (list, tuple)) and not (
+                isinstance(given, np.ndarray) and given.ndim == 1):
+            raise ArgumentTypeError(f"{name} is a list, tuple or 1-d array, not {type(given)}")
     if len(tops) != ZV_POSITIONS:
         raise HandSizeError(f"tops must hold {ZV_POSITIONS} positions, not {len(tops)}")
     n = len(codes)
@@ -251,6 +257,6 @@ def z_poker_greedy_keys(tops, codes, positions, int player):
                 f"the position {position} is outside 0..{ZV_POSITIONS - 1}")
         put[i] = <uint8_t>code
         where[i] = <uint8_t>position
-    zv_greedy_keys(_ranking(_STANDARD_HANDS.variant), board, player, put, where, <int>n, keys)
+    zv_greedy_keys(_ranking(_STANDARD_HANDS.variant), board, <int>seat, put, where, <int>n, keys)
     return [(keys[4 * i], keys[4 * i + 1], keys[4 * i + 2], keys[4 * i + 3])
             for i in range(n)]

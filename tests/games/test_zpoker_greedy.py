@@ -99,6 +99,7 @@ def test_greedy_keys_value_the_sides_as_the_game_compares_them():
     ({"A": 3, "B": 3}, [(4, "C")], 0, r"the top card 3 lies on two positions"),
     ({"A": 77}, [(4, "C")], 0, r"the top card 77 of position 0 is no code"),
     ({}, [(4, "C")], 2, r"no seat 2"),
+    ({"Z": 3}, [(4, "C")], 0, r"no position 'Z' in tops"),
 ])
 def test_greedy_keys_refuse_cards_positions_and_seats_by_name(tops, placements, player, error):
     with pytest.raises(PokerRulesError, match=error):
@@ -116,6 +117,15 @@ def test_the_compiled_greedy_keys_refuse_arrays_of_other_shapes_and_types():
         _vector.z_poker_greedy_keys(board[:7], [1], [0], 0)
     with pytest.raises(HandSizeError, match="2 codes for 1 positions"):
         _vector.z_poker_greedy_keys(board, [1, 2], [0], 0)
+    for player in (True, 1.0):
+        with pytest.raises(ArgumentTypeError, match="player holds ints"):
+            _vector.z_poker_greedy_keys(board, [4], [0], player)
+    with pytest.raises(ArgumentTypeError, match="codes is a list, tuple or 1-d array"):
+        _vector.z_poker_greedy_keys(board, b"\x01", [0], 0)
+    with pytest.raises(ArgumentTypeError, match="tops maps positions to codes"):
+        greedy_scores([3], [(2, "B")], 0)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="a placement is a"):
+        greedy_scores({}, [(2, "B", 1)], 0)  # type: ignore[list-item]
     assert _vector.z_poker_greedy_keys(board, [], [], 0) == []
     assert _vector.z_poker_greedy_keys(board, np.array([4]), np.array([0]), 1) == \
         greedy_scores({}, [(4, "A")], 1)

@@ -10,7 +10,7 @@ import numpy as np
 from pokerrules import _vector
 from pokerrules._checks import check_count
 from pokerrules.cards import Card
-from pokerrules.errors import PokerRulesError
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.search import ProtocolGame, result_rewards
 from pokerrules.zpoker.moves import Placement
 from pokerrules.zpoker.rules import PLAYERS, POSITIONS, SIDES, Phase, ZPokerRules
@@ -46,16 +46,27 @@ def greedy_scores(tops: Mapping[str, int], placements: Sequence[tuple[int, str]]
     (its greedy opponent plays by the same keys).
 
     Raises:
+        ArgumentTypeError: ``tops`` that is no mapping, a placement that is no
+            (code, position) pair.
         PokerRulesError: a code outside 0..51 or a position that is no position
             name; a card put that lies on the board.
     """
+    if not isinstance(tops, Mapping):
+        raise ArgumentTypeError(f"tops maps positions to codes, not {type(tops)}")
+    unknown = [p for p in tops if p not in _POSITION_INDEX]
+    if unknown:
+        raise PokerRulesError(f"no position {unknown[0]!r} in tops: they are A to H")
     board = [tops.get(p, -1) for p in POSITIONS]
-    try:
-        at = [_POSITION_INDEX[position] for _, position in placements]
-    except KeyError as missing:
-        raise PokerRulesError(f"no position {missing.args[0]!r}: they are A to H") from None
-    keys: list[GreedyKey] = _vector.z_poker_greedy_keys(
-        board, [code for code, _ in placements], at, player)
+    codes, at = [], []
+    for placement in placements:
+        if not isinstance(placement, tuple) or len(placement) != 2:
+            raise ArgumentTypeError(f"a placement is a (code, position) pair, not {placement!r}")
+        code, position = placement
+        if not isinstance(position, str) or position not in _POSITION_INDEX:
+            raise PokerRulesError(f"no position {position!r}: they are A to H")
+        codes.append(code)
+        at.append(_POSITION_INDEX[position])
+    keys: list[GreedyKey] = _vector.z_poker_greedy_keys(board, codes, at, player)
     return keys
 
 
