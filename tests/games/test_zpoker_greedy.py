@@ -123,9 +123,9 @@ def test_the_compiled_greedy_keys_refuse_arrays_of_other_shapes_and_types():
     with pytest.raises(ArgumentTypeError, match="codes is a list, tuple or 1-d array"):
         _vector.z_poker_greedy_keys(board, b"\x01", [0], 0)
     with pytest.raises(ArgumentTypeError, match="tops maps positions to codes"):
-        greedy_scores([3], [(2, "B")], 0)  # type: ignore[arg-type]
+        greedy_scores([3], [(2, "B")], 0)
     with pytest.raises(ArgumentTypeError, match="a placement is a"):
-        greedy_scores({}, [(2, "B", 1)], 0)  # type: ignore[list-item]
+        greedy_scores({}, [(2, "B", 1)], 0)
     assert _vector.z_poker_greedy_keys(board, [], [], 0) == []
     assert _vector.z_poker_greedy_keys(board, np.array([4]), np.array([0]), 1) == \
         greedy_scores({}, [(4, "A")], 1)
