@@ -11,6 +11,7 @@
 
 uint32_t *pg_front_keys[PR_NVARIANTS];
 uint8_t pg_straights[8192];
+int8_t pg_lowest_straight[8192][2];
 int8_t pg_mask_ranks[8192][5];
 uint8_t pg_mask_count[8192];
 static int straights_ready;
@@ -20,10 +21,11 @@ int pg_prepare(const pr_tables *t) {
         for (uint32_t m = 0; m < 8192; m++) {
             uint32_t ext = (m << 1) | ((m >> RANK_ACE) & 1u); /* bit 0: the ace played low */
             uint8_t flags = 0;
-            for (int lo = 0; lo <= 9; lo++) {
+            pg_lowest_straight[m][0] = pg_lowest_straight[m][1] = -1;
+            for (int lo = 9; lo >= 0; lo--) { /* ranks lo - 1 .. lo + 3, the top lo + 3 */
                 int c = count_bits((ext >> lo) & 31u);
-                if (c == 5) flags |= 1;
-                if (c >= 4) flags |= 2;
+                if (c == 5) flags |= 1, pg_lowest_straight[m][0] = (int8_t)(lo + 3);
+                if (c >= 4) flags |= 2, pg_lowest_straight[m][1] = (int8_t)(lo + 3);
             }
             pg_straights[m] = flags;
             int n = 0;

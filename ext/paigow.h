@@ -48,6 +48,7 @@ enum {
     PG_F_QUADS, PG_F_TRIPS, PG_F_SECOND_TRIPS, PG_F_PAIR, PG_F_SECOND_PAIR, PG_F_THIRD_PAIR,
     PG_F_SINGLE, PG_F_SECOND_SINGLE, PG_F_THIRD_SINGLE, PG_F_FOURTH_SINGLE, PG_F_FIFTH_SINGLE,
     PG_F_NPAIRS, PG_F_NTRIPS, PG_F_NSINGLES, PG_F_NACES, PG_F_JOKER, PG_F_STRAIGHT, PG_F_FLUSH,
+    PG_F_LOWEST_STRAIGHT, /* the top card of the lowest straight (the joker may fill a gap) */
     PG_NFACTS
 };
 /* each fact's name in the description format, and its kind: 'r' a rank, 'c' a count, 'f' a flag */

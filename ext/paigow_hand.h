@@ -19,6 +19,9 @@ enum { RANK_SEVEN = 5, RANK_NINE = 7, RANK_TEN = 8, RANK_JACK = 9, RANK_QUEEN = 
 extern uint32_t *pg_front_keys[PR_NVARIANTS];
 /* By 13-bit rank mask: bit 0 a straight, bit 1 a straight once the joker fills a gap. */
 extern uint8_t pg_straights[8192];
+/* By 13-bit rank mask and joker (0, 1): the top rank of the lowest straight (3 for
+ * A-2-3-4-5), -1 when none. */
+extern int8_t pg_lowest_straight[8192][2];
 /* By 13-bit rank mask: its ranks, highest first, -1 past the last (five at most
  * are read), and how many it holds. */
 extern int8_t pg_mask_ranks[8192][5];
@@ -41,6 +44,7 @@ typedef struct {
     int joker;            /* the joker is in the hand (and among the aces) */
     int straight, flush;  /* some five of the seven make a straight / a flush */
     int any_sf;           /* some five of the seven make a straight or a flush */
+    uint32_t ranks;       /* the natural cards' ranks, bit per rank */
     uint32_t by_count[6]; /* rank masks by number of cards, the joker an ace */
 } hand_info;
 
@@ -69,6 +73,7 @@ static inline void read_hand(hand_info *in, const pr_tables *t, const uint8_t ha
     uint32_t ranks = ~by[0] & 0x1FFFu;
     /* the joker's key adds a card to every suit, and it fills one gap of a run */
     in->flush = (key & PR_FLUSH_BITS) != 0;
+    in->ranks = ranks;
     in->straight = (pg_straights[ranks] & (1 + joker)) != 0;
     in->any_sf = in->flush || in->straight;
     if (joker) {

@@ -17,10 +17,10 @@ const char *const pg_fact_names[PG_NFACTS] = {
     "quads", "trips", "second trips", "pair", "second pair", "third pair",
     "single", "second single", "third single", "fourth single", "fifth single",
     "number of pairs", "number of trips", "number of singles", "number of aces",
-    "joker", "straight", "flush",
+    "joker", "straight", "flush", "lowest straight",
 };
 const char pg_fact_kinds[PG_NFACTS] = {
-    'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'c', 'c', 'c', 'c', 'f', 'f', 'f',
+    'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'c', 'c', 'c', 'c', 'f', 'f', 'f', 'r',
 };
 
 static void hand_facts(const hand_info *in, int8_t f[PG_NFACTS]) {
@@ -41,6 +41,7 @@ static void hand_facts(const hand_info *in, int8_t f[PG_NFACTS]) {
     f[PG_F_JOKER] = (int8_t)in->joker;
     f[PG_F_STRAIGHT] = (int8_t)in->straight;
     f[PG_F_FLUSH] = (int8_t)in->flush;
+    f[PG_F_LOWEST_STRAIGHT] = pg_lowest_straight[in->ranks][in->joker];
 }
 
 static int holds(const pg_way *w, int pc, const int8_t *f) {
@@ -248,6 +249,7 @@ static void shape_facts(int shape, int8_t f[PG_NFACTS]) {
     f[PG_F_JOKER] = (int8_t)((shape >> 11) & 1);
     f[PG_F_STRAIGHT] = (int8_t)((shape >> 12) & 1);
     f[PG_F_FLUSH] = (int8_t)((shape >> 13) & 1);
+    f[PG_F_LOWEST_STRAIGHT] = (int8_t)(f[PG_F_STRAIGHT] ? 0 : -1);
 }
 
 /* Whether the condition at pc reads each rank fact only as there or not. */

@@ -15,14 +15,37 @@
 
 #include "paigow_hand.h"
 
+/* 1 when every straight the hand's ranks make (the joker filling one gap) is
+ * ace high: some five of ten to ace, and none lower. */
+static int only_ace_high_straights(const hand_info *in) {
+    int found = 0;
+    for (int top = 3; top <= RANK_ACE; top++) { /* 3: A-2-3-4-5 */
+        int missing = 0;
+        for (int k = 0; k < 5; k++) {
+            int r = top - k < 0 ? RANK_ACE : top - k;
+            missing += !((in->ranks >> r) & 1u);
+        }
+        if (missing <= in->joker) {
+            if (top != RANK_ACE) return 0;
+            found = 1;
+        }
+    }
+    return found;
+}
+
 /* Rule 5: among the settings that keep a straight or flush (or straight flush)
  * behind, the best front, then the best back, then the lowest front codes; by
- * the Foxwoods ways, an ace and the next card over a pair of tens to kings. */
+ * the Foxwoods ways, an ace and the next card over a pair of tens to kings; by
+ * Bally's, a natural ace and the joker whose only straights are ace high stay
+ * behind as a pair, the two best singletons in front. */
 static front_t straight_or_flush_front(const hand_info *in, int way) {
     front_t best = pick(-1, -1);
     uint32_t best_front = 0;
+    if (way == PG_WAY_BALLYS && in->joker && in->by_count[2] == (1u << RANK_ACE) &&
+        only_ace_high_straights(in))
+        return two_singles(in);
     if (front_straight_or_flush(in, &best)) best_front = front_key(in, best.a, best.b);
-    if (way == PG_WAY_TRUMP_PLAZA || way == PG_WAY_CLARIDGE) return best;
+    if (way == PG_WAY_TRUMP_PLAZA || way == PG_WAY_CLARIDGE || way == PG_WAY_BALLYS) return best;
     /* One pair of tens to kings, no trips, exactly one ace (a natural ace or
      * the joker): the ace and the next highest card outside the pair go in
      * front if they beat that front. */
@@ -106,6 +129,8 @@ static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int wa
         uint32_t other = by[3] | by[2];
         if (other) front = two_of(&in, top(other));
         else if (q == RANK_ACE) front = split_aces(&in);
+        else if (way == PG_WAY_BALLYS) /* tens to kings kept with an ace to play */
+            front = q < RANK_TEN || top(by[1]) == RANK_ACE ? two_singles(&in) : two_of(&in, q);
         else if (q >= RANK_JACK) /* Trump Plaza keeps them with an ace to play */
             front = way == PG_WAY_TRUMP_PLAZA && top(by[1]) == RANK_ACE ? two_singles(&in)
                                                                          : two_of(&in, q);
@@ -119,8 +144,9 @@ static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int wa
     } else if (by[3] && by[2]) {
         r = 4; /* full house */
         int ace_king = top(by[1]) == RANK_ACE && (by[1] & (1u << RANK_KING));
-        /* Trump Plaza: twos stay behind with an ace and a king to play */
-        if (way == PG_WAY_TRUMP_PLAZA && by[2] == 1u /* a pair of twos */ && ace_king)
+        /* Trump Plaza and Bally's: twos stay behind with an ace and a king to play */
+        if ((way == PG_WAY_TRUMP_PLAZA || way == PG_WAY_BALLYS) && by[2] == 1u /* twos */ &&
+            ace_king)
             front = two_singles(&in);
         else front = two_of(&in, top(by[2]));
     } else if (in.any_sf && count_bits(by[2]) <= 1) { /* at most one pair or one trips */

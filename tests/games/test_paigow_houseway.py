@@ -51,6 +51,18 @@ def makes_straight_or_flush(cards, hand_rules):
                for five in combinations(cards, 5))
 
 
+def straight_tops(naturals, joker):
+    """The top ranks of the straights the natural cards make, the joker (when held)
+    filling one gap; 3 for A-2-3-4-5."""
+    held = {c.rank for c in naturals}
+    tops = set()
+    for top in range(3, ACE + 1):
+        ranks = [ACE if top - k < 0 else top - k for k in range(5)]
+        if sum(r not in held for r in ranks) <= (joker is not None):
+            tops.add(top)
+    return tops
+
+
 def reference_front(hand, way="foxwoods", rules=CLASSIC):
     """The two front cards (a set of codes) by the rule list, and the rule
     number. The joker is an ace whenever pairs, trips and quads are counted; it
@@ -93,6 +105,8 @@ def reference_front(hand, way="foxwoods", rules=CLASSIC):
                 return evaluate([c for c in cards if c not in front], hand_rules).value
             kept = max(reversed(by_rank[ACE][:3]), key=back_with)
             return codes(a for a in by_rank[ACE][:3] if a != kept), 2
+        if way == "ballys":  # tens to kings kept with an ace to play, twos to nines always
+            return (best_singles() if q < TEN or singles[0] == ACE else lowest_two(q)), 2
         if q >= JACK:  # Trump Plaza keeps them with an ace to play
             return (best_singles() if way == "trump_plaza" and singles[0] == ACE
                     else lowest_two(q)), 2
@@ -103,10 +117,13 @@ def reference_front(hand, way="foxwoods", rules=CLASSIC):
     if len(trips) == 2:
         return lowest_two(trips[0]), 3
     if trips and pairs:  # Trump Plaza keeps twos behind with an ace and a king to play
-        if way == "trump_plaza" and pairs == [0] and singles == [ACE, KING]:
+        if way in ("trump_plaza", "ballys") and pairs == [0] and singles == [ACE, KING]:
             return best_singles(), 4
         return lowest_two(pairs[0]), 4
     if all_sf and len(trips) + len(pairs) <= 1:
+        if way == "ballys" and joker is not None and pairs == [ACE] and \
+                straight_tops(naturals, joker) == {ACE}:
+            return best_singles(), 5  # the aces' pair behind, not a straight that needs the joker
         options = []
         for front in combinations(cards, 2):
             back = [c for c in cards if c not in front]
@@ -207,6 +224,8 @@ CASES = [
     ("Ac Jk 2d 3h 4s 5c 9d", "Ac 9d", 5),  # fronts tie (A-9): the joker's back is no worse
     ("9c 9h 8c 7c 6c 5c Kd", "9h Kd", 5),  # fronts tie (K-9): the straight flush behind wins
     ("Ac 2d 3h 4s 5c 6d 6h", "6d 6h", 5),
+    ("As Jk Kd Qc Jh 5s 3d", "5s 3d", 5),  # the joker's only straight is ace high
+    ("As Jk Kd Qc 4h 3s 2d", "Kd Qc", 5),  # ... and the wheel: the wheel behind
     # 6 three pairs
     ("Qc Qd 8h 8s 4c 4d 2s", "Qc Qd", 6),
     ("As Jk 9c 9d 3h 3s 7c", "As Jk", 6),
@@ -239,8 +258,13 @@ CASES = [
 #: (hand, way) -> its front where the way's posted rule sets a hand of CASES
 #: otherwise, and hands that only the posted ways' own rules decide
 WAY_FRONTS = {
-    # Trump Plaza keeps jacks to kings with an ace to play
-    ("Jc Jd Jh Js Ac Kd 2s", "trump_plaza"): "Ac Kd",
+    # Trump Plaza and Bally's keep jacks to kings with an ace to play; Bally's keeps
+    # twos to nines always
+    **{("Jc Jd Jh Js Ac Kd 2s", way): "Ac Kd" for way in ("trump_plaza", "ballys")},
+    ("8c 8d 8h 8s Qc 5d 2s", "ballys"): "Qc 5d",
+    # Bally's: a natural ace and the joker whose only straight is ace high stay behind
+    # as a pair of aces
+    ("As Jk Kd Qc Jh 5s 3d", "ballys"): "Kd Qc",
     # the Claridge splits sevens to tens unless an ace can play in front
     ("8c 8d 8h 8s Kc 5d 2s", "claridge"): "8c 8d",
     # neither has Foxwoods' ace over a pair of tens to kings: the straight stays
@@ -248,9 +272,9 @@ WAY_FRONTS = {
     **{(hand, way): front for hand, front in (("Kh Kd As Qc Jd Th 4s", "Kd 4s"),
                                               ("Kh Kd Jk Qc Jd Th 4s", "Kd 4s"),
                                               ("Ah Kd Kc Qs Js Tc 3d", "Kc 3d"))
-       for way in ("trump_plaza", "claridge")},
-    # Trump Plaza's full house keeps twos behind with an ace and a king to play
-    ("Qc Qd Qh 2c 2d As Kd", "trump_plaza"): "As Kd",
+       for way in ("trump_plaza", "claridge", "ballys")},
+    # Trump Plaza's and Bally's full house keeps twos behind with an ace and a king to play
+    **{("Qc Qd Qh 2c 2d As Kd", way): "As Kd" for way in ("trump_plaza", "ballys")},
 }
 
 TWO_PAIR_SPLITS = [
@@ -284,7 +308,7 @@ def test_each_way_front_sets_a_hand_picked_case_otherwise():
 @pytest.mark.parametrize(("hand", "foxwoods", "ballys"), TWO_PAIR_SPLITS)
 def test_two_pair_rules_of_each_way(hand, foxwoods, ballys):
     for way, front in (("foxwoods", foxwoods), ("foxwoods_ballys_two_pairs", ballys),
-                       ("trump_plaza", ballys), ("claridge", ballys)):
+                       ("trump_plaza", ballys), ("claridge", ballys), ("ballys", ballys)):
         assert compiled_front(hand, way) == (codes_of(front), 7)
         assert reference_front(hand, way) == (codes_of(front), 7)
 
@@ -518,7 +542,7 @@ def million_hands():
 @pytest.mark.slow
 @pytest.mark.parametrize(("way", "rules"), [("foxwoods", CLASSIC), (BALLYS, CLASSIC),
                                             ("foxwoods", CASINO), ("trump_plaza", CLASSIC),
-                                            ("claridge", CASINO)])
+                                            ("claridge", CASINO), ("ballys", CLASSIC)])
 def test_compiled_agrees_with_the_reference(way, rules):
     rng = np.random.default_rng([20, WAYS.index(way), rules.wheel_second_highest])
     hands = random_hands(rng, 40_000)

@@ -452,3 +452,37 @@ def test_the_settings_by_rank_class_are_the_programs_own_for_a_users_edited_way(
     np.testing.assert_array_equal(fast, plain)
     np.testing.assert_array_equal(fast_rules, plain_rules)
     assert len(set(plain_rules.tolist())) > 20
+
+
+def straight_tops(codes):
+    """The top ranks (3 for A-2-3-4-5 ... 12 for ace high) of the straights seven codes
+    make, the joker (code 52) filling one gap: counted here from the ranks alone."""
+    ranks = {c >> 2 for c in codes if c != 52}
+    jokers = int(52 in codes)
+    return {top for top in range(3, 13)
+            if sum((12 if top - k < 0 else top - k) not in ranks for k in range(5)) <= jokers}
+
+
+def test_lowest_straight_is_the_top_card_of_the_hands_lowest_straight():
+    text = way_description("foxwoods").replace(
+        "  keep the straight or flush: otherwise -> straight or flush",
+        "  the wheel lowest: if lowest straight = 5 -> straight or flush\n"
+        "  six to king lowest: if lowest straight < A -> straight or flush\n"
+        "  only ace high: if lowest straight = A -> straight or flush\n"
+        "  a flush and no straight: otherwise -> straight or flush")
+    way = load_house_way(text)
+    labels = {r.number: r.label for r in way.rules}
+    rng = np.random.default_rng(5)
+    seen = set()
+    for hand in np.argsort(rng.random((20_000, 53)), axis=1)[:, :7].tolist():
+        _, rule = house_way_and_rule(hand, "classic", way)
+        label = labels[rule]
+        if label.endswith("lowest") or label in ("only ace high", "a flush and no straight"):
+            tops = straight_tops(hand)
+            expected = ("a flush and no straight" if not tops else "the wheel lowest"
+                        if min(tops) == 3 else "only ace high" if min(tops) == 12
+                        else "six to king lowest")
+            assert label == expected, (hand, tops)
+            seen.add(label)
+    assert seen == {"the wheel lowest", "six to king lowest", "only ace high",
+                    "a flush and no straight"}
