@@ -105,7 +105,7 @@ def test_an_unknown_push_rule_is_refused_by_name_listing_the_rules():
                                               r"ace_high_pai_gow$"):
         PaiGowRules(banker_push="nope")
     with pytest.raises(PokerRulesError, match="banker_push"):
-        PaiGowRules(banker_push=1)  # type: ignore[arg-type]
+        PaiGowRules(banker_push=1)
     with pytest.raises(PokerRulesError, match="no banker push rule number 4"):
         _paigow.push_batch(np.zeros((0, 7), np.uint8), EZ.hand_rules.variant, 4)
 
