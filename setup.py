@@ -62,7 +62,7 @@ extensions = [
         libraries=[EVALUATOR],
         depends=["ext/pr_eval.h", "ext/pr_port.h", "ext/paigow.h", "ext/paigow_hand.h",
                  "ext/paigow_sim.h", "ext/paigow_exact.h", "ext/paigow_way.pxi",
-                 "ext/paigow_optimal.h", "ext/paigow_optimal.pxi"],
+                 "ext/paigow_optimal.h", "ext/paigow_optimal.pxi", "ext/paigow_exact.pxi"],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
     ),
