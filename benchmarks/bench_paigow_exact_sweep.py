@@ -1,5 +1,5 @@
 """A sweep of two full-deck exact counts (classic rules, foxwoods and
-foxwoods_ballys_two_pairs on both sides) on a local Dask cluster of two worker processes, one
+ballys on both sides) on a local Dask cluster of two worker processes, one
 variant each; checks the Foxwoods count against the published enumeration."""
 
 import time
@@ -17,7 +17,7 @@ if __name__ == "__main__":
                                   dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         results = exact_house_edges([(classic, "foxwoods", None),
-                                     (classic, "foxwoods_ballys_two_pairs", None)],
+                                     (classic, "ballys", None)],
                                     executor=client.get_executor(), progress=False)
     print(f"wall clock {time.time() - start:.1f} s")
     for r in results:

@@ -40,7 +40,7 @@ from pokerrules.shuffle import DealStream
 
 pytestmark = pytest.mark.fast
 
-BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
+BALLYS = "ballys"  # Bally's Atlantic City's posted way
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
 GOLDEN = Path(__file__).parent / "golden"
@@ -366,7 +366,7 @@ def test_strategy_names_are_stable():
 
     record = play_round(CLASSIC, {1: mine, 2: HouseWay(BALLYS)}, seed=3)
     assert record.seat(1).strategy.endswith("test_strategy_names_are_stable.<locals>.mine")
-    assert record.seat(2).strategy == "HouseWay(way='foxwoods_ballys_two_pairs')"
+    assert record.seat(2).strategy == "HouseWay(way='ballys')"
     assert record.rules.to_dict()["house_way"] == "foxwoods"
     assert CLASSIC.replace(house_way=mine).house_way_name.endswith("<locals>.mine")
 

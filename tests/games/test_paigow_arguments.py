@@ -24,14 +24,14 @@ from pokerrules.paigow.analysis.outcomes import GRID_BYTES, table_bytes
 
 pytestmark = pytest.mark.fast
 
-BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
+BALLYS = "ballys"  # Bally's Atlantic City's posted way
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
 TINY = SMALL[:14]
 HAND = [TINY[k] for k in (0, 2, 4, 6, 8, 10, 12)]
 
 
-def ballys_two_pairs_many(hands, rules):
+def ballys_many(hands, rules):
     return house_way_many(hands, rules, BALLYS)
 
 
@@ -59,30 +59,31 @@ def test_a_way_that_is_no_strategy_is_refused_naming_its_argument(call, way):
 @pytest.mark.parametrize("call", WAY_CALLS.values(), ids=WAY_CALLS.keys())
 def test_an_unknown_way_name_is_refused_naming_its_argument(call):
     with pytest.raises(PokerRulesError, match=r"unknown house way 'caesars' for (player_)?way"
-                                              r"; choose from .*foxwoods, " + BALLYS):
+                                              r"; choose from .*foxwoods, trump_plaza, "
+                                              r"claridge, " + BALLYS):
         call("caesars")
 
 
 def test_a_batch_way_is_checked_when_made():
     with pytest.raises(ArgumentTypeError, match="BatchWay's name must be text or None, not 5"):
-        BatchWay(ballys_two_pairs_many, name=5)
+        BatchWay(ballys_many, name=5)
     with pytest.raises(ArgumentTypeError, match="BatchWay's function must be a function"):
         BatchWay(ARRAY)
     with pytest.raises(ArgumentTypeError, match="BatchWay's function must be a function"):
         BatchWay(HouseWay)
-    assert str(BatchWay(ballys_two_pairs_many, "two pairs, batched")) == "two pairs, batched"
+    assert str(BatchWay(ballys_many, "two pairs, batched")) == "two pairs, batched"
 
 
 @pytest.mark.parametrize("dtype", ["m8[s]", "M8[s]", np.float64, np.bool_, object])
 def test_a_batch_way_that_returns_no_integer_codes_is_refused(dtype):
-    way = BatchWay(lambda hands, rules: ballys_two_pairs_many(hands, rules).astype(dtype))
+    way = BatchWay(lambda hands, rules: ballys_many(hands, rules).astype(dtype))
     with pytest.raises(PokerRulesError, match=r"returned .* it returns integer card codes"):
         exact_house_edge(CLASSIC, "foxwoods", way, deck=TINY)
 
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int64, np.uint64])
 def test_a_batch_way_may_return_any_integer_dtype(dtype):
-    way = BatchWay(lambda hands, rules: ballys_two_pairs_many(hands, rules).astype(dtype))
+    way = BatchWay(lambda hands, rules: ballys_many(hands, rules).astype(dtype))
     counts = exact_house_edge(CLASSIC, "foxwoods", way, deck=TINY)
     named = exact_house_edge(CLASSIC, "foxwoods", BALLYS, deck=TINY)
     assert (counts.wins, counts.pushes, counts.losses) == (named.wins, named.pushes,
@@ -132,7 +133,7 @@ def test_exact_memory_takes_exact_house_edges_order_and_checks_every_argument():
     assert exact_memory(CLASSIC, "foxwoods", BALLYS) == two
     assert exact_memory(CLASSIC, BALLYS) == one
     assert exact_memory(PaiGowRules(house_way=BALLYS), None, BALLYS) == one
-    assert exact_memory(CLASSIC, "foxwoods", BatchWay(ballys_two_pairs_many)) == two
+    assert exact_memory(CLASSIC, "foxwoods", BatchWay(ballys_many)) == two
     assert exact_memory(CLASSIC, deck=TINY) == table_bytes(14, 1) + GRID_BYTES
     with pytest.raises(ArgumentTypeError, match="rules must be PaiGowRules"):
         exact_memory(object())
@@ -174,14 +175,14 @@ def test_the_player_sets_by_the_bankers_way_unless_told():
 
 
 def test_simulate_takes_a_batch_way():
-    batched = simulate(CASINO, 2_000, player_way=BatchWay(ballys_two_pairs_many, "tp"), seed=4)
+    batched = simulate(CASINO, 2_000, player_way=BatchWay(ballys_many, "tp"), seed=4)
     named = simulate(CASINO, 2_000, player_way=BALLYS, seed=4)
     assert batched.player == "tp"
     assert (batched.wins, batched.pushes, batched.losses) == (named.wins, named.pushes,
                                                               named.losses)
 
     def other_cards(hands, rules):
-        out = ballys_two_pairs_many(hands, rules)
+        out = ballys_many(hands, rules)
         out[:, 0] = out[:, 1]  # a card twice, one not at all
         return out
 

@@ -15,7 +15,7 @@ from pokerrules.paigow.analysis.compare import EXAMPLES, compare_ways
 from pokerrules.paigow.game.description import load_house_way
 from pokerrules.paigow.game.houseway import house_way_and_rule, way_description, way_rule_names
 
-BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
+BALLYS = "ballys"  # Bally's Atlantic City's posted way
 # pairs, trips, the joker and a run: every rule but five aces and four of a kind
 DECK = "2c 2d 2h 3c 3d 3h 4c 4d 9c 9d Kc Kd Ac Ad Jk"
 
@@ -116,7 +116,7 @@ def test_a_way_against_itself_differs_nowhere_and_the_counts_are_its_exact_ones(
     assert found.differ == 0 and all(not r.examples for r in found.rules)
     expected = exact_house_edge("casino", BALLYS, deck=DECK)
     assert found.exact_a == found.exact_b == expected
-    assert "foxwoods_ballys_two_pairs on both sides: wins" in str(found)
+    assert "ballys on both sides: wins" in str(found)
     assert found.to_dict()["exact_a"]["wins"] == expected.wins
 
 
@@ -151,7 +151,7 @@ def test_the_command_prints_the_comparison(capsys, monkeypatch):
     (_, _, rules, kwargs), = calls
     assert rules.commission == 0.025 and kwargs["exact"] is False
     assert main(["paigow", "compare", "foxwoods", BALLYS, "--no-exact"]) == 0
-    assert "set otherwise by foxwoods_ballys_two_pairs" in capsys.readouterr().out
+    assert "set otherwise by ballys" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="2"):
         main(["paigow", "compare", "foxwoods", "tropicana"])
     err = capsys.readouterr().err

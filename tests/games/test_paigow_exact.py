@@ -55,17 +55,17 @@ def brute_force(deck, rules, player_way, banker_way):
     return int((flags == 2).sum()), int((flags == 1).sum()), int((flags == 0).sum())
 
 
-def ballys_two_pairs_with_the_ace_of_clubs(hands, rules):
-    """Suit-dependent and never fouls: the Foxwoods way with Bally's two pairs for
+def ballys_with_the_ace_of_clubs(hands, rules):
+    """Suit-dependent and never fouls: Bally's Atlantic City's way for
     hands holding the ace of clubs, Foxwoods for the rest."""
     out = house_way_many(hands, rules, "foxwoods")
     club_ace = (hands == 48).any(axis=1)
     if club_ace.any():
-        out[club_ace] = house_way_many(hands[club_ace], rules, "foxwoods_ballys_two_pairs")
+        out[club_ace] = house_way_many(hands[club_ace], rules, "ballys")
     return out
 
 
-SUIT_DEPENDENT = BatchWay(ballys_two_pairs_with_the_ace_of_clubs, "ace-of-clubs")
+SUIT_DEPENDENT = BatchWay(ballys_with_the_ace_of_clubs, "ace-of-clubs")
 SMALL = deck_of([0, 1, 5, 6, 9, 11, 12], [0, 1])          # 15 cards: pairs of both kinds
 MEDIUM = deck_of([0, 5, 9, 11, 12], [0, 1, 2])             # 16 cards, three suits
 
@@ -88,7 +88,7 @@ def test_every_pair_settled_by_settle_agrees():
 @pytest.mark.fast
 @pytest.mark.parametrize("rules", [CLASSIC, CASINO])
 @pytest.mark.parametrize(("player", "banker"), [("foxwoods", "foxwoods"),
-                                                ("foxwoods_ballys_two_pairs", "foxwoods"),
+                                                ("ballys", "foxwoods"),
                                                 (SUIT_DEPENDENT, "foxwoods")])
 def test_agrees_with_brute_force(rules, player, banker):
     expected = brute_force(MEDIUM, rules, player, banker)
@@ -108,11 +108,11 @@ def test_the_shortcut_is_refused_for_a_suit_dependent_strategy():
 
 @pytest.mark.fast
 def test_a_per_hand_strategy_counts_as_its_batch():
-    def ballys_two_pairs(cards, rules):
-        return house_way(cards, rules, "foxwoods_ballys_two_pairs")
+    def ballys_setting(cards, rules):
+        return house_way(cards, rules, "ballys")
 
-    a = exact_house_edge(CLASSIC, "foxwoods", ballys_two_pairs, deck=SMALL)
-    b = exact_house_edge(CLASSIC, "foxwoods", "foxwoods_ballys_two_pairs", deck=SMALL)
+    a = exact_house_edge(CLASSIC, "foxwoods", ballys_setting, deck=SMALL)
+    b = exact_house_edge(CLASSIC, "foxwoods", "ballys", deck=SMALL)
     assert (a.wins, a.pushes, a.losses) == (b.wins, b.pushes, b.losses)
 
 
@@ -139,7 +139,7 @@ def test_bad_strategies_are_refused_naming_the_hand():
         exact_house_edge(CLASSIC, "foxwoods", BatchWay(other_cards), deck=SMALL)
     with pytest.raises(PokerRulesError, match="shape"):
         exact_house_edge(CLASSIC, "foxwoods", BatchWay(lambda h, r: h[:, :5]), deck=SMALL)
-    with pytest.raises(PokerRulesError, match="choose from foxwoods, foxwoods_ballys_two_pairs"):
+    with pytest.raises(PokerRulesError, match="from foxwoods, trump_plaza, claridge, ballys"):
         exact_house_edge(CLASSIC, "caesars", deck=SMALL)
     with pytest.raises(PokerRulesError, match="at least 14"):
         exact_house_edge(CLASSIC, deck=SMALL[:13])
@@ -162,7 +162,7 @@ def test_rules_may_be_a_preset_name():
 @pytest.mark.fast
 def test_memory():
     assert exact_memory() == _paigow.exact_table_bytes(53, 1) + 9 * 2**20
-    assert exact_memory(CLASSIC, "foxwoods", "foxwoods_ballys_two_pairs") < 2**30
+    assert exact_memory(CLASSIC, "foxwoods", "ballys") < 2**30
 
 
 PUBLISHED = (2_402_491_783_820_756, 3_341_087_256_920_524, 2_506_879_990_473_120)

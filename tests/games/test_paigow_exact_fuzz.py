@@ -26,16 +26,16 @@ from pokerrules.paigow import (
     house_way_many,
 )
 
-BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
+BALLYS = "ballys"  # Bally's Atlantic City's posted way
 CLASSIC = PaiGowRules.classic()
 TINY = SMALL[:14]
 
 
-def ballys_two_pairs_many(hands, rules):
+def ballys_many(hands, rules):
     return house_way_many(hands, rules, BALLYS)
 
 
-def ballys_two_pairs(cards, rules):
+def ballys_setting(cards, rules):
     return house_way(cards, rules, BALLYS)
 
 
@@ -43,9 +43,9 @@ def no_setting(cards, rules):
     return None
 
 
-BATCHED = BatchWay(ballys_two_pairs_many, "tp")
-#: strategies that set as foxwoods_ballys_two_pairs does, by another route
-AS_BALLYS_TWO_PAIRS = (BATCHED, ballys_two_pairs, HouseWay(BALLYS))
+BATCHED = BatchWay(ballys_many, "tp")
+#: strategies that set as the ballys way does, by another route
+AS_BALLYS = (BATCHED, ballys_setting, HouseWay(BALLYS))
 
 ANYTHING = st.one_of(
     st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=12),
@@ -55,17 +55,17 @@ ANYTHING = st.one_of(
                      np.int64(3), np.True_, np.str_("foxwoods"), np.float64(1.0), {}, (),
                      [None], "house_way", "optimal", "caesars", "FOXWOODS", b"foxwoods",
                      no_setting, BatchWay(lambda hands, rules: hands[:, :5]),
-                     BatchWay(lambda hands, rules: ballys_two_pairs_many(hands, rules)
+                     BatchWay(lambda hands, rules: ballys_many(hands, rules)
                               .astype("m8[s]")),
-                     BatchWay(lambda hands, rules: ballys_two_pairs_many(hands, rules)
+                     BatchWay(lambda hands, rules: ballys_many(hands, rules)
                               .astype(float))]),
 )
 SOME = ANYTHING.filter(lambda value: value is not None)  # None is the full deck: too slow
 
 RULES = st.sampled_from([CLASSIC, PaiGowRules.casino(), "classic", "Casino",
                          PaiGowRules(house_way=BALLYS),
-                         PaiGowRules(house_way=ballys_two_pairs)])
-WAYS = st.sampled_from([None, "foxwoods", BALLYS, *AS_BALLYS_TWO_PAIRS])
+                         PaiGowRules(house_way=ballys_setting)])
+WAYS = st.sampled_from([None, "foxwoods", BALLYS, *AS_BALLYS])
 DECKS = st.sampled_from([TINY, np.array(TINY), format_cards(TINY), tuple(map(Card, TINY)),
                          SMALL, np.array(SMALL, dtype=np.int64)])
 FLAGS = st.sampled_from([None, True, False, np.True_, np.False_])
@@ -94,7 +94,7 @@ def named(way, rules):
         way = rules.house_way
     if isinstance(way, str):
         return way
-    assert way in AS_BALLYS_TWO_PAIRS or way is ballys_two_pairs, way
+    assert way in AS_BALLYS or way is ballys_setting, way
     return BALLYS
 
 
@@ -141,9 +141,9 @@ MEMORY = {"rules": RULES, "way": WAYS, "player_way": WAYS, "deck": DECKS, "worke
 MEMORY_ANY = {name: ANYTHING for name in MEMORY}
 HAND_COUNTS = {"hands": HANDS, "rules": RULES, "way": WAYS, "player_way": WAYS, "deck": DECKS}
 HAND_COUNTS_ANY = {**{name: ANYTHING for name in HAND_COUNTS}, "deck": SOME}
-SETTERS = (ballys_two_pairs_many,
-           lambda hands, rules: ballys_two_pairs_many(hands, rules).astype(np.int64),
-           lambda hands, rules: ballys_two_pairs_many(hands, rules).astype(np.uint16).tolist())
+SETTERS = (ballys_many,
+           lambda hands, rules: ballys_many(hands, rules).astype(np.int64),
+           lambda hands, rules: ballys_many(hands, rules).astype(np.uint16).tolist())
 BATCH = {"function": st.sampled_from(SETTERS), "name": st.one_of(st.none(), st.text(max_size=8))}
 BATCH_ANY = {name: ANYTHING for name in BATCH}
 

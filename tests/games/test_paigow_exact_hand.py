@@ -22,7 +22,7 @@ from pokerrules.paigow import (
 )
 from pokerrules.paigow.analysis.exact import BatchWay
 
-BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
+BALLYS = "ballys"  # Bally's Atlantic City's posted way
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
 DECK = sorted([r * 4 + s for r in (0, 3, 5, 9, 11, 12) for s in (0, 1, 2)] + [52])  # 19 cards

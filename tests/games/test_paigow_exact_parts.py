@@ -20,7 +20,7 @@ from pokerrules.paigow.analysis.exact import exact_house_edge
 
 pytestmark = pytest.mark.fast
 
-BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
+BALLYS = "ballys"  # Bally's Atlantic City's posted way
 CLASSIC = PaiGowRules.classic()
 TINY = SMALL[:14]  # the 14 natural cards: the smallest deck that deals two hands
 

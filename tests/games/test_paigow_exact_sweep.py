@@ -10,7 +10,7 @@ from test_paigow_exact import MEDIUM, SMALL
 from pokerrules.errors import PokerRulesError
 from pokerrules.paigow import PaiGowRules, exact_house_edge, exact_house_edges
 
-BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
+BALLYS = "ballys"  # Bally's Atlantic City's posted way
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
 

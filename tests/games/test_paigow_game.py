@@ -46,7 +46,7 @@ from pokerrules.specs import game_spec, game_tools
 
 pytestmark = pytest.mark.fast
 
-BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
+BALLYS = "ballys"  # Bally's Atlantic City's posted way
 CASINO = PaiGowRules.casino()
 GOLDEN = Path(__file__).parent / "golden"
 OLD_ROUNDS = sorted([*GOLDEN.glob("paigow_*.json"), *(GOLDEN / "paigow_rounds").glob("*.json")])
@@ -429,8 +429,8 @@ def test_environment_actions_are_the_seat_settings():
 # ------------------------------------------------------- a loaded house way in saves
 
 def _loaded_way(name):
-    text = way_description("foxwoods_ballys_two_pairs").replace(
-        "way: Foxwoods with Bally's Atlantic City two pairs", f"way: {name}")
+    text = way_description("ballys").replace(
+        "way: Bally's Atlantic City", f"way: {name}")
     return load_house_way(text)
 
 

@@ -36,7 +36,7 @@ from pokerrules.paigow import (
     way_rule_names,
 )
 
-BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
+BALLYS = "ballys"  # Bally's Atlantic City's posted way
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
 TEN, JACK, KING, ACE, SEVEN = 8, 9, 11, 12, 5
@@ -307,13 +307,13 @@ def test_each_way_front_sets_a_hand_picked_case_otherwise():
 @pytest.mark.fast
 @pytest.mark.parametrize(("hand", "foxwoods", "ballys"), TWO_PAIR_SPLITS)
 def test_two_pair_rules_of_each_way(hand, foxwoods, ballys):
-    for way, front in (("foxwoods", foxwoods), ("foxwoods_ballys_two_pairs", ballys),
-                       ("trump_plaza", ballys), ("claridge", ballys), ("ballys", ballys)):
+    for way, front in (("foxwoods", foxwoods), ("trump_plaza", ballys), ("claridge", ballys),
+                       ("ballys", ballys)):
         assert compiled_front(hand, way) == (codes_of(front), 7)
         assert reference_front(hand, way) == (codes_of(front), 7)
 
 
-# Bally's Atlantic City's two-pair rule, as foxwoods_ballys_two_pairs sets it
+# Bally's Atlantic City's two-pair rule, as the ballys way sets it
 # (The Wizard of Odds, "Bally's Atlantic City House Way",
 # https://wizardofodds.com/games/pai-gow-poker/house-way/ballys-atlantic-city).
 # Pairs of 2 to 6 are low, 7 to 10 medium, J to K high.
@@ -333,20 +333,20 @@ def test_ballys_low_with_low_or_medium_splits_unless_a_king_or_ace_can_go_in_fro
     front), but stay together behind when the hand holds a king or an ace, which
     goes in front with the next best card."""
     ballys_sets("9c 9d 4h 4c Ks Td 2c", "Ks Td",
-                "low with low or medium with a king or ace to play")
+                "low and low or low and medium with a king or better")
     ballys_sets("6c 6d 4h 4s Ac 9d 2s", "Ac 9d",
-                "low with low or medium with a king or ace to play")
-    ballys_sets("9c 9d 4h 4c Qs Td 2c", "4h 4c", "split low with low or medium")
+                "low and low or low and medium with a king or better")
+    ballys_sets("9c 9d 4h 4c Qs Td 2c", "4h 4c", "split low and low or low and medium")
 
 
 @pytest.mark.fast
 def test_ballys_low_with_high_or_medium_with_medium_splits_unless_an_ace_can_go_in_front():
     """Bally's: a low pair with a high pair, or two medium pairs, split, but stay
     together when the hand holds an ace (a king is not enough)."""
-    label = "high and low or medium and medium with an ace to play"
+    label = "low and high or medium and medium with an ace"
     ballys_sets("Jc Jd 4h 4s Ac 9d 2s", "Ac 9d", label)
     ballys_sets("Tc Td 8h 8s Jk 9d 2s", "Jk 9d", label)  # the joker is the ace
-    split = "split high and low or medium and medium"
+    split = "split low and high or medium and medium"
     ballys_sets("Jc Jd 4h 4s Kc 9d 2s", "4h 4s", split)
     ballys_sets("Tc Td 8h 8s Kc 9d 2s", "8h 8s", split)
 
@@ -355,16 +355,16 @@ def test_ballys_low_with_high_or_medium_with_medium_splits_unless_an_ace_can_go_
 def test_ballys_medium_or_high_with_high_always_splits():
     """Bally's: a medium pair with a high pair, or two high pairs, always split,
     an ace in the hand or not."""
-    ballys_sets("Jc Jd 8h 8s Ac 9d 2s", "8h 8s", "split high and medium or high")
-    ballys_sets("Kc Kd Qh Qs Ac 9d 2s", "Qh Qs", "split high and medium or high")
+    ballys_sets("Jc Jd 8h 8s Ac 9d 2s", "8h 8s", "split medium and high or high and high")
+    ballys_sets("Kc Kd Qh Qs Ac 9d 2s", "Qh Qs", "split medium and high or high and high")
 
 
 @pytest.mark.fast
 def test_ballys_aces_with_any_pair_always_split():
     """Bally's: a pair of aces with any other pair always splits, the other pair
     in front, even a pair of deuces beside a king."""
-    ballys_sets("Ac Ad 2h 2s Kc 9d 5s", "2h 2s", "split aces and another pair")
-    ballys_sets("Jk Ad 3h 3s Kc Qd 8s", "3h 3s", "split aces and another pair")
+    ballys_sets("Ac Ad 2h 2s Kc 9d 5s", "2h 2s", "split aces and any other pair")
+    ballys_sets("Jk Ad 3h 3s Kc Qd 8s", "3h 3s", "split aces and any other pair")
 
 
 @pytest.mark.fast
@@ -540,9 +540,9 @@ def million_hands():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("way", "rules"), [("foxwoods", CLASSIC), (BALLYS, CLASSIC),
-                                            ("foxwoods", CASINO), ("trump_plaza", CLASSIC),
-                                            ("claridge", CASINO), ("ballys", CLASSIC)])
+@pytest.mark.parametrize(("way", "rules"), [("foxwoods", CLASSIC), ("foxwoods", CASINO),
+                                            ("trump_plaza", CLASSIC), ("claridge", CASINO),
+                                            (BALLYS, CLASSIC)])
 def test_compiled_agrees_with_the_reference(way, rules):
     rng = np.random.default_rng([20, WAYS.index(way), rules.wheel_second_highest])
     hands = random_hands(rng, 40_000)

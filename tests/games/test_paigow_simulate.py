@@ -34,7 +34,7 @@ from pokerrules.paigow import (
 from pokerrules.paigow.analysis.simulate import _chunk_words
 from pokerrules.paigow.cli import simulation_text
 
-BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
+BALLYS = "ballys"  # Bally's Atlantic City's posted way
 CLASSIC = PaiGowRules.classic()
 CASINO = PaiGowRules.casino()
 COUNTS = ("rounds", "wins", "pushes", "losses", "high_copies", "low_copies", "player_fouls",
@@ -119,7 +119,7 @@ def test_python_strategies_see_the_same_cards_as_the_kernel(rules):
 
 
 @pytest.mark.fast
-def test_foxwoods_ballys_two_pairs_against_foxwoods_runs_in_c():
+def test_ballys_against_foxwoods_runs_in_c():
     result = simulate(CASINO, 50_000, way="foxwoods", player_way=BALLYS, seed=2,
                       progress=False)
     assert (result.player, result.banker) == (BALLYS, "foxwoods")

@@ -232,8 +232,8 @@ def test_the_table_is_refused_under_other_rules_way_or_deck(table):
     with pytest.raises(PokerRulesError, match="lowest"):
         exact_house_edge(RULES.replace(wheel_second_highest=False), "foxwoods",
                          player_way=table, deck=DECK)
-    with pytest.raises(PokerRulesError, match="way foxwoods, not foxwoods_ballys_two_pairs"):
-        exact_house_edge(RULES, "foxwoods_ballys_two_pairs", player_way=table, deck=DECK)
+    with pytest.raises(PokerRulesError, match="way foxwoods, not ballys"):
+        exact_house_edge(RULES, "ballys", player_way=table, deck=DECK)
     with pytest.raises(PokerRulesError, match="deck of 17 cards"):
         exact_house_edge(RULES, "foxwoods", player_way=table)
     with pytest.raises(PokerRulesError, match="deck of 17 cards"):
@@ -310,8 +310,8 @@ def test_a_file_of_other_rules_or_another_way_is_refused_by_name(table, tmp_path
     table.save(path)
     with pytest.raises(PokerRulesError, match=r"a.prt\) was solved at 5% commission"):
         StrategyTable.load(path, "classic")
-    with pytest.raises(PokerRulesError, match="foxwoods, not foxwoods_ballys_two_pairs"):
-        StrategyTable.load(path, RULES, "foxwoods_ballys_two_pairs")
+    with pytest.raises(PokerRulesError, match="foxwoods, not ballys"):
+        StrategyTable.load(path, RULES, "ballys")
 
 
 def test_a_truncated_or_lengthened_file_is_refused(table, tmp_path):

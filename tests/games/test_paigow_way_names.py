@@ -1,7 +1,6 @@
-"""The built-in ways' names: each names one way. "trump_plaza" is the way Trump
-Plaza posted, not "foxwoods_ballys_two_pairs" (the Foxwoods way with Bally's
-Atlantic City's two-pair rule, which Trump Plaza's two pairs share); a name no
-built-in way has is refused wherever a way's name is taken, with the choices."""
+"""The built-in ways' names: each names one casino's posted way ("trump_plaza" is
+the way Trump Plaza posted, whose two pairs Bally's Atlantic City shares); a name
+no built-in way has is refused wherever a way's name is taken, with the choices."""
 
 import pytest
 
@@ -19,26 +18,26 @@ from pokerrules.paigow.game.rules import way_name
 
 pytestmark = pytest.mark.fast
 
-HYBRID, POSTED, UNKNOWN = "foxwoods_ballys_two_pairs", "trump_plaza", "trump"
-#: low with medium and a king: Bally's rule (and Trump Plaza's) keeps the pairs
+BALLYS, POSTED, UNKNOWN = "ballys", "trump_plaza", "trump"
+#: low with medium and a king: Bally's rule and Trump Plaza's keep the pairs
 #: behind, Foxwoods splits
 TWO_PAIRS = "9c 9d 4h 4c Ks Td 2c"
-#: four jacks with an ace to play: Trump Plaza keeps them, the Foxwoods ways split
+#: four jacks with an ace to play: Trump Plaza keeps them, Foxwoods splits
 FOUR_JACKS = "Jc Jd Jh Js Ac Kd 2s"
 
 
 def test_each_built_in_way_has_a_name_of_its_own():
-    assert WAYS == ("foxwoods", HYBRID, POSTED, "claridge", "ballys")
-    assert house_way(TWO_PAIRS, way=HYBRID).low != house_way(TWO_PAIRS, way="foxwoods").low
-    assert house_way(TWO_PAIRS, way=POSTED).low == house_way(TWO_PAIRS, way=HYBRID).low
-    assert house_way(FOUR_JACKS, way=POSTED).low != house_way(FOUR_JACKS, way=HYBRID).low
+    assert WAYS == ("foxwoods", POSTED, "claridge", BALLYS)
+    assert house_way(TWO_PAIRS, way=BALLYS).low != house_way(TWO_PAIRS, way="foxwoods").low
+    assert house_way(TWO_PAIRS, way=POSTED).low == house_way(TWO_PAIRS, way=BALLYS).low
+    assert house_way(FOUR_JACKS, way=POSTED).low != house_way(FOUR_JACKS, way="foxwoods").low
     assert way_description(POSTED).splitlines()[2] == "way: Trump Plaza"
 
 
 def test_the_way_name_check_gives_the_name_and_names_its_argument():
     assert way_name(POSTED) == POSTED
-    refused = f"unknown house way 'trump' for player_way; choose from foxwoods, {HYBRID}, "
-    with pytest.raises(PokerRulesError, match=refused + f"{POSTED}, claridge, ballys"):
+    refused = "unknown house way 'trump' for player_way; choose from foxwoods, "
+    with pytest.raises(PokerRulesError, match=refused + f"{POSTED}, claridge, {BALLYS}"):
         way_name(UNKNOWN, "player_way")
 
 

@@ -28,7 +28,7 @@ from pokerrules.paigow.game import description
 from pokerrules.paigow.game.description import _reload
 
 FOX = way_description("foxwoods")
-BALLYS = way_description("foxwoods_ballys_two_pairs")
+BALLYS = way_description("ballys")
 THREE_ACES = "if trips = A ->"
 
 

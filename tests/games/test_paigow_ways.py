@@ -37,7 +37,7 @@ from pokerrules.paigow import (
 )
 from pokerrules.paigow.game.houseway import builtin_way
 
-BALLYS = "foxwoods_ballys_two_pairs"  # the Foxwoods way, Bally's two-pair rule
+BALLYS = "ballys"  # Bally's Atlantic City's posted way
 DOCS = Path(__file__).parents[2] / "docs" / "games" / "paigow_ways.rst"
 PRESETS = ("classic", "casino")
 CARD = re.compile(r"(?:[2-9TJQKA][cdhs]|Jk)(?: (?:[2-9TJQKA][cdhs]|Jk)){6}")
@@ -152,15 +152,14 @@ def test_rule_numbers_and_names_of_builtin_and_loaded_ways():
     assert all(text.split(":")[0] in HOUSE_WAY_RULES.values() for text in names.values())
     _, rules = house_way_many([[39, 38, 9, 8, 52, 35, 0]], "classic", BALLYS,
                               with_rules=True)
-    assert names[int(rules[0])] == "two pairs: high and low or medium and medium with an " \
-                                   "ace to play"
+    assert names[int(rules[0])] == "two pairs: low and high or medium and medium with an ace"
     assert HOUSE_WAY_RULES[house_way_rule("9s 9d 4h 4c Jk Td 2c", way=BALLYS)] == \
         "two pairs"
 
 
 def test_a_loaded_way_goes_wherever_a_ways_name_goes(tmp_path):
     way = load_house_way(way_description(BALLYS))
-    name = "Foxwoods with Bally's Atlantic City two pairs"
+    name = "Bally's Atlantic City"
     rules = PaiGowRules(house_way=way)
     builtin = PaiGowRules(house_way=BALLYS)
     assert rules.house_way_name == name
@@ -210,7 +209,7 @@ def test_every_paigow_subcommand_takes_a_description_file(capsys, tmp_path, monk
 
     path = tmp_path / "mine.way"
     path.write_text(way_description(BALLYS).replace(
-        "way: Foxwoods with Bally's Atlantic City two pairs", "way: Mine"))
+        "way: Bally's Atlantic City", "way: Mine"))
     monkeypatch.setattr(cli, "exact_house_edge",
                         lambda *a, **k: exact_house_edge(*a, **k, deck=SMALL))
     runs = [["set", "--json", "9s 9d 4h 4c Jk Td 2c"], ["round", "--seats", "2"],

@@ -68,13 +68,13 @@ otherwise, and prints the commission it used. The published house edge of the ho
 
 examples:
   pokerrules paigow set "As Ah Jk 7c 7d 3s 2h"
-  pokerrules paigow set --all --way foxwoods_ballys_two_pairs "9s 9d 4h 4c Jk Td 2c"
+  pokerrules paigow set --all --way ballys "9s 9d 4h 4c Jk Td 2c"
   pokerrules paigow set --file hands.txt      (one hand per line, JSON lines out)
   pokerrules paigow round --seats 3 --seed 7 [--json]
   pokerrules paigow optimal "As Jk Qs Qh Qd 7s 2s" [--sample N --seed S] [--json]
   pokerrules paigow simulate --rounds 10000000 --rules casino --seed 1 --workers 2 [--json]
   pokerrules paigow exact --rules classic --way foxwoods --commission 5%
-                          [--player-way foxwoods_ballys_two_pairs]
+                          [--player-way ballys]
                           [--workers N] [--json]
   pokerrules paigow exact --way my_casino.way --commission 0.05
                           (--way: a built-in way's name or a house-way description file)
@@ -434,7 +434,7 @@ def _add_compare(sub: Any) -> None:
         "deal exactly with each way on both sides (about a CPU-minute each; --no-exact "
         "skips it) and print each way's wins, pushes, losses and house edge at "
         "the --rules preset's commission (classic: none; casino: 5%) or --commission.",
-        epilog="example:\n  pokerrules paigow compare foxwoods foxwoods_ballys_two_pairs "
+        epilog="example:\n  pokerrules paigow compare foxwoods ballys "
         "--rules casino [--json]\n  pokerrules paigow compare my_casino.way foxwoods --no-exact",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     compare.add_argument("a", type=way_argument, metavar="A",

@@ -137,10 +137,15 @@ def compare_ways(
     full deck).
 
     >>> from pokerrules.paigow.analysis.compare import compare_ways
-    >>> found = compare_ways("foxwoods", "foxwoods_ballys_two_pairs", exact=False, deck=(
+    >>> found = compare_ways("foxwoods", "ballys", exact=False, deck=(
     ...     "2c 2d 2h 3c 3d 3h 4c 4d 9c 9d Kc Kd Ac Ad"))
-    >>> [(r.name, r.hands, r.differ) for r in found.rules if r.differ]
-    [('two pairs: split jacks or better', 828, 234), ('two pairs: split sevens to tens', 90, 90)]
+    >>> for r in found.rules:
+    ...     if r.differ:
+    ...         print(r.name, r.hands, r.differ)
+    full house: pair in front 420 12
+    straight or flush: an ace and the next card over a pair of tens to kings 16 12
+    two pairs: split jacks or better 828 234
+    two pairs: split sevens to tens 90 90
 
     A way loaded from its description compares as the built-in one does:
 

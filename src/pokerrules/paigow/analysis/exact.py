@@ -143,7 +143,7 @@ def exact_memory(
     >>> from pokerrules.paigow.analysis.exact import exact_memory
     >>> round(exact_memory() / 2**20)
     450
-    >>> round(exact_memory("classic", "foxwoods", "foxwoods_ballys_two_pairs") / 2**20)
+    >>> round(exact_memory("classic", "foxwoods", "ballys") / 2**20)
     744
 
     Args:

@@ -350,8 +350,8 @@ def load_house_way(source: str | os.PathLike[str]) -> DescribedWay:
     in docs/games/paigow_ways.rst.
 
     >>> from pokerrules.paigow import load_house_way, way_description
-    >>> load_house_way(way_description("foxwoods_ballys_two_pairs")).name
-    "Foxwoods with Bally's Atlantic City two pairs"
+    >>> load_house_way(way_description("ballys")).name
+    "Bally's Atlantic City"
 
     Returns:
         DescribedWay: immutable; its ``name``, ``source`` text and ``rules``

@@ -235,7 +235,7 @@ def house_way(
     >>> from pokerrules.paigow import house_way
     >>> house_way("Kh Kd As Qc Jd Th 4s")
     Setting('Kh Kd Jd Th 4s / As Qc')
-    >>> house_way("9s 9d 4h 4c Jk Td 2c", way="foxwoods_ballys_two_pairs")
+    >>> house_way("9s 9d 4h 4c Jk Td 2c", way="ballys")
     Setting('9s 9d 4h 4c 2c / Jk Td')
 
     Raises:
@@ -402,7 +402,7 @@ class HouseWay:
     Picklable.
 
     >>> from pokerrules.paigow import HouseWay, PaiGowRules, hand_cards
-    >>> way = HouseWay("foxwoods_ballys_two_pairs")
+    >>> way = HouseWay("ballys")
     >>> way(hand_cards("9s 9d 4h 4c Jk Td 2c"), PaiGowRules())
     Setting('9s 9d 4h 4c 2c / Jk Td')
     """

@@ -37,8 +37,8 @@ def way_name(name: object, argument: str = "way", names: tuple[str, ...] = ()) -
     way's name given to pokerrules is read here.
 
     >>> from pokerrules.paigow.game.rules import way_name
-    >>> way_name("foxwoods_ballys_two_pairs")
-    'foxwoods_ballys_two_pairs'
+    >>> way_name("ballys")
+    'ballys'
 
     Raises:
         PokerRulesError: no built-in way has that name (naming ``argument``).
@@ -157,8 +157,8 @@ class PaiGowRules:
         banker_commission: the fraction of a banking player's net win of the
             round the house keeps; 0 <= banker_commission < 1.
         house_way: the default way to set hands: a name from
-            ``pokerrules.paigow.WAYS`` ("foxwoods", "foxwoods_ballys_two_pairs",
-            "trump_plaza", "claridge", "ballys"), a way from
+            ``pokerrules.paigow.WAYS`` ("foxwoods", "trump_plaza",
+            "claridge", "ballys"), a way from
             :func:`~pokerrules.paigow.load_house_way` or a
             callable ``(cards, rules) -> Setting``; not
             :func:`~pokerrules.paigow.house_way` itself or ``HouseWay()``, which
