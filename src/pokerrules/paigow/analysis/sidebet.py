@@ -2,7 +2,7 @@
 JSON (or TOML), checked, and priced exactly over every hand of the deck.
 
 A bet looks at one **source** and names **events** of its vocabulary
-(:data:`EVENTS`); its lines are tried in order and the first whose event holds
+(:data:`SIDE_BET_EVENTS`); its lines are tried in order and the first whose event holds
 pays (a hand no line takes loses the stake, or pays nothing on a table paid in
 money). The format, the vocabulary and the shipped bets are described in
 docs/games/paigow_sidebets.rst.
@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import sys
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -39,13 +40,13 @@ from pokerrules.paigow.game.houseway import check_way, way_handle
 from pokerrules.paigow.game.rules import PaiGowRules, PaiGowRulesLike, paigow_rules
 
 __all__ = [
-    "EVENTS",
     "SHIPPED_SIDE_BETS",
+    "SIDE_BET_EVENTS",
     "SIDE_BET_FORMAT",
-    "SOURCES",
-    "LineCount",
-    "PayLine",
+    "SIDE_BET_SOURCES",
     "SideBet",
+    "SideBetCount",
+    "SideBetLine",
     "SideBetResult",
     "SideBetWarning",
     "load_side_bet",
@@ -55,7 +56,8 @@ __all__ = [
 #: The ``format`` field every side-bet file carries.
 SIDE_BET_FORMAT = "pokerrules side bet 1"
 #: What a bet can look at.
-SOURCES: tuple[str, ...] = ("seven_cards", "three_cards", "banker_setting", "other_players")
+SIDE_BET_SOURCES: tuple[str, ...] = ("seven_cards", "three_cards", "banker_setting",
+                                     "other_players")
 #: The largest side-bet file read.
 FILE_LIMIT = 1 << 16
 
@@ -96,7 +98,7 @@ _THREE_EVENTS: dict[str, str] = {
 }
 
 #: Each source's events: name -> what it means.
-EVENTS: dict[str, dict[str, str]] = {
+SIDE_BET_EVENTS: dict[str, dict[str, str]] = {
     "seven_cards": _SEVEN_EVENTS,
     "three_cards": _THREE_EVENTS,
     "banker_setting": {**{k: f"the banker's seven cards: {v}" for k, v in _SEVEN_EVENTS.items()
@@ -116,7 +118,7 @@ class SideBetWarning(UserWarning):
 
 
 @dataclass(frozen=True)
-class PayLine:
+class SideBetLine:
     """One line of a pay table: an event of the bet's source and what it pays:
     "to one" per unit staked (-1 the lost stake, 0 a push), or money on a table
     paid in money."""
@@ -132,7 +134,7 @@ class SideBet:
     Attributes:
         name: the bet's short name (a shipped bet's is its file's).
         title: what the bet is called where it is dealt.
-        looks_at: one of :data:`SOURCES`.
+        looks_at: one of :data:`SIDE_BET_SOURCES`.
         unit: "to_one" (pays per unit staked) or "money" (a fixed sum per line,
             as the Envy bonus pays; only with ``looks_at`` "other_players").
         lines: the lines, tried in order; the first whose event holds pays.
@@ -146,7 +148,7 @@ class SideBet:
     title: str
     looks_at: str
     unit: str
-    lines: tuple[PayLine, ...]
+    lines: tuple[SideBetLine, ...]
     sources: tuple[str, ...] = ()
     published: Mapping[str, Any] | None = None
     way: str | None = None
@@ -157,7 +159,7 @@ class SideBet:
 
 
 @dataclass(frozen=True)
-class LineCount:
+class SideBetCount:
     """A line's pay and how many hands it takes (after the lines before it)."""
 
     event: str
@@ -183,7 +185,7 @@ class SideBetResult:
 
     bet: SideBet
     way: str | None
-    lines: tuple[LineCount, ...]
+    lines: tuple[SideBetCount, ...]
     unpaid: int
     hands: int
     return_: Fraction
@@ -270,9 +272,9 @@ def _from_data(data: object, what: str, default_name: str | None = None) -> Side
     name = _text(name, _where(what, "name"))
     title = _text(data.get("title", name), _where(what, "title"))
     looks_at = data.get("looks_at")
-    if looks_at not in SOURCES:
+    if looks_at not in SIDE_BET_SOURCES:
         raise PokerRulesError(f"{_where(what, 'looks_at')} is {shown(looks_at)}; a bet looks "
-                              f"at one of {', '.join(SOURCES)}")
+                              f"at one of {', '.join(SIDE_BET_SOURCES)}")
     unit = data.get("unit", "to_one")
     if unit not in ("to_one", "money"):
         raise PokerRulesError(f"{_where(what, 'unit')} is {shown(unit)}, not 'to_one' or "
@@ -285,7 +287,7 @@ def _from_data(data: object, what: str, default_name: str | None = None) -> Side
     if not isinstance(raw, list) or not raw:
         raise PokerRulesError(f"{_where(what, 'lines')} is a non-empty list of "
                               f"{{\"event\", \"pays\"}}, not {shown(raw)}")
-    vocabulary = EVENTS[looks_at]
+    vocabulary = SIDE_BET_EVENTS[looks_at]
     lines, seen = [], set()
     for i, line in enumerate(raw):
         where = _where(what, f"lines[{i}]")
@@ -299,7 +301,7 @@ def _from_data(data: object, what: str, default_name: str | None = None) -> Side
         if event in seen:
             raise PokerRulesError(f"{where}: event {event!r} is named twice")
         seen.add(event)
-        lines.append(PayLine(event, _pay(line["pays"], f"{where} ({event})",
+        lines.append(SideBetLine(event, _pay(line["pays"], f"{where} ({event})",
                                          0 if unit == "money" else -1)))
     sources = data.get("sources", [])
     if not isinstance(sources, list):
@@ -338,15 +340,15 @@ def load_side_bet(source: str | os.PathLike[str] | Mapping[str, Any]) -> SideBet
     raw = read_regular(path, limit=FILE_LIMIT, what="the side bet")
     stem = os.path.splitext(os.path.basename(path))[0]
     if path.endswith(".toml"):
-        try:
+        if sys.version_info >= (3, 11):
             import tomllib
-        except ImportError:
+            try:
+                data = tomllib.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+                raise PokerRulesError(f"{what} is damaged: {exc}") from None
+        else:
             raise PokerRulesError(f"{what}: TOML is read on Python 3.11 and later; "
-                                  "write the bet as JSON") from None
-        try:
-            data = tomllib.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise PokerRulesError(f"{what} is damaged: {exc}") from None
+                                  "write the bet as JSON")
     else:
         data = parse_json(raw, what=what)
     return _from_data(data, what, stem)
@@ -522,8 +524,8 @@ def side_bet(
         cells = np.array([table3[k] for k in keys], dtype=np.int64)
         taken, unpaid = _take(bet, lambda e: np.array([e in k for k in keys]), cells)
     else:
-        chosen = way if way is not None else (bet.way or checked.house_way)
-        chosen = check_way(chosen, "way", batch=False)  # type: ignore[arg-type]
+        wanted = way if way is not None else (bet.way or checked.house_way)
+        chosen: object = check_way(wanted, "way", batch=False)
         if not isinstance(chosen, (str, DescribedWay)):
             raise ArgumentTypeError("a bet on the banker's setting takes a built-in way's "
                                     "name or a loaded description (one the C pass runs), "
@@ -537,11 +539,11 @@ def side_bet(
                 low = _low_mask(event)
                 return np.broadcast_to(low.reshape((1,) * ndim + low.shape), banker.shape)
             seven = _seven_mask(event)
-            return np.broadcast_to(seven.reshape(seven.shape + (1, 1)), banker.shape)
+            return np.broadcast_to(seven.reshape((*seven.shape, 1, 1)), banker.shape)
 
         taken, unpaid = _take(bet, holds, banker)
     hands = sum(taken) + unpaid
-    lines = tuple(LineCount(line.event, line.pays, n) for line, n in zip(bet.lines, taken))
+    lines = tuple(SideBetCount(line.event, line.pays, n) for line, n in zip(bet.lines, taken))
     total = sum((Fraction(line.pays) * line.count for line in lines), Fraction(0))
     reports = [f"line {line.event!r} (pays {line.pays}) takes no hand: its event never "
                "happens, or the lines before it take every hand where it does"
