@@ -329,7 +329,7 @@ def load_side_bet(source: str | os.PathLike[str] | Mapping[str, Any]) -> SideBet
             of the wrong type, a float pay.
     """
     if isinstance(source, Mapping):
-        return _from_data(source, "the side bet")
+        return _from_data(source, "the side bet", "unnamed")
     if isinstance(source, str) and source in SHIPPED_SIDE_BETS:
         return _shipped(source)
     if not isinstance(source, (str, os.PathLike)):
