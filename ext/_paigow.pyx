@@ -495,3 +495,4 @@ def settle_batch(player, banker, int variant, int push=0):
 
 include "paigow_exact.pxi"
 include "paigow_optimal.pxi"
+include "paigow_sidebet.pxi"

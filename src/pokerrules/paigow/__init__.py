@@ -1,6 +1,6 @@
 """Pai Gow Poker: rules presets, the deal, settings and fouls, settlement, the
-house way (compiled), the Fortune bonus, the optimal setting and the house-edge
-simulation.
+house way (compiled), the Fortune bonus and the side bets as data, the optimal
+setting and the house-edge simulation.
 
 >>> from pokerrules.paigow import PaiGowRules, house_way, is_foul
 >>> setting = house_way("As Ah Jk 7c 7d 3s 2h")
@@ -38,6 +38,19 @@ from pokerrules.paigow.analysis.fortune import (
     fortune_paytable,
 )
 from pokerrules.paigow.analysis.optimal import OptimalEdge, optimal_house_edge
+from pokerrules.paigow.analysis.sidebet import (
+    SHIPPED_SIDE_BETS,
+    SIDE_BET_EVENTS,
+    SIDE_BET_FORMAT,
+    SIDE_BET_SOURCES,
+    SideBet,
+    SideBetCount,
+    SideBetLine,
+    SideBetResult,
+    SideBetWarning,
+    load_side_bet,
+    side_bet,
+)
 from pokerrules.paigow.analysis.simulate import SimulationResult, simulate
 from pokerrules.paigow.analysis.solve import optimal_strategy_table
 from pokerrules.paigow.analysis.strategy import (
@@ -104,6 +117,10 @@ __all__ = [
     "HOUSE_WAY_RULES",
     "LEVELS",
     "PRESETS",
+    "SHIPPED_SIDE_BETS",
+    "SIDE_BET_EVENTS",
+    "SIDE_BET_FORMAT",
+    "SIDE_BET_SOURCES",
     "SPEC",
     "TOOLS",
     "WAYS",
@@ -138,6 +155,11 @@ __all__ = [
     "Setting",
     "SettingValue",
     "Settlement",
+    "SideBet",
+    "SideBetCount",
+    "SideBetLine",
+    "SideBetResult",
+    "SideBetWarning",
     "SimulationResult",
     "StrategyTable",
     "WayComparison",
@@ -164,6 +186,7 @@ __all__ = [
     "is_foul",
     "load_house_way",
     "load_round",
+    "load_side_bet",
     "new_game",
     "optimal_house_edge",
     "optimal_setting",
@@ -175,6 +198,7 @@ __all__ = [
     "settings",
     "settle",
     "settle_round",
+    "side_bet",
     "simulate",
     "way_description",
     "way_rule_names",

@@ -20,6 +20,7 @@ from pokerrules._checks import check_count, check_flag, shown
 from pokerrules.cards import CardsLike
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.hands import PAI_GOW
+from pokerrules.paigow.analysis.sidebet import load_side_bet
 from pokerrules.paigow.game.setting import hand_cards
 
 __all__ = [
@@ -53,21 +54,12 @@ Pays = int | Fraction
 LOSING_LINES: tuple[str, ...] = ("nothing",)
 
 #: Pays per unit staked ("to one"; -1 is the lost stake): the pay table of the
-#: Fortune Pai Gow Poker tables (posted, for one, at Silver Dollar Casino Renton,
-#: https://rentoncasino.com/fortune-pai-gow/, and in the Gold Star School of
-#: Gaming's dealer course, http://www.goldstarschool.com/fortune-bonus/).
+#: Fortune Pai Gow Poker tables, read from the shipped side bet "fortune"
+#: (pokerrules/paigow/analysis/sidebets/fortune.json, which cites where it is
+#: posted: Silver Dollar Casino Renton, the Gold Star School of Gaming), with
+#: "nothing" losing the stake.
 FORTUNE_PAYTABLE: dict[str, int] = {
-    "seven_card_straight_flush": 8000,  # all seven cards, no joker (A-2-3-4-5-6-7 counts)
-    "royal_match": 2000,  # a royal (joker allowed) beside a natural suited king and queen
-    "seven_card_straight_flush_with_joker": 1000,
-    "five_aces": 400,
-    "royal_flush": 150,
-    "straight_flush": 50,
-    "four_of_a_kind": 25,
-    "full_house": 5,
-    "flush": 4,
-    "three_of_a_kind": 3,  # trips beside a straight pay here
-    "straight": 2,
+    **{line.event: int(line.pays) for line in load_side_bet("fortune").lines},
     "nothing": -1,
 }
 
@@ -76,18 +68,11 @@ ENVY_LINES: tuple[str, ...] = FORTUNE_LINES[FORTUNE_LINES.index("four_of_a_kind"
 
 #: The Envy bonus, in money (dollars) paid to a Fortune bet of $5 or more for
 #: each other player whose hand makes the line (never for the player's own hand
-#: or the dealer's), as Silver Dollar Casino Renton posts it beside the Fortune
-#: pay table (https://rentoncasino.com/fortune-pai-gow/; the $5, $20, $50 and
-#: $250 lines also in J. Grochowski, "Fortune Pai Gow", Casino City Times, 2015).
-ENVY_PAYTABLE: dict[str, int] = {
-    "seven_card_straight_flush": 5000,
-    "royal_match": 1000,
-    "seven_card_straight_flush_with_joker": 500,
-    "five_aces": 250,
-    "royal_flush": 50,
-    "straight_flush": 20,
-    "four_of_a_kind": 5,
-}
+#: or the dealer's), read from the shipped side bet "envy" (envy.json beside
+#: fortune.json, citing Silver Dollar Casino Renton and J. Grochowski, Casino City
+#: Times, 2015).
+ENVY_PAYTABLE: dict[str, int] = {line.event: int(line.pays)
+                                 for line in load_side_bet("envy").lines}
 
 #: The other players who can hold a hand at a seven-position table: six player
 #: seats beside the dealer's, less the player's own.
