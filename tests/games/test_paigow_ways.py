@@ -25,6 +25,7 @@ from pokerrules.paigow import (
     PaiGowRules,
     exact_hand_counts,
     exact_house_edge,
+    foul_many,
     house_way,
     house_way_and_rule,
     house_way_many,
@@ -91,12 +92,17 @@ def reference():
     return built
 
 
-def same_as_reference(reference, hands, preset, name):
+def same_as_reference(reference, hands, preset, name, fouls=False):
+    """The rules that set the hands, after checking them against the reference (and,
+    with fouls, that no setting fouls)."""
     way = builtin_way(name)
     ref, sections = reference.batch(hands, variant(preset), WAYS.index(name))
     got, rules = house_way_many(hands, preset, way, with_rules=True)
     np.testing.assert_array_equal(got, ref)
     np.testing.assert_array_equal(np.array(way.sections)[rules - 1], sections)
+    if fouls:
+        table = PaiGowRules.casino() if preset == "casino" else PaiGowRules.classic()
+        assert not foul_many(got, table).any()
     return set(rules.tolist())
 
 
@@ -116,16 +122,26 @@ def test_each_description_sets_every_hand_class_as_the_reference_way(reference, 
     same_as_reference(reference, sample, preset, name)
 
 
+#: The full-deck pass of each way: both presets for the first ways, one for each later
+#: one (the wheel rule does not change a setting: test_paigow_houseway checks it)
+DECK_PASSES = [*((name, preset) for name in WAYS[:5] for preset in PRESETS),
+               ("golden_nugget", "classic"), ("flamingo_hilton", "casino")]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", PRESETS)
-@pytest.mark.parametrize("name", WAYS)
+@pytest.mark.parametrize(("name", "preset"), DECK_PASSES)
 def test_each_description_sets_every_hand_of_the_deck_as_the_reference_way(reference, preset,
                                                                          name):
+    # every hand: set as the reference sets it (so with its own cards), never fouled
     deck = np.arange(53, dtype=np.uint8)
     total, step = math.comb(53, 7), 1 << 22
     for start in range(0, total, step):
-        same_as_reference(reference, _paigow.exact_hands(deck, start, min(step, total - start)),
-                          preset, name)
+        hands = _paigow.exact_hands(deck, start, min(step, total - start))
+        same_as_reference(reference, hands, preset, name, fouls=True)
+
+
+def test_every_built_in_way_has_its_full_deck_pass():
+    assert {name for name, _ in DECK_PASSES} == set(WAYS)
 
 
 def test_a_loaded_way_is_immutable_named_and_keeps_its_text_and_lines(tmp_path):
