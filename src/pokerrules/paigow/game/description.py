@@ -241,7 +241,7 @@ class _Parser:
     def least(self) -> list[int]:
         """The two-card hand after 'at least': a rank (that rank high, the second
         card a deuce) or two ranks, the higher first (the same rank twice: a pair)."""
-        ranks = []
+        ranks: list[int] = []
         while len(ranks) < 2 and (self.peek() or "|").upper() in _RANKS:
             ranks.append(_RANKS[(self.peek() or "").upper()])
             self.at += 1
