@@ -580,7 +580,8 @@ def test_at_least_counts_a_front_only_from_its_two_card_hand():
 def test_a_pair_of_trips_in_front_of_the_flush_it_keeps_is_no_foul():
     # the suit-blind back (the trips' third card and four singletons) is beaten by the
     # pair; the back really left is the flush
-    rule = "  trips and a flush: if trips and flush and not straight and not joker -> two of trips\n"
+    rule = ("  trips and a flush: if trips and flush and not straight and not joker -> "
+            "two of trips\n")
     way = load_house_way(way_description("foxwoods").replace(
         "straight or flush:\n", "straight or flush:\n" + rule))
     setting = house_way("9c 9d 9h Kh 8h 5h 2h", "classic", way)
