@@ -75,7 +75,8 @@ cdef extern from "paigow_sim.h" nogil:
 
 
 #: The built-in house ways (the descriptions pokerrules/paigow/ways/NAME.way), by number.
-WAYS = ("foxwoods", "trump_plaza", "claridge", "ballys")
+WAYS = ("foxwoods", "trump_plaza", "claridge", "ballys", "golden_nugget",
+        "flamingo_hilton")
 #: Fortune bonus lines, indexed by their number in the C kernel, lowest pay first.
 FORTUNE_LINES = (
     "nothing", "straight", "three_of_a_kind", "flush", "full_house", "four_of_a_kind",

@@ -49,6 +49,7 @@ enum {
     PG_F_SINGLE, PG_F_SECOND_SINGLE, PG_F_THIRD_SINGLE, PG_F_FOURTH_SINGLE, PG_F_FIFTH_SINGLE,
     PG_F_NPAIRS, PG_F_NTRIPS, PG_F_NSINGLES, PG_F_NACES, PG_F_JOKER, PG_F_STRAIGHT, PG_F_FLUSH,
     PG_F_LOWEST_STRAIGHT, /* the top card of the lowest straight (the joker may fill a gap) */
+    PG_F_STRAIGHT_FLUSH, PG_F_ROYAL_FLUSH, /* some five cards make one (the joker may fill) */
     PG_NFACTS
 };
 /* each fact's name in the description format, and its kind: 'r' a rank, 'c' a count, 'f' a flag */
@@ -58,12 +59,15 @@ extern const char pg_fact_kinds[PG_NFACTS];
 /* opcodes. Conditions: TRUE, FACT f, CONST v push; PRESENT (a rank is there),
  * NONZERO, NOT map the top; AND, OR and the comparisons (false when either
  * side is -1) pop two; END returns the one value left. Actions: a list of
- * fronts, each TWO_OF ref, EACH ref ref or STRAIGHT_OR_FLUSH, then END; a ref
- * is REF_RANK r or REF_FACT f. */
+ * fronts, each TWO_OF ref, EACH ref ref, STRAIGHT_OR_FLUSH or one of the backs
+ * STRAIGHT_FLUSH, STRAIGHT, FLUSH (the best front over a back of that category),
+ * any of them after AT_LEAST r s (the front counts only when it can be made and
+ * is at least the two-card hand r-s), then END; a ref is REF_RANK r or REF_FACT f. */
 enum {
     PG_OP_END, PG_OP_TRUE, PG_OP_FACT, PG_OP_CONST, PG_OP_PRESENT, PG_OP_NONZERO, PG_OP_NOT,
     PG_OP_AND, PG_OP_OR, PG_OP_EQ, PG_OP_NE, PG_OP_LT, PG_OP_LE, PG_OP_GT, PG_OP_GE,
     PG_OP_TWO_OF, PG_OP_EACH, PG_OP_STRAIGHT_OR_FLUSH, PG_OP_REF_RANK, PG_OP_REF_FACT,
+    PG_OP_STRAIGHT_FLUSH, PG_OP_STRAIGHT, PG_OP_FLUSH, PG_OP_AT_LEAST,
     PG_NOPS
 };
 

@@ -17,10 +17,10 @@ const char *const pg_fact_names[PG_NFACTS] = {
     "quads", "trips", "second trips", "pair", "second pair", "third pair",
     "single", "second single", "third single", "fourth single", "fifth single",
     "number of pairs", "number of trips", "number of singles", "number of aces",
-    "joker", "straight", "flush", "lowest straight",
+    "joker", "straight", "flush", "lowest straight", "straight flush", "royal flush",
 };
 const char pg_fact_kinds[PG_NFACTS] = {
-    'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'c', 'c', 'c', 'c', 'f', 'f', 'f', 'r',
+    'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'c', 'c', 'c', 'c', 'f', 'f', 'f', 'r', 'f', 'f',
 };
 
 static void hand_facts(const hand_info *in, int8_t f[PG_NFACTS]) {
@@ -42,6 +42,13 @@ static void hand_facts(const hand_info *in, int8_t f[PG_NFACTS]) {
     f[PG_F_STRAIGHT] = (int8_t)in->straight;
     f[PG_F_FLUSH] = (int8_t)in->flush;
     f[PG_F_LOWEST_STRAIGHT] = pg_lowest_straight[in->ranks][in->joker];
+    f[PG_F_STRAIGHT_FLUSH] = f[PG_F_ROYAL_FLUSH] = 0;
+    for (int s = 0; s < 4 && in->flush; s++) { /* a suit's ranks, the joker filling one gap */
+        uint32_t m = 0;
+        for (int r = 0; r < 13; r++) m |= (uint32_t)((in->cards >> (4 * r + s)) & 1u) << r;
+        if (pg_straights[m] & (1 + in->joker)) f[PG_F_STRAIGHT_FLUSH] = 1;
+        if (count_bits(m & 0x1F00u) + in->joker >= 5) f[PG_F_ROYAL_FLUSH] = 1;
+    }
 }
 
 static int holds(const pg_way *w, int pc, const int8_t *f) {
@@ -181,10 +188,59 @@ PR_NOINLINE static int sf_front(const hand_info *in, front_t *out) { /* rare: of
     return found;
 }
 
-/* One front of an action at pc; *next gets the following front's offset. */
+/* The best front over a back whose category is cat (then the best back, then the
+ * lowest codes), as front_straight_or_flush; 0 when no setting leaves one. */
+PR_NOINLINE static int category_front(const hand_info *in, int cat, front_t *out) {
+    const uint8_t *hand = in->hand;
+    int found = 0, best_tie = 0;
+    uint32_t best_front = 0;
+    uint16_t best_back = 0;
+    if (!in->any_sf) return 0;
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 7; j++) {
+            uint32_t fk = front_key(in, hand[i], hand[j]);
+            if (found && fk < best_front) continue;
+            uint16_t v = back_value(in, i, j);
+            if (in->t->class_cat[v] != cat) continue;
+            int hi = hand[i] > hand[j] ? hand[i] : hand[j];
+            int tie = hi * 64 + hand[i] + hand[j] - hi;
+            if (!found || fk > best_front || v > best_back || (v == best_back && tie < best_tie)) {
+                *out = pick(hand[i], hand[j]);
+                best_front = fk;
+                best_back = v;
+                best_tie = tie;
+                found = 1;
+            }
+        }
+    return found;
+}
+
+/* The two-card hand r-s (a pair when r == s) as a front key, for AT_LEAST. */
+static uint32_t least_key(const hand_info *in, int r, int s) {
+    return front_key(in, 4 * r, 4 * s + 1);
+}
+
+/* One front of an action at pc; *next gets the following front's offset. 1 when
+ * made, 0 when it cannot be; 2 for a front after AT_LEAST that cannot be made or
+ * is below its two-card hand (it does not count). */
 static int one_front(const pg_way *w, int pc, const hand_info *in, const int8_t *f,
                      front_t *out, int *next) {
+    if (w->code[pc] == PG_OP_AT_LEAST) {
+        int made = one_front(w, pc + 3, in, f, out, next);
+        if (!made) return 2;
+        return front_key(in, out->a, out->b) >= least_key(in, w->code[pc + 1], w->code[pc + 2])
+                   ? made : 2;
+    }
     switch (w->code[pc]) {
+    case PG_OP_STRAIGHT_FLUSH:
+        *next = pc + 1;
+        return category_front(in, PR_STRAIGHT_FLUSH, out);
+    case PG_OP_STRAIGHT:
+        *next = pc + 1;
+        return category_front(in, PR_STRAIGHT, out);
+    case PG_OP_FLUSH:
+        *next = pc + 1;
+        return category_front(in, PR_FLUSH, out);
     case PG_OP_TWO_OF:
         *next = pc + 3;
         return front_two_of(in, ref_rank(w, pc + 1, f), out);
@@ -203,7 +259,9 @@ static int act(const pg_way *w, int pc, const hand_info *in, const int8_t *f, fr
     uint32_t best = 0;
     while (w->code[pc] != PG_OP_END) {
         front_t fr;
-        if (!one_front(w, pc, in, f, &fr, &pc)) return 0;
+        int made = one_front(w, pc, in, f, &fr, &pc);
+        if (!made) return 0;
+        if (made == 2) continue; /* below its AT_LEAST: does not count */
         if (!have && w->code[pc] == PG_OP_END) { /* one front: nothing to compare */
             *out = fr;
             return 1;
@@ -250,6 +308,7 @@ static void shape_facts(int shape, int8_t f[PG_NFACTS]) {
     f[PG_F_STRAIGHT] = (int8_t)((shape >> 12) & 1);
     f[PG_F_FLUSH] = (int8_t)((shape >> 13) & 1);
     f[PG_F_LOWEST_STRAIGHT] = (int8_t)(f[PG_F_STRAIGHT] ? 0 : -1);
+    f[PG_F_STRAIGHT_FLUSH] = f[PG_F_ROYAL_FLUSH] = 0; /* no section reads them */
 }
 
 /* Whether the condition at pc reads each rank fact only as there or not. */
@@ -384,13 +443,24 @@ static int check_action(const pg_way *w, int pc) {
     while (pc >= 0 && pc < w->ncode) {
         int op = w->code[pc];
         if (op == PG_OP_END) return fronts ? 0 : -1;
+        if (op == PG_OP_AT_LEAST) { /* two ranks, high first, then a front of another kind */
+            if (pc + 3 >= w->ncode) return -1;
+            int r = w->code[pc + 1], s = w->code[pc + 2];
+            if (r < 0 || r > RANK_ACE || s < 0 || s > r || w->code[pc + 3] == PG_OP_AT_LEAST ||
+                w->code[pc + 3] == PG_OP_END)
+                return -1;
+            pc += 3;
+            continue;
+        }
         if (op == PG_OP_TWO_OF) {
             if (check_ref(w, pc + 1) < 0) return -1;
             pc += 3;
         } else if (op == PG_OP_EACH) {
             if (check_ref(w, pc + 1) < 0 || check_ref(w, pc + 3) < 0) return -1;
             pc += 5;
-        } else if (op == PG_OP_STRAIGHT_OR_FLUSH) pc += 1;
+        } else if (op == PG_OP_STRAIGHT_OR_FLUSH || op == PG_OP_STRAIGHT_FLUSH ||
+                   op == PG_OP_STRAIGHT || op == PG_OP_FLUSH)
+            pc += 1;
         else return -1;
         fronts++;
     }
@@ -544,20 +614,29 @@ static void check_hand(check_job *job, const uint8_t hand[7], const uint8_t blin
     }
     if (!rep->section_uncovered[s] && !rep->rule_classes[chosen]) memcpy(rep->section_hand[s], hand, 7);
     rep->rule_classes[chosen]++;
-    int pc = w->rule_action[chosen];
+    int pc = w->rule_action[chosen], counted = 0;
     while (w->code[pc] != PG_OP_END) {
         front_t fr;
-        int sf = w->code[pc] == PG_OP_STRAIGHT_OR_FLUSH;
-        if (!one_front(w, pc, &in, f, &fr, &pc)) {
+        int op = w->code[pc] == PG_OP_AT_LEAST ? w->code[pc + 3] : w->code[pc];
+        int sf = op == PG_OP_STRAIGHT_OR_FLUSH || op == PG_OP_STRAIGHT_FLUSH ||
+                 op == PG_OP_STRAIGHT || op == PG_OP_FLUSH;
+        int made = one_front(w, pc, &in, f, &fr, &pc);
+        if (!made) {
             note(rep, chosen, PG_WAY_UNDEFINED, hand);
             return;
         }
-        /* a straight or flush behind beats every two-card hand */
-        if (!sf && fouls_blind(job->t, blind, position(hand, fr.a), position(hand, fr.b))) {
+        if (made == 2) continue;
+        counted++;
+        /* a straight or flush behind beats every two-card hand; another front fouls
+         * when it outranks the back with the back's suits ignored, unless the back it
+         * really leaves (a flush kept beside a pair of its trips in front) holds */
+        int i = position(hand, fr.a), j = position(hand, fr.b);
+        if (!sf && fouls_blind(job->t, blind, i, j) && fouls_blind(job->t, hand, i, j)) {
             note(rep, chosen, PG_WAY_FOULS, hand);
             return;
         }
     }
+    if (!counted) note(rep, chosen, PG_WAY_UNDEFINED, hand); /* every front below its AT_LEAST */
 }
 
 /* The hands of the rank multiset in job->count (and the joker when joker). */
@@ -590,6 +669,25 @@ static void check_class(check_job *job, int joker) {
             if (aligned[i] != PR_JOKER && aligned[i] >> 2 == r) flushy[m++] = aligned[i];
     if (joker) flushy[m++] = PR_JOKER;
     check_hand(job, flushy, blind);
+    /* with a straight flush: for each straight the ranks make (the joker filling one
+     * gap), its ranks in suit 0, the other cards of other suits; ranks lowest first */
+    for (int t = 3; t <= RANK_ACE; t++) { /* the straight's top: 3 for A-2-3-4-5 */
+        uint32_t window = 0;
+        int missing = 0;
+        for (int k = 0; k < 5; k++) {
+            int r = t - k < 0 ? RANK_ACE : t - k;
+            window |= 1u << r;
+            missing += job->count[r] == 0;
+        }
+        if (missing > joker) continue;
+        n = 0;
+        for (int r = 0; r < 13; r++) {
+            int in_sf = (window >> r) & 1u;
+            for (int k = 0; k < job->count[r]; k++) flushy[n++] = (uint8_t)(4 * r + (in_sf ? k : (k + 1) % 4));
+        }
+        if (joker) flushy[n++] = PR_JOKER;
+        check_hand(job, flushy, blind);
+    }
 }
 
 static void rank_counts(check_job *job, int r, int left, int joker) {

@@ -6,7 +6,8 @@ cdef extern from "paigow.h" nogil:
     int PG_OP_END, PG_OP_TRUE, PG_OP_FACT, PG_OP_CONST, PG_OP_PRESENT, PG_OP_NONZERO
     int PG_OP_NOT, PG_OP_AND, PG_OP_OR, PG_OP_EQ, PG_OP_NE, PG_OP_LT, PG_OP_LE, PG_OP_GT
     int PG_OP_GE, PG_OP_TWO_OF, PG_OP_EACH, PG_OP_STRAIGHT_OR_FLUSH, PG_OP_REF_RANK
-    int PG_OP_REF_FACT, PG_WAY_SHADOWED
+    int PG_OP_REF_FACT, PG_OP_STRAIGHT_FLUSH, PG_OP_STRAIGHT, PG_OP_FLUSH, PG_OP_AT_LEAST
+    int PG_WAY_SHADOWED
     const char *const pg_fact_names[]
     const char pg_fact_kinds[]
     ctypedef struct pg_way:
@@ -42,7 +43,8 @@ WAY_OPS = {
     "or": PG_OP_OR, "=": PG_OP_EQ, "!=": PG_OP_NE, "<": PG_OP_LT, "<=": PG_OP_LE,
     ">": PG_OP_GT, ">=": PG_OP_GE, "two of": PG_OP_TWO_OF, "each": PG_OP_EACH,
     "straight or flush": PG_OP_STRAIGHT_OR_FLUSH, "rank": PG_OP_REF_RANK,
-    "fact ref": PG_OP_REF_FACT,
+    "fact ref": PG_OP_REF_FACT, "straight flush": PG_OP_STRAIGHT_FLUSH,
+    "straight": PG_OP_STRAIGHT, "flush": PG_OP_FLUSH, "at least": PG_OP_AT_LEAST,
 }
 #: The facts a house way's conditions read, in the C kernel's order: (name, kind),
 #: kind "r" a rank (0 deuce .. 12 ace, -1 none), "c" a count, "f" a flag.

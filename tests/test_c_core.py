@@ -142,7 +142,7 @@ def test_the_c_self_test_passes_on_this_machine(tmp_path, flags):
                          capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "kernel: chosen once" in run.stdout
-    assert "house way: 600 settings as the fixture" in run.stdout  # 150 hands by 4 ways
+    assert "house way: 900 settings as the fixture" in run.stdout  # 150 hands by 6 ways
     assert re.search(r"selftest: [1-9]\d{4,} checks, 0 failed", run.stdout), run.stdout
 
 

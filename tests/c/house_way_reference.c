@@ -88,6 +88,134 @@ static front_t split_aces(const hand_info *in) {
     return best;
 }
 
+/* ---- the Las Vegas ways (Golden Nugget, Flamingo Hilton), from their posted texts */
+
+#define VEGAS(way) ((way) == PG_WAY_GOLDEN_NUGGET || (way) == PG_WAY_FLAMINGO_HILTON)
+
+/* The settings of a straight or flush hand by the category of the back each leaves:
+ * of each, the best front, then the best back, then the lowest front codes. */
+typedef struct {
+    int have;
+    front_t front;
+    uint32_t key;
+    uint16_t back;
+    int tie;
+} option_t;
+
+typedef struct {
+    option_t sf, plain, straight, flush, any;
+    int royal; /* some five cards make a royal flush */
+} sf_options;
+
+static void offer(option_t *o, int a, int b, uint32_t key, uint16_t back) {
+    int hi = a > b ? a : b, tie = hi * 64 + a + b - hi;
+    if (o->have && (key < o->key || (key == o->key && back < o->back) ||
+                    (key == o->key && back == o->back && tie >= o->tie)))
+        return;
+    o->have = 1;
+    o->front = pick(a, b);
+    o->key = key;
+    o->back = back;
+    o->tie = tie;
+}
+
+static void straight_flush_options(const hand_info *in, sf_options *o) {
+    memset(o, 0, sizeof *o);
+    const uint8_t *hand = in->hand;
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 7; j++) {
+            uint8_t back[5];
+            int n = 0, tens_up = 1;
+            for (int k = 0; k < 7; k++)
+                if (k != i && k != j) {
+                    back[n++] = hand[k];
+                    if (hand[k] != PR_JOKER && (hand[k] >> 2) < RANK_TEN) tens_up = 0;
+                }
+            uint16_t v = pr_eval_codes(in->t, back, 5);
+            int cat = in->t->class_cat[v];
+            uint32_t key = front_key(in, hand[i], hand[j]);
+            if (cat == PR_STRAIGHT_FLUSH) {
+                offer(&o->sf, hand[i], hand[j], key, v);
+                if (tens_up) o->royal = 1; /* every natural card ten or higher: ace high */
+            }
+            if (cat == PR_STRAIGHT) offer(&o->straight, hand[i], hand[j], key, v);
+            if (cat == PR_FLUSH) offer(&o->flush, hand[i], hand[j], key, v);
+            if (cat == PR_STRAIGHT || cat == PR_FLUSH) offer(&o->plain, hand[i], hand[j], key, v);
+            if (cat == PR_STRAIGHT || cat == PR_FLUSH || cat == PR_STRAIGHT_FLUSH)
+                offer(&o->any, hand[i], hand[j], key, v);
+        }
+}
+
+/* The front key of the two-card hand r-s (r-r a pair). */
+static uint32_t two_card(const hand_info *in, int r, int s) {
+    return front_key(in, 4 * r, 4 * s + 1);
+}
+
+/* A straight flush kept unless a plain straight or flush leaves a better front that
+ * reaches `least`: the Golden Nugget's jack (king over a royal flush), the Flamingo
+ * Hilton's ace and a face card or a pair (king over a royal flush). */
+static front_t keep_straight_flush(const hand_info *in, const sf_options *o, int way) {
+    uint32_t least = o->royal ? two_card(in, RANK_KING, 0)
+                     : way == PG_WAY_GOLDEN_NUGGET ? two_card(in, RANK_JACK, 0)
+                                                   : two_card(in, RANK_ACE, RANK_JACK);
+    if (o->plain.have && o->plain.key >= least && o->plain.key > o->sf.key) return o->plain.front;
+    return o->sf.front;
+}
+
+/* Rule 5 and the straights of rule 7 by the Las Vegas ways. */
+static front_t vegas_straight_front(const hand_info *in, const sf_options *o, int way) {
+    if (o->sf.have) return keep_straight_flush(in, o, way);
+    /* the Flamingo Hilton: a straight over a flush only for a king or better in front */
+    if (way == PG_WAY_FLAMINGO_HILTON && o->straight.have && o->flush.have)
+        return o->straight.key > o->flush.key && o->straight.key >= two_card(in, RANK_KING, 0)
+                   ? o->straight.front : o->flush.front;
+    return o->any.front;
+}
+
+static front_t vegas_two_pairs_front(const hand_info *in, int way) {
+    uint32_t pairs = in->by_count[2];
+    int high = top(pairs), low = top(pairs & ~(1u << high));
+    int ace = top(in->by_count[1]) == RANK_ACE;
+    if (high == RANK_ACE) return two_of(in, low);
+    int keep_straight;
+    if (way == PG_WAY_GOLDEN_NUGGET) /* not with an ace, nor with jacks and sixes */
+        keep_straight = !ace && !(high == RANK_JACK && low == RANK_SEVEN - 1);
+    else /* not with both pairs tens or over, nor both tens or under with an ace */
+        keep_straight = low < RANK_TEN && !(high <= RANK_TEN && ace);
+    if (keep_straight && in->any_sf) {
+        sf_options o;
+        straight_flush_options(in, &o);
+        return vegas_straight_front(in, &o, way);
+    }
+    int keep;
+    if (way == PG_WAY_GOLDEN_NUGGET) {
+        if (high >= RANK_SEVEN && !ace) keep = 0;
+        else if (high >= RANK_JACK && low >= RANK_SEVEN - 1) keep = 0; /* an ace here */
+        else keep = 1;
+    } else {
+        keep = high < RANK_SEVEN || (high <= RANK_TEN && ace) ||
+               (high >= RANK_JACK && low <= RANK_SEVEN - 2 && ace);
+    }
+    return keep ? two_singles(in) : two_of(in, low);
+}
+
+static front_t vegas_quads_front(const hand_info *in, int way) {
+    const uint32_t *by = in->by_count;
+    int q = top(by[4]);
+    uint32_t other = by[3] | by[2];
+    int o = other ? top(other) : -1; /* the pair or trips beside */
+    if (q == RANK_ACE) return o >= RANK_SEVEN ? two_of(in, o) : split_aces(in);
+    if (q >= RANK_JACK) return o >= RANK_TEN ? two_of(in, o) : two_of(in, q);
+    if (o >= 0) return two_of(in, o); /* a pair is better than an ace, and kept with twos to sixes */
+    if (q >= RANK_SEVEN) {
+        uint32_t s = by[1];
+        int first = top(s), second = top(s & ~(1u << first));
+        int keep = first == RANK_ACE && (way == PG_WAY_GOLDEN_NUGGET || second >= RANK_JACK);
+        return keep ? two_singles(in) : two_of(in, q);
+    }
+    return two_singles(in);
+}
+
 /* Bally's Atlantic City's classes of a pair: 0 low (2-6), 1 medium (7-10),
  * 2 high (J-K), 3 aces. */
 static int ballys_pair_class(int r) {
@@ -123,6 +251,9 @@ static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int wa
     if (by[5]) {
         r = 1; /* five aces */
         front = by[2] & (1u << RANK_KING) ? two_of(&in, RANK_KING) : two_of(&in, RANK_ACE);
+    } else if (by[4] && VEGAS(way)) {
+        r = 2;
+        front = vegas_quads_front(&in, way);
     } else if (by[4]) {
         r = 2; /* four of a kind */
         int q = top(by[4]);
@@ -145,19 +276,23 @@ static front_t house_way_front(const pr_tables *t, const uint8_t hand[7], int wa
         r = 4; /* full house */
         int ace_king = top(by[1]) == RANK_ACE && (by[1] & (1u << RANK_KING));
         /* Trump Plaza and Bally's: twos stay behind with an ace and a king to play */
-        if ((way == PG_WAY_TRUMP_PLAZA || way == PG_WAY_BALLYS) && by[2] == 1u /* twos */ &&
-            ace_king)
+        if ((way == PG_WAY_TRUMP_PLAZA || way == PG_WAY_BALLYS || VEGAS(way)) &&
+            by[2] == 1u /* twos */ && ace_king)
             front = two_singles(&in);
         else front = two_of(&in, top(by[2]));
     } else if (in.any_sf && count_bits(by[2]) <= 1) { /* at most one pair or one trips */
         r = 5; /* straight or flush */
-        front = straight_or_flush_front(&in, way);
+        if (VEGAS(way)) {
+            sf_options o;
+            straight_flush_options(&in, &o);
+            front = vegas_straight_front(&in, &o, way);
+        } else front = straight_or_flush_front(&in, way);
     } else if (count_bits(by[2]) == 3) {
         r = 6; /* three pairs */
         front = two_of(&in, top(by[2]));
     } else if (count_bits(by[2]) == 2) {
         r = 7; /* two pairs */
-        front = two_pairs_front(&in, way);
+        front = VEGAS(way) ? vegas_two_pairs_front(&in, way) : two_pairs_front(&in, way);
     } else if (by[3]) {
         r = 8; /* three of a kind */
         if (by[3] & (1u << RANK_ACE)) front = pick(lowest(&in, RANK_ACE), lowest(&in, top(by[1])));

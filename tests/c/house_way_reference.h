@@ -9,7 +9,8 @@
 #include "paigow.h"
 
 /* the reference ways, in the order of pokerrules.paigow.WAYS */
-enum { PG_WAY_FOXWOODS, PG_WAY_TRUMP_PLAZA, PG_WAY_CLARIDGE, PG_WAY_BALLYS, PG_NWAYS };
+enum { PG_WAY_FOXWOODS, PG_WAY_TRUMP_PLAZA, PG_WAY_CLARIDGE, PG_WAY_BALLYS,
+       PG_WAY_GOLDEN_NUGGET, PG_WAY_FLAMINGO_HILTON, PG_NWAYS };
 
 /* The two front positions (bits 0..6 of the hand) the house way picks;
  * *rule (if not NULL) gets the rule that decided. */

@@ -13,7 +13,7 @@
  *   3. random hands of 5..7 cards of every variant, by every kernel the CPU has and
  *      threads = 1..8, checked and unchecked, against the scalar reference
  *      (pr_eval_codes, one hand at a time), and the first bad row found alike;
- *   4. the hand-written reference house ways (both; house_way_reference.c) on a
+ *   4. the hand-written reference house ways (each; house_way_reference.c) on a
  *      fixed sample of hands against the settings stored in the fixture.
  * Figures are printed; any failure is named and the exit status is 1.
  */

@@ -63,6 +63,56 @@ def straight_tops(naturals, joker):
     return tops
 
 
+VEGAS = ("golden_nugget", "flamingo_hilton")
+
+
+def by_back_category(cards, hand_rules):
+    """The settings that keep a straight, flush or straight flush behind, by the back's
+    category: (front value, back value, front codes highest first, front) each."""
+    found = defaultdict(list)
+    for front in combinations(cards, 2):
+        back = evaluate([c for c in cards if c not in front], hand_rules)
+        if back.category in STRAIGHT_OR_FLUSH:
+            found[back.category].append((evaluate_two(front, hand_rules).value, back.value,
+                                         sorted((c.code for c in front), reverse=True), front))
+    return found
+
+
+def best_of(options):
+    """The best front, then the best back, then the lowest codes."""
+    top = max(o[:2] for o in options)
+    return min((o for o in options if o[:2] == top), key=lambda o: o[2])
+
+
+def two_card(text, hand_rules):
+    return evaluate_two(parse_cards(text), hand_rules).value
+
+
+def vegas_straight_front(cards, way, hand_rules):
+    """The front of a hand that keeps a straight or flush by the Golden Nugget's or the
+    Flamingo Hilton's posted rules."""
+    found = by_back_category(cards, hand_rules)
+    flushes, straights = found[HandCategory.FLUSH], found[HandCategory.STRAIGHT]
+    sfs = found[HandCategory.STRAIGHT_FLUSH]
+    if sfs:
+        royal = any(evaluate(five, hand_rules).category == HandCategory.STRAIGHT_FLUSH and
+                    all(c.is_joker or c.rank >= TEN for c in five)
+                    for five in combinations(cards, 5))
+        least = two_card("Kc 2d" if royal else "Jc 2d" if way == "golden_nugget" else "Ac Jd",
+                         hand_rules)
+        keep = best_of(sfs)
+        if flushes or straights:
+            plain = best_of(flushes + straights)
+            if plain[0] >= least and plain[0] > keep[0]:
+                return plain[3]
+        return keep[3]
+    if way == "flamingo_hilton" and flushes and straights:
+        flush, straight = best_of(flushes), best_of(straights)
+        king = two_card("Kc 2d", hand_rules)
+        return straight[3] if straight[0] > flush[0] and straight[0] >= king else flush[3]
+    return best_of(flushes + straights)[3]
+
+
 def reference_front(hand, way="foxwoods", rules=CLASSIC):
     """The two front cards (a set of codes) by the rule list, and the rule
     number. The joker is an ace whenever pairs, trips and quads are counted; it
@@ -92,6 +142,25 @@ def reference_front(hand, way="foxwoods", rules=CLASSIC):
 
     if len(by_rank[ACE]) == 5:
         return (lowest_two(KING) if KING in pairs else lowest_two(ACE)), 1
+    if quads and way in VEGAS:
+        q = quads[0]
+        other = (trips + pairs or [-1])[0]
+        if q == ACE and other < SEVEN and joker is not None and len(by_rank[ACE]) == 4:
+            def back_with(kept):
+                front = [a for a in by_rank[ACE][:3] if a != kept]
+                return evaluate([c for c in cards if c not in front], hand_rules).value
+            kept = max(reversed(by_rank[ACE][:3]), key=back_with)
+            return codes(a for a in by_rank[ACE][:3] if a != kept), 2
+        if q == ACE:  # split unless sevens or better can go in front
+            return lowest_two(other if other >= SEVEN else ACE), 2
+        if q >= JACK:  # split unless a pair of tens or higher
+            return lowest_two(other if other >= TEN else q), 2
+        if other >= 0:  # a pair beats an ace in front; kept beside twos to sixes
+            return lowest_two(other), 2
+        if q >= SEVEN:  # an ace (the Flamingo Hilton: and a face card) to play
+            keep = singles[0] == ACE and (way == "golden_nugget" or singles[1] >= JACK)
+            return (best_singles() if keep else lowest_two(q)), 2
+        return best_singles(), 2
     if quads:
         q = quads[0]
         others = sorted(trips + pairs, reverse=True)
@@ -117,9 +186,11 @@ def reference_front(hand, way="foxwoods", rules=CLASSIC):
     if len(trips) == 2:
         return lowest_two(trips[0]), 3
     if trips and pairs:  # Trump Plaza keeps twos behind with an ace and a king to play
-        if way in ("trump_plaza", "ballys") and pairs == [0] and singles == [ACE, KING]:
+        if way in ("trump_plaza", "ballys", *VEGAS) and pairs == [0] and singles == [ACE, KING]:
             return best_singles(), 4
         return lowest_two(pairs[0]), 4
+    if all_sf and len(trips) + len(pairs) <= 1 and way in VEGAS:
+        return codes(vegas_straight_front(cards, way, hand_rules)), 5
     if all_sf and len(trips) + len(pairs) <= 1:
         if way == "ballys" and joker is not None and pairs == [ACE] and \
                 straight_tops(naturals, joker) == {ACE}:
@@ -144,6 +215,22 @@ def reference_front(hand, way="foxwoods", rules=CLASSIC):
         return codes(chosen), 5
     if len(pairs) == 3:
         return lowest_two(pairs[0]), 6
+    if len(pairs) == 2 and way in VEGAS:
+        high, low = pairs
+        ace = singles[0] == ACE
+        if high == ACE:
+            return lowest_two(low), 7
+        if way == "golden_nugget":  # the straight kept but with an ace, or jacks and sixes
+            straight_kept = not ace and (high, low) != (JACK, 4)
+        else:  # ... but with both pairs tens or over, or tens or under with an ace
+            straight_kept = low < TEN and not (high <= TEN and ace)
+        if straight_kept and all_sf:
+            return codes(vegas_straight_front(cards, way, hand_rules)), 7
+        if way == "golden_nugget":
+            split = (high >= SEVEN and not ace) or (high >= JACK and low >= 4)
+        else:
+            split = not (high <= 4 or (high <= TEN and ace) or (high >= JACK and low <= 3 and ace))
+        return (lowest_two(low) if split else best_singles()), 7
     if len(pairs) == 2:
         high, low = pairs
         loose = [(r, by_rank[r][0]) for r in singles]  # singles: highest rank first
@@ -274,8 +361,117 @@ WAY_FRONTS = {
                                               ("Ah Kd Kc Qs Js Tc 3d", "Kc 3d"))
        for way in ("trump_plaza", "claridge", "ballys")},
     # Trump Plaza's and Bally's full house keeps twos behind with an ace and a king to play
-    **{("Qc Qd Qh 2c 2d As Kd", way): "As Kd" for way in ("trump_plaza", "ballys")},
+    **{("Qc Qd Qh 2c 2d As Kd", way): "As Kd" for way in ("trump_plaza", "ballys", *VEGAS)},
+    # the Las Vegas ways: sevens to tens split unless an ace (the Flamingo Hilton: an ace
+    # and a face card) can go in front
+    **{("8c 8d 8h 8s Kc 5d 2s", way): "8c 8d" for way in VEGAS},
+    **{(hand, "flamingo_hilton"): front for hand, front in (
+        ("8c 8d 8h 8s Ac 5d 2s", "8c 8d"), ("8c 8d 8h 8s Jk 5d 2s", "8c 8d"),
+        ("Tc Td Th Ts Ac 3d 2s", "Tc Td"))},
+    # ... no ace exception over a pair in a straight
+    **{(hand, way): front for hand, front in (("Kh Kd As Qc Jd Th 4s", "Kd 4s"),
+                                              ("Kh Kd Jk Qc Jd Th 4s", "Kd 4s"),
+                                              ("Ah Kd Kc Qs Js Tc 3d", "Kc 3d"))
+       for way in VEGAS},
+    # ... and two low pairs stay behind whatever the singletons
+    **{("6c 6d 4h 4s Qc 9d 2s", way): "Qc 9d" for way in VEGAS},
 }
+
+#: One hand per rule of the Golden Nugget's and the Flamingo Hilton's posted texts, set
+#: as the text says: (way, the rule, hand, front).
+POSTED_RULE_CASES = [
+    *[(way, rule, hand, front) for way in VEGAS for rule, hand, front in (
+        ("no pair: the highest card behind, the next two in front",
+         "Ks Td 8c 6h 5d 3s 2c", "Td 8c"),
+        ("one pair: the pair behind, the two highest singletons in front",
+         "9s 9d Kc Jh 6d 4s 2c", "Kc Jh"),
+        ("three pair: the highest pair in front", "Qc Qd 8h 8s 4c 4d 2s", "Qc Qd"),
+        ("three of a kind behind", "8s 8d 8c Kh 9d 5s 2c", "Kh 9d"),
+        ("three of a kind: break up three aces", "As Ad Ac Kh 9d 5s 2c", "Ac Kh"),
+        ("three of a kind twice: the higher pair in front", "Ks Kd Kc 5h 5d 5s 2c", "Kc Kd"),
+        ("full house: split", "Ks Kd Kc 5h 5d 9s 2c", "5h 5d"),
+        ("full house: not twos with an ace and a king to play", "Qc Qd Qh 2c 2d As Kd",
+         "As Kd"),
+        ("full house with two pairs: the highest pair in front", "Ks Kd Kc 9h 9d 5s 5c",
+         "9h 9d"),
+        ("a six or seven card straight: the highest front", "Kd Qc Jh Ts 9c 8d 2s", "Kd 2s"),
+        ("a straight with two pairs and no exception: the straight behind",
+         "9h 9d 8c 8s 7d 6c 5s", "9d 8c"),
+        ("a straight with aces and any other pair: as a two pair (split)",
+         "As Ad Kc Kh Qd Jc Ts", "Kc Kh"),
+        ("a royal flush broken for a king or better in front", "Ah Kh Qh Jh Th 9c 2d",
+         "Ah 2d"),
+        ("a royal flush kept when a straight leaves no better front", "Ah Kh Qh Jh Th Qc 2d",
+         "Qc 2d"),
+        ("four of a kind, twos to sixes: kept together", "5c 5d 5h 5s Ac Kd 2s", "Ac Kd"),
+        ("four of a kind, jacks to kings: kept with a pair of tens or higher",
+         "Jc Jd Jh Js Tc Td 2s", "Tc Td"),
+        ("four of a kind, jacks to kings: split without one (an ace does not keep them)",
+         "Jc Jd Jh Js Ac Kd 2s", "Jc Jd"),
+        ("four aces: kept with a pair of sevens or higher", "Ac Ad Ah As 7c 7d 2s", "7c 7d"),
+        ("four aces: split without one", "Ac Ad Ah As 6c 6d 2s", "Ac Ad"),
+        ("five aces: the kings in front", "As Ah Ad Ac Jk Kd Ks", "Kd Ks"),
+        ("five aces: split", "As Ah Ad Ac Jk Qd Qs", "Ac Ad"),
+    )],
+    # the Golden Nugget
+    ("golden_nugget", "two pair: split sevens or greater without an ace",
+     "9s 9d 4c 4h Kd 7s 2c", "4c 4h"),
+    ("golden_nugget", "two pair: split jacks or better and sixes or better with an ace",
+     "Js Jd 6c 6h Ad 8s 2c", "6c 6h"),
+    ("golden_nugget", "two pair: split aces and any other pair", "As Ad 3c 3h Kd 8s 2c",
+     "3c 3h"),
+    ("golden_nugget", "two pair behind otherwise: low pairs, no ace", "6s 6d 3c 3h 9d 8s 2c",
+     "9d 8s"),
+    ("golden_nugget", "two pair behind otherwise: queens and fours with an ace",
+     "Qs Qd 4c 4h Ad 8s 2c", "Ad 8s"),
+    ("golden_nugget", "a straight with two pairs and an ace: as a two pair (kept)",
+     "Ad 5s 5c 4h 4d 3c 2s", "Ad 3c"),
+    ("golden_nugget", "a flush with jacks and sixes: as a two pair (split)",
+     "Jh Jd 6h 6c 9h 4h 2h", "6h 6c"),
+    ("golden_nugget", "a straight flush kept when a straight leaves no jack or better",
+     "Th 9h 8h 7h 6h 5c 2d", "5c 2d"),
+    ("golden_nugget", "a straight over a straight flush for a jack or better",
+     "Jh Th 9h 8h 7h 6c 2d", "Jh 2d"),
+    ("golden_nugget", "four of a kind, sevens to tens: kept with an ace to play",
+     "8c 8d 8h 8s Ac 5d 2s", "Ac 5d"),
+    ("golden_nugget", "four of a kind, sevens to tens: split without one",
+     "8c 8d 8h 8s Kc 5d 2s", "8c 8d"),
+    # the Flamingo Hilton
+    ("flamingo_hilton", "two pair: kept when both are sixes or less", "6s 6d 3c 3h 9d 8s 2c",
+     "9d 8s"),
+    ("flamingo_hilton", "two pair: kept when both are tens or less with an ace",
+     "Ts Td 4c 4h Ad 8s 2c", "Ad 8s"),
+    ("flamingo_hilton", "two pair: kept for face cards and fives or less with an ace",
+     "Ks Kd 5c 5h Ad 8s 2c", "Ad 8s"),
+    ("flamingo_hilton", "two pair: split otherwise (kings and sixes with an ace)",
+     "Ks Kd 6c 6h Ad 8s 2c", "6c 6h"),
+    ("flamingo_hilton", "a straight with both pairs tens or over: as a two pair (split)",
+     "Ks Kd Qc Qh 9s Jc Td", "Qc Qh"),
+    ("flamingo_hilton", "a straight with both pairs tens or under and an ace: as a two pair",
+     "Ad 5s 5c 4h 4d 3c 2s", "Ad 3c"),
+    ("flamingo_hilton", "a straight and a flush: the straight for a king or better in front",
+     "Ah Kh 8h 7c 6h 5h 4d", "Ah Kh"),
+    ("flamingo_hilton", "a straight and a flush: else the flush", "Qh Jh 8h 7c 6h 5h 4d",
+     "7c 4d"),
+    ("flamingo_hilton", "a straight over a straight flush for an ace and a face card",
+     "Qh Jh Th 9h 8h 7c Ad", "Qh Ad"),
+    ("flamingo_hilton", "a straight flush kept for less than an ace and a face card",
+     "Jh Th 9h 8h 7h 6c 2d", "6c 2d"),
+    ("flamingo_hilton", "four of a kind, sevens to tens: kept with an ace and a face card",
+     "8c 8d 8h 8s Ac Jd 2s", "Ac Jd"),
+    ("flamingo_hilton", "four of a kind, sevens to tens: split with an ace only",
+     "8c 8d 8h 8s Ac 5d 2s", "8c 8d"),
+]
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize(("way", "rule", "hand", "front"), POSTED_RULE_CASES)
+def test_each_rule_of_the_posted_las_vegas_ways_sets_its_hand_as_the_text_says(
+        way, rule, hand, front):
+    assert compiled_front(hand, way)[0] == codes_of(front), rule
+    assert reference_front(hand, way)[0] == codes_of(front), rule
+    assert not is_foul(house_way(hand, CLASSIC, way))
+
 
 TWO_PAIR_SPLITS = [
     ("9c 9d 4h 4c Ks Td 2c", "4h 4c", "Ks Td"),  # low+medium, a king: Bally's keeps
@@ -542,7 +738,8 @@ def million_hands():
 @pytest.mark.slow
 @pytest.mark.parametrize(("way", "rules"), [("foxwoods", CLASSIC), ("foxwoods", CASINO),
                                             ("trump_plaza", CLASSIC), ("claridge", CASINO),
-                                            (BALLYS, CLASSIC)])
+                                            (BALLYS, CLASSIC), ("golden_nugget", CASINO),
+                                            ("flamingo_hilton", CLASSIC)])
 def test_compiled_agrees_with_the_reference(way, rules):
     rng = np.random.default_rng([20, WAYS.index(way), rules.wheel_second_highest])
     hands = random_hands(rng, 40_000)

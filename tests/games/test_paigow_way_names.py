@@ -27,7 +27,7 @@ FOUR_JACKS = "Jc Jd Jh Js Ac Kd 2s"
 
 
 def test_each_built_in_way_has_a_name_of_its_own():
-    assert WAYS == ("foxwoods", POSTED, "claridge", BALLYS)
+    assert WAYS == ("foxwoods", POSTED, "claridge", BALLYS, "golden_nugget", "flamingo_hilton")
     assert house_way(TWO_PAIRS, way=BALLYS).low != house_way(TWO_PAIRS, way="foxwoods").low
     assert house_way(TWO_PAIRS, way=POSTED).low == house_way(TWO_PAIRS, way=BALLYS).low
     assert house_way(FOUR_JACKS, way=POSTED).low != house_way(FOUR_JACKS, way="foxwoods").low
@@ -37,7 +37,8 @@ def test_each_built_in_way_has_a_name_of_its_own():
 def test_the_way_name_check_gives_the_name_and_names_its_argument():
     assert way_name(POSTED) == POSTED
     refused = "unknown house way 'trump' for player_way; choose from foxwoods, "
-    with pytest.raises(PokerRulesError, match=refused + f"{POSTED}, claridge, {BALLYS}"):
+    listed = f"{POSTED}, claridge, {BALLYS}, golden_nugget, flamingo_hilton"
+    with pytest.raises(PokerRulesError, match=refused + listed):
         way_name(UNKNOWN, "player_way")
 
 

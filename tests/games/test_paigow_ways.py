@@ -15,7 +15,7 @@ import pytest
 from house_way_reference import ReferenceWays
 from test_paigow_exact import PUBLISHED, SMALL
 
-from pokerrules import _paigow
+from pokerrules import _paigow, evaluate, parse_cards
 from pokerrules.cli import main
 from pokerrules.errors import HouseWayError
 from pokerrules.paigow import (
@@ -25,6 +25,7 @@ from pokerrules.paigow import (
     PaiGowRules,
     exact_hand_counts,
     exact_house_edge,
+    foul_many,
     house_way,
     house_way_and_rule,
     house_way_many,
@@ -68,6 +69,14 @@ def class_hands():
                     seen[r] += 1
                     flushy.append(4 * r + (k if r in suited else (k + 1) % 4))
                 hands.append(flushy + [52] * joker)
+            # a straight flush of each straight the ranks make, the joker filling one gap
+            for top in range(3, 13):  # 3: A-2-3-4-5
+                window = {12 if top - k < 0 else top - k for k in range(5)}
+                if sum(counts[r] == 0 for r in window) > joker:
+                    continue
+                suited = [4 * r + (k if r in window else (k + 1) % 4)
+                          for r in range(13) for k in range(counts[r])]
+                hands.append(suited + [52] * joker)
     return np.array(hands, dtype=np.uint8)
 
 
@@ -83,12 +92,17 @@ def reference():
     return built
 
 
-def same_as_reference(reference, hands, preset, name):
+def same_as_reference(reference, hands, preset, name, fouls=False):
+    """The rules that set the hands, after checking them against the reference (and,
+    with fouls, that no setting fouls)."""
     way = builtin_way(name)
     ref, sections = reference.batch(hands, variant(preset), WAYS.index(name))
     got, rules = house_way_many(hands, preset, way, with_rules=True)
     np.testing.assert_array_equal(got, ref)
     np.testing.assert_array_equal(np.array(way.sections)[rules - 1], sections)
+    if fouls:
+        table = PaiGowRules.casino() if preset == "casino" else PaiGowRules.classic()
+        assert not foul_many(got, table).any()
     return set(rules.tolist())
 
 
@@ -108,16 +122,27 @@ def test_each_description_sets_every_hand_class_as_the_reference_way(reference, 
     same_as_reference(reference, sample, preset, name)
 
 
+#: The full-deck pass of each way: both presets for Foxwoods, one for each other way (the
+#: wheel rule changes no setting of the posted ways: test_paigow_houseway checks it)
+DECK_PASSES = [("foxwoods", "classic"), ("foxwoods", "casino"), ("trump_plaza", "classic"),
+               ("claridge", "casino"), ("ballys", "classic"), ("golden_nugget", "classic"),
+               ("flamingo_hilton", "casino")]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", PRESETS)
-@pytest.mark.parametrize("name", WAYS)
+@pytest.mark.parametrize(("name", "preset"), DECK_PASSES)
 def test_each_description_sets_every_hand_of_the_deck_as_the_reference_way(reference, preset,
                                                                          name):
+    # every hand: set as the reference sets it (so with its own cards), never fouled
     deck = np.arange(53, dtype=np.uint8)
     total, step = math.comb(53, 7), 1 << 22
     for start in range(0, total, step):
-        same_as_reference(reference, _paigow.exact_hands(deck, start, min(step, total - start)),
-                          preset, name)
+        hands = _paigow.exact_hands(deck, start, min(step, total - start))
+        same_as_reference(reference, hands, preset, name, fouls=True)
+
+
+def test_every_built_in_way_has_its_full_deck_pass():
+    assert {name for name, _ in DECK_PASSES} == set(WAYS)
 
 
 def test_a_loaded_way_is_immutable_named_and_keeps_its_text_and_lines(tmp_path):
@@ -387,7 +412,7 @@ def test_nothing_half_loaded_is_used(tmp_path):
 
 def test_the_check_visits_every_hand_class():
     report = builtin_way("foxwoods").compiled.check(PaiGowRules().hand_rules.variant)
-    assert report["classes"] == len(CLASSES) == 114_218
+    assert report["classes"] == len(CLASSES) == 119_158
     assert sum(report["rule_classes"]) == report["classes"]
     assert set(report["problem"]) == {"fine"} and not any(report["uncovered"])
 
@@ -485,3 +510,81 @@ def test_lowest_straight_is_the_top_card_of_the_hands_lowest_straight():
             seen.add(label)
     assert seen == {"the wheel lowest", "six to king lowest", "only ace high",
                     "a flush and no straight"}
+
+
+def straight_flush_facts(codes):
+    """(straight flush, royal flush) of seven codes, counted here from each suit's ranks,
+    the joker (code 52) filling one gap or card."""
+    jokers = int(52 in codes)
+    sf = royal = False
+    for suit in range(4):
+        ranks = {c >> 2 for c in codes if c != 52 and c & 3 == suit}
+        for top in range(3, 13):
+            window = {12 if top - k < 0 else top - k for k in range(5)}
+            if len(window - ranks) <= jokers:
+                sf = True
+                royal |= top == 12
+    return sf, royal
+
+
+def test_straight_flush_and_royal_flush_facts_and_the_category_fronts():
+    text = way_description("foxwoods").replace(
+        "  keep the straight or flush: otherwise -> straight or flush",
+        "  royal: if royal flush -> straight flush\n"
+        "  straight flush: if straight flush -> straight flush | flush at least A J\n"
+        "  straight and flush: if straight and flush -> flush | straight at least K\n"
+        "  straight only: if straight -> straight\n"
+        "  flush only: otherwise -> flush")
+    way = load_house_way(text)
+    labels = {r.number: r.label for r in way.rules}
+    rng = np.random.default_rng(8)
+    seen = set()
+    suited = np.concatenate([[52], np.arange(0, 52, 4), np.arange(1, 52, 4)[:6]])
+    for hand in [rng.choice(suited, 7, replace=False).tolist() for _ in range(20_000)]:
+        setting, rule = house_way_and_rule(hand, "classic", way)
+        label = labels[rule]
+        if label not in ("royal", "straight flush", "straight and flush", "straight only",
+                         "flush only"):
+            continue
+        sf, royal = straight_flush_facts(hand)
+        assert (label == "royal") == royal and (label in ("royal", "straight flush")) == sf
+        back = evaluate(setting.high, PaiGowRules.classic().hand_rules).category.name
+        if label == "royal":
+            assert back == "STRAIGHT_FLUSH"
+        if label == "straight only":
+            assert back == "STRAIGHT"
+        if label == "flush only":
+            assert back == "FLUSH"
+        seen.add(label)
+    assert len(seen) == 5
+
+
+def test_at_least_counts_a_front_only_from_its_two_card_hand():
+    # Th-6h: the straight flush leaves 5c 2d; the straight 9-5, Th 2d: a ten, below a jack
+    hand = "Th 9h 8h 7h 6h 5c 2d"
+    for least, front in (("J", "5c 2d"), ("T", "Th 2d"), ("T 3", "5c 2d"), ("2 2", "5c 2d")):
+        way = load_house_way(way_description("foxwoods").replace(
+            "  keep the straight or flush: otherwise -> straight or flush",
+            "  straight flush: if straight flush -> straight flush | straight at least "
+            f"{least}\n  keep the straight or flush: otherwise -> straight or flush"))
+        got = {c.code for c in house_way(hand, "classic", way).low}
+        assert got == {c.code for c in parse_cards(front)}, least
+    for bad, message in (("2", "'at least 2' is no two-card hand"),
+                         ("3 K", "names the higher rank first"),
+                         ("x", "needs a two-card hand")):
+        with pytest.raises(HouseWayError, match=message):
+            load_house_way(way_description("foxwoods").replace(
+                "otherwise -> straight or flush", f"otherwise -> straight at least {bad}"))
+
+
+def test_a_pair_of_trips_in_front_of_the_flush_it_keeps_is_no_foul():
+    # the suit-blind back (the trips' third card and four singletons) is beaten by the
+    # pair; the back really left is the flush
+    rule = ("  trips and a flush: if trips and flush and not straight and not joker -> "
+            "two of trips\n")
+    way = load_house_way(way_description("foxwoods").replace(
+        "straight or flush:\n", "straight or flush:\n" + rule))
+    setting = house_way("9c 9d 9h Kh 8h 5h 2h", "classic", way)
+    assert {c.code for c in setting.low} == {c.code for c in parse_cards("9c 9d")}
+    hands = np.argsort(np.random.default_rng(4).random((50_000, 53)), axis=1)[:, :7]
+    assert not foul_many(house_way_many(hands.astype(np.uint8), "classic", way)).any()

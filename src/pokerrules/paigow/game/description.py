@@ -216,17 +216,45 @@ class _Parser:
         return [_OPS["rank"], _RANKS[word.upper()]]
 
     def front(self) -> None:
-        if self.tokens[self.at:self.at + 3] == ["straight", "or", "flush"]:
-            self.at += 3
-            self.code.append(_OPS["straight or flush"])
-        elif self.tokens[self.at:self.at + 2] == ["two", "of"]:
-            self.at += 2
-            self.code += [_OPS["two of"], *self.rankref()]
+        code: list[int]
+        for words in (["straight", "or", "flush"], ["straight", "flush"], ["straight"],
+                      ["flush"]):
+            if self.tokens[self.at:self.at + len(words)] == words:
+                self.at += len(words)
+                code = [_OPS[" ".join(words)]]
+                break
         else:
-            first = self.rankref()
-            if not self.take("and"):
-                raise _Syntax("a front is 'two of R', 'R and S' or 'straight or flush'")
-            self.code += [_OPS["each"], *first, *self.rankref()]
+            if self.tokens[self.at:self.at + 2] == ["two", "of"]:
+                self.at += 2
+                code = [_OPS["two of"], *self.rankref()]
+            else:
+                first = self.rankref()
+                if not self.take("and"):
+                    raise _Syntax("a front is 'two of R', 'R and S', 'straight or flush', "
+                                  "'straight flush', 'straight' or 'flush'")
+                code = [_OPS["each"], *first, *self.rankref()]
+        if self.tokens[self.at:self.at + 2] == ["at", "least"]:
+            self.at += 2
+            code = [_OPS["at least"], *self.least(), *code]
+        self.code += code
+
+    def least(self) -> list[int]:
+        """The two-card hand after 'at least': a rank (that rank high, the second
+        card a deuce) or two ranks, the higher first (the same rank twice: a pair)."""
+        ranks: list[int] = []
+        while len(ranks) < 2 and (self.peek() or "|").upper() in _RANKS:
+            ranks.append(_RANKS[(self.peek() or "").upper()])
+            self.at += 1
+        if not ranks:
+            raise _Syntax(f"'at least' needs a two-card hand (R or R S), not "
+                          f"{shown(self.peek())}")
+        if len(ranks) == 1:
+            if ranks[0] == 0:
+                raise _Syntax("'at least 2' is no two-card hand ('at least 2 2' is a pair)")
+            ranks.append(0)
+        if ranks[1] > ranks[0]:
+            raise _Syntax("'at least R S' names the higher rank first")
+        return ranks
 
     def action(self) -> None:
         self.front()

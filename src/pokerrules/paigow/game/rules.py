@@ -158,7 +158,7 @@ class PaiGowRules:
             round the house keeps; 0 <= banker_commission < 1.
         house_way: the default way to set hands: a name from
             ``pokerrules.paigow.WAYS`` ("foxwoods", "trump_plaza",
-            "claridge", "ballys"), a way from
+            "claridge", "ballys", "golden_nugget", "flamingo_hilton"), a way from
             :func:`~pokerrules.paigow.load_house_way` or a
             callable ``(cards, rules) -> Setting``; not
             :func:`~pokerrules.paigow.house_way` itself or ``HouseWay()``, which
