@@ -326,7 +326,8 @@ RULE_HANDS = {
          'Ac 7s 7d 7c 4s 4h 2h', '4s 4h'),
         ('straight or flush: break up a royal flush for a king or better',
          'Jk Kd Qh Qd Jd Td 2s', 'Qh 2s'),
-        ('straight or flush: a straight or flush over a straight flush for an ace and a face card or a pair',
+        ('straight or flush: a straight or flush over a straight flush for an ace and a'
+         ' face card or a pair',
          'Jk Kd 6h 6d 5h 3h 2h', 'Kd 6d'),
         ('straight or flush: a straight and a flush, the straight for a king or better',
          'Jc 9c 8c 7s 6c 5c 4c', 'Jc 7s'),
@@ -336,9 +337,11 @@ RULE_HANDS = {
          'As Ac Jd Jc 9s 2s 2c', 'As Ac'),
         ('two pairs: split aces and any other pair',
          'Jk As Kd Jh Ts 7s 7h', '7s 7h'),
-        ('two pairs: a straight flush unless both pairs are tens or over, or tens or under with an ace',
+        ('two pairs: a straight flush unless both pairs are tens or over, or tens or'
+         ' under with an ace',
          'Td 9d 8d 7s 7d 6s 6d', '7s 6s'),
-        ('two pairs: a straight or flush unless both pairs are tens or over, or tens or under with an ace',
+        ('two pairs: a straight or flush unless both pairs are tens or over, or tens or'
+         ' under with an ace',
          'Jh Jd 8h 7h 5h 4h 4d', 'Jd 4d'),
         ('two pairs: keep sixes or lower',
          '9d 5h 5d 4h 4d 3d 2s', '9d 3d'),
