@@ -588,6 +588,14 @@ static void note(pg_way_report *rep, int rule, int problem, const uint8_t hand[7
     memcpy(rep->rule_hand[rule], hand, 7);
 }
 
+/* Is the front two natural cards of a rank the hand holds at least three of naturally? */
+static int natural_trips_pair(const uint8_t hand[7], front_t fr) {
+    if (fr.a == PR_JOKER || fr.b == PR_JOKER || fr.a >> 2 != fr.b >> 2) return 0;
+    int n = 0;
+    for (int k = 0; k < 7; k++) n += hand[k] != PR_JOKER && hand[k] >> 2 == fr.a >> 2;
+    return n >= 3;
+}
+
 /* One hand of a class; blind has the same ranks in the same places, no flush. */
 static void check_hand(check_job *job, const uint8_t hand[7], const uint8_t blind[7]) {
     const pg_way *w = job->w;
@@ -628,10 +636,14 @@ static void check_hand(check_job *job, const uint8_t hand[7], const uint8_t blin
         if (made == 2) continue;
         counted++;
         /* a straight or flush behind beats every two-card hand; another front fouls
-         * when it outranks the back with the back's suits ignored, unless the back it
-         * really leaves (a flush kept beside a pair of its trips in front) holds */
+         * when it outranks the back with the back's suits ignored, unless it is a pair
+         * of natural trips or quads and the back it really leaves holds (a flush kept
+         * beside a pair of its trips in front): such a pair can always leave behind
+         * the one card of its rank a straight or flush needs, and "two of" picks the
+         * pair that does, so every hand of the class is then safe, whatever its suits */
         int i = position(hand, fr.a), j = position(hand, fr.b);
-        if (!sf && fouls_blind(job->t, blind, i, j) && fouls_blind(job->t, hand, i, j)) {
+        if (!sf && fouls_blind(job->t, blind, i, j) &&
+            (!natural_trips_pair(hand, fr) || fouls_blind(job->t, hand, i, j))) {
             note(rep, chosen, PG_WAY_FOULS, hand);
             return;
         }

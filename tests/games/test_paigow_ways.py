@@ -577,6 +577,18 @@ def test_at_least_counts_a_front_only_from_its_two_card_hand():
                 "otherwise -> straight or flush", f"otherwise -> straight at least {bad}"))
 
 
+def test_a_pair_in_front_of_a_flush_that_may_need_one_of_its_cards_is_a_foul():
+    # a flush of K Q J 9 2 beside 2d 7h keeps no flush once the deuces go in front;
+    # the check refuses the rule though some suits of each class keep the flush
+    rule = ("  deuces and a flush: if pair = 2 and flush and not straight and not joker -> "
+            "two of pair\n")
+    text = way_description("foxwoods").replace("straight or flush:\n",
+                                                "straight or flush:\n" + rule)
+    refused = r"rule 'deuces and a flush' \(straight or flush\): fouls"
+    with pytest.raises(HouseWayError, match=refused):
+        load_house_way(text)
+
+
 def test_a_pair_of_trips_in_front_of_the_flush_it_keeps_is_no_foul():
     # the suit-blind back (the trips' third card and four singletons) is beaten by the
     # pair; the back really left is the flush
