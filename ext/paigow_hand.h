@@ -135,32 +135,45 @@ static inline uint16_t back_value(const hand_info *in, int i, int j) {
     return pr_eval_key(in->t, key, back, 5);
 }
 
+/* The best of the settings offered so far: the best front, then the best back,
+ * then the lowest front codes. */
+typedef struct {
+    int found, tie;
+    uint32_t front;
+    uint16_t back;
+    front_t cards;
+} best_setting;
+
+/* Offers the front of hand positions (i, j), of front key fk and back value v. */
+static inline void offer_setting(best_setting *b, const uint8_t hand[7], int i, int j,
+                                 uint32_t fk, uint16_t v) {
+    int hi = hand[i] > hand[j] ? hand[i] : hand[j];
+    int tie = hi * 64 + hand[i] + hand[j] - hi;
+    if (!b->found || fk > b->front || (fk == b->front && v > b->back) ||
+        (fk == b->front && v == b->back && tie < b->tie)) {
+        b->cards = pick(hand[i], hand[j]);
+        b->front = fk;
+        b->back = v;
+        b->tie = tie;
+        b->found = 1;
+    }
+}
+
 /* The best front keeping a straight, flush or straight flush behind (then the
  * best back, then the lowest front codes) into *out; 0 if no setting keeps one. */
 static inline int front_straight_or_flush(const hand_info *in, front_t *out) {
     const uint8_t *hand = in->hand;
-    int found = 0, best_tie = 0;
-    uint32_t best_front = 0;
-    uint16_t best_back = 0;
+    best_setting best = {0};
     if (!in->any_sf) return 0;
     for (int i = 0; i < 6; i++)
         for (int j = i + 1; j < 7; j++) {
             uint16_t v = back_value(in, i, j);
             int cat = in->t->class_cat[v];
             if (cat != PR_STRAIGHT && cat != PR_FLUSH && cat != PR_STRAIGHT_FLUSH) continue;
-            uint32_t fk = front_key(in, hand[i], hand[j]);
-            int hi = hand[i] > hand[j] ? hand[i] : hand[j];
-            int tie = hi * 64 + hand[i] + hand[j] - hi;
-            if (!found || fk > best_front || (fk == best_front && v > best_back) ||
-                (fk == best_front && v == best_back && tie < best_tie)) {
-                *out = pick(hand[i], hand[j]);
-                best_front = fk;
-                best_back = v;
-                best_tie = tie;
-                found = 1;
-            }
+            offer_setting(&best, hand, i, j, front_key(in, hand[i], hand[j]), v);
         }
-    return found;
+    if (best.found) *out = best.cards;
+    return best.found;
 }
 
 /* Writes the hand's cards outside the front to high, the front to low, in hand order. */

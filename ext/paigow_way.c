@@ -156,13 +156,11 @@ PR_NOINLINE static int sf_front(const hand_info *in, front_t *out) { /* rare: of
     uint32_t off_suit = flush_suit < 0 ? 0x7Fu : 0;
     for (int k = 0; k < 7 && flush_suit >= 0; k++)
         if (natural[k] && suit[k] != flush_suit) off_suit |= 1u << k;
-    int found = 0, best_tie = 0;
-    uint32_t best_front = 0;
-    uint16_t best_back = 0;
+    best_setting best = {0};
     for (int i = 0; i < 6; i++)
         for (int j = i + 1; j < 7; j++) {
             uint32_t fk = front_key(in, hand[i], hand[j]);
-            if (found && fk < best_front) continue;
+            if (best.found && fk < best.front) continue;
             int joker_behind = in->joker && natural[i] && natural[j];
             int behind = 5 - joker_behind; /* natural cards behind */
             int keeps = (off_suit & ~((1u << i) | (1u << j))) == 0;
@@ -174,45 +172,28 @@ PR_NOINLINE static int sf_front(const hand_info *in, front_t *out) { /* rare: of
                 keeps = (pg_straights[m] & (1 + joker_behind)) && count_bits(m) == behind;
             }
             if (!keeps) continue;
-            uint16_t v = back_value(in, i, j);
-            int hi = hand[i] > hand[j] ? hand[i] : hand[j];
-            int tie = hi * 64 + hand[i] + hand[j] - hi;
-            if (!found || fk > best_front || v > best_back || (v == best_back && tie < best_tie)) {
-                *out = pick(hand[i], hand[j]);
-                best_front = fk;
-                best_back = v;
-                best_tie = tie;
-                found = 1;
-            }
+            offer_setting(&best, hand, i, j, fk, back_value(in, i, j));
         }
-    return found;
+    if (best.found) *out = best.cards;
+    return best.found;
 }
 
 /* The best front over a back whose category is cat (then the best back, then the
  * lowest codes), as front_straight_or_flush; 0 when no setting leaves one. */
 PR_NOINLINE static int category_front(const hand_info *in, int cat, front_t *out) {
     const uint8_t *hand = in->hand;
-    int found = 0, best_tie = 0;
-    uint32_t best_front = 0;
-    uint16_t best_back = 0;
+    best_setting best = {0};
     if (!in->any_sf) return 0;
     for (int i = 0; i < 6; i++)
         for (int j = i + 1; j < 7; j++) {
             uint32_t fk = front_key(in, hand[i], hand[j]);
-            if (found && fk < best_front) continue;
+            if (best.found && fk < best.front) continue;
             uint16_t v = back_value(in, i, j);
             if (in->t->class_cat[v] != cat) continue;
-            int hi = hand[i] > hand[j] ? hand[i] : hand[j];
-            int tie = hi * 64 + hand[i] + hand[j] - hi;
-            if (!found || fk > best_front || v > best_back || (v == best_back && tie < best_tie)) {
-                *out = pick(hand[i], hand[j]);
-                best_front = fk;
-                best_back = v;
-                best_tie = tie;
-                found = 1;
-            }
+            offer_setting(&best, hand, i, j, fk, v);
         }
-    return found;
+    if (best.found) *out = best.cards;
+    return best.found;
 }
 
 /* The two-card hand r-s (a pair when r == s) as a front key, for AT_LEAST. */
