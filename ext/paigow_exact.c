@@ -173,11 +173,12 @@ int64_t pgx_fill_staircase(const pr_tables *t, const uint8_t *deck, int ndeck, i
         for (int y = 0; y < m; y++) /* the frontier: a front above every higher back's */
             if ((int)(keys[y] % PGX_NF) > best_front) {
                 best_front = (int)(keys[y] % PGX_NF);
-                points[at + k++] = keys[y];
+                if (points) points[at] = keys[y];
+                at++;
+                k++;
             }
-        sizes[i] = (uint8_t)k;
-        at += k;
-        set_key(table, sides, start + i, side, top_back * PGX_NF + top_front);
+        if (sizes) sizes[i] = (uint8_t)k;
+        if (table) set_key(table, sides, start + i, side, top_back * PGX_NF + top_front);
         pgx_next_subset(pos, 7, ndeck);
     }
     (void)ndeck;

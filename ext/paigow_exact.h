@@ -78,7 +78,8 @@ int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *tab
  * start + i, written one hand after another into points (room for 21 n); and on
  * `side` of the table the loss key (the highest back value * 128 + the highest
  * front index of its settings: a banker key at least that on both sides beats
- * every setting). Returns the points written. */
+ * every setting). Any of sizes, points, table NULL: not written. Returns the
+ * number of points. */
 int64_t pgx_fill_staircase(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
                            int64_t n, int side, int sides, uint8_t *table, uint8_t *sizes,
                            uint32_t *points);

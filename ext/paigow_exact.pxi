@@ -170,12 +170,11 @@ def exact_count_hand(deck, int sides, table, positions, int key):
     return int(out[0]), int(out[1]), int(out[2])
 
 
-def exact_fill_staircase(deck, int variant, int side, int sides, table, int64_t start,
-                         int64_t n):
-    """The shown banker hand: hands start .. start + n - 1's staircases (uint8 (n,)
-    frontier sizes, uint32 points: each frontier key, back values falling), and
-    each hand's loss key (highest back value * 128 + highest front index) stored
-    on side ``side`` of the table."""
+def exact_staircase_sizes(deck, int variant, int side, int sides, table, int64_t start,
+                          int64_t n):
+    """The shown banker hand: uint8 (n,) the sizes of hands start .. start + n - 1's
+    staircases (their settings' frontiers), each hand's loss key (highest back
+    value * 128 + highest front index) stored on side ``side`` of the table."""
     cdef const pr_tables *t = _sim_tables(variant)
     cdef const uint8_t[::1] d = _deck_view(deck)
     cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
@@ -183,15 +182,36 @@ def exact_fill_staircase(deck, int variant, int side, int sides, table, int64_t 
         raise PokerRulesError(f"no side {side} in a table of {sides}")
     _hand_range(d.shape[0], start, n)
     sizes = np.zeros(n, dtype=np.uint8)
-    points = np.zeros(21 * n + 1, dtype=np.uint32)
     cdef uint8_t[::1] sv = sizes
-    cdef uint32_t[::1] pv = points
-    cdef int64_t got = 0
     if n:
         with nogil:
-            got = pgx_fill_staircase(t, &d[0], d.shape[0], start, n, side, sides, &tv[0],
-                                     &sv[0], &pv[0])
-    return sizes, points[:got].copy()
+            pgx_fill_staircase(t, &d[0], d.shape[0], start, n, side, sides, &tv[0], &sv[0],
+                               NULL)
+    return sizes
+
+
+def exact_staircase_points(deck, int variant, int64_t start, int64_t n, points, int64_t at):
+    """Writes hands start .. start + n - 1's staircase points (each frontier key,
+    back values falling, hand after hand) into the uint32 array ``points`` from
+    index ``at``; returns how many (refused, nothing written, if they would not fit)."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    cdef const uint8_t[::1] d = _deck_view(deck)
+    _hand_range(d.shape[0], start, n)
+    if not isinstance(points, np.ndarray) or points.dtype != np.uint32 or points.ndim != 1 \
+            or not points.flags.c_contiguous or not points.flags.writeable:
+        raise PokerRulesError("staircase points are a writeable uint32 array")
+    cdef int64_t need = 0
+    if n:
+        with nogil:
+            need = pgx_fill_staircase(t, &d[0], d.shape[0], start, n, 0, 2, NULL, NULL, NULL)
+    if at < 0 or at + need > points.shape[0]:
+        raise PokerRulesError(f"{need} staircase points from {at} do not fit in "
+                              f"{points.shape[0]}")
+    cdef uint32_t[::1] pv = points
+    if need:
+        with nogil:
+            pgx_fill_staircase(t, &d[0], d.shape[0], start, n, 0, 2, NULL, NULL, &pv[at])
+    return int(need)
 
 
 def exact_count_shown_part(deck, int sides, table, offsets, points, group, int part,

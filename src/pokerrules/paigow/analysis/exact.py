@@ -164,9 +164,9 @@ def exact_memory(
 
 
 #: Bytes a hand for the staircases of a ``banker_shown`` count: its offset (4) and
-#: its frontier points (4 each), about 4.5 a hand of the full deck (measured,
-#: docs/games/paigow.rst), rounded up to 6.
-STAIRCASE_BYTES_PER_HAND = 4 + 4 * 6
+#: its frontier points (4 each; 10.5 a hand of a million of the full deck's,
+#: benchmarks/RESULTS.md), taken as 11.
+STAIRCASE_BYTES_PER_HAND = 4 + 4 * 11
 
 
 def _strategies(rules: object, way: HouseWayLike | None,
@@ -383,23 +383,31 @@ def _fill_staircases(codes: npt.NDArray[np.uint8], rules: PaiGowRules,
                      done: Callable[[object], None]) -> tuple[npt.NDArray[np.uint32],
                                                               npt.NDArray[np.uint32]]:
     """Each hand's staircase (its settings' frontier) for the shown banker hand,
-    as (offsets, points), and its loss key on side 0 of the two-sided table."""
+    as (offsets, points), and its loss key on side 0 of the two-sided table: the
+    sizes first, then the points written in place (no second copy of them)."""
     variant = rules.hand_rules.variant
     total = math.comb(len(codes), 7)
     steps = check_steps(len(codes))
     step = steps.step
-    chunks: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]] = {}
+    offsets = np.zeros(total + 1, dtype=np.uint32)  # at most 21 points a hand: < 2**32
+
+    def sizes(start: int) -> int:
+        end = min(start + step, total)
+        offsets[start + 1:end + 1] = _paigow.exact_staircase_sizes(codes, variant, 0, 2, table,
+                                                                   start, end - start)
+        return start
+
+    run_threads(sizes, steps, threads=threads, on_result=lambda _: None)
+    np.cumsum(offsets, dtype=np.uint32, out=offsets)
+    points = np.empty(int(offsets[-1]), dtype=np.uint32)
 
     def fill(start: int) -> int:
-        chunks[start] = _paigow.exact_fill_staircase(codes, variant, 0, 2, table, start,
-                                                     min(step, total - start))
+        n = min(step, total - start)
+        _paigow.exact_staircase_points(codes, variant, start, n, points, int(offsets[start]))
         return start
 
     run_threads(fill, steps, threads=threads, on_result=done)
-    offsets = np.zeros(total + 1, dtype=np.uint32)  # at most 21 points a hand: < 2**32
-    np.cumsum(np.concatenate([chunks[s][0] for s in steps]), dtype=np.uint32, out=offsets[1:])
-    points = np.concatenate([chunks.pop(s)[1] for s in steps] or [np.zeros(0, np.uint32)])
-    return offsets, np.ascontiguousarray(points, dtype=np.uint32)
+    return offsets, points
 
 
 def _player_setting(way: HouseWayLike, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
