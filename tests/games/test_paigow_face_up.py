@@ -7,7 +7,9 @@ published house edge on the full deck (slow)."""
 import itertools
 import json
 import math
+from pathlib import Path
 
+import jsonschema
 import numpy as np
 import pytest
 
@@ -168,6 +170,8 @@ def test_the_field_is_checked_and_saved_only_when_set():
     assert "banker_shown" not in PaiGowRules.ez().to_dict()
     state = new_game("face_up", seed=2)
     assert type(state).from_json(state.to_json()).rules.banker_shown
+    schema = Path(__file__).parents[2] / "docs" / "schemas" / "pai-gow.state.schema.json"
+    jsonschema.validate(json.loads(state.to_json()), json.loads(schema.read_text()))
 
 
 def test_the_command_line_counts_the_best_reply(capsys, monkeypatch):
