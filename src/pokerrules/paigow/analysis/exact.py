@@ -164,9 +164,9 @@ def exact_memory(
 
 
 #: Bytes a hand for the staircases of a ``banker_shown`` count: its offset (4) and
-#: its frontier points (4 each; 10.5 a hand of a million of the full deck's,
-#: benchmarks/RESULTS.md), taken as 11.
-STAIRCASE_BYTES_PER_HAND = 4 + 4 * 11
+#: its frontier points (4 each), taken as 17 a hand, what the full deck's measured
+#: peak (11.0 GiB, benchmarks/RESULTS.md) leaves beside the table.
+STAIRCASE_BYTES_PER_HAND = 4 + 4 * 17
 
 
 def _strategies(rules: object, way: HouseWayLike | None,
