@@ -144,6 +144,47 @@ int64_t pgx_fill_settings(const pr_tables *t, const uint8_t *deck, int ndeck, in
     return -1;
 }
 
+int64_t pgx_fill_staircase(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
+                           int64_t n, int side, int sides, uint8_t *table, uint8_t *sizes,
+                           uint32_t *points) {
+    uint8_t pos[7], hand[7], low[21], foul[21];
+    uint16_t high[21];
+    int64_t at = 0;
+    unrank(start, pos);
+    for (int64_t i = 0; i < n; i++) {
+        for (int j = 0; j < 7; j++) hand[j] = deck[pos[j]];
+        pg_setting_outcomes(t, hand, high, low, foul);
+        uint32_t keys[21], top_back = 0, top_front = 0;
+        int m = 0;
+        for (int x = 0; x < 21; x++) {
+            if (foul[x]) continue;
+            uint32_t key = (uint32_t)high[x] * PGX_NF + low[x];
+            int y = m++; /* insertion: keys falling (back values falling, then fronts) */
+            while (y > 0 && keys[y - 1] < key) {
+                keys[y] = keys[y - 1];
+                y--;
+            }
+            keys[y] = key;
+            if (high[x] > top_back) top_back = high[x];
+            if (low[x] > top_front) top_front = low[x];
+        }
+        int k = 0;
+        int best_front = -1;
+        for (int y = 0; y < m; y++) /* the frontier: a front above every higher back's */
+            if ((int)(keys[y] % PGX_NF) > best_front) {
+                best_front = (int)(keys[y] % PGX_NF);
+                if (points) points[at] = keys[y];
+                at++;
+                k++;
+            }
+        if (sizes) sizes[i] = (uint8_t)k;
+        if (table) set_key(table, sides, start + i, side, top_back * PGX_NF + top_front);
+        pgx_next_subset(pos, 7, ndeck);
+    }
+    (void)ndeck;
+    return at;
+}
+
 static void sort7(uint8_t *a) {
     for (int i = 1; i < 7; i++) {
         uint8_t x = a[i];
@@ -188,19 +229,68 @@ typedef struct {
     uint32_t *pk, *bk;  /* a small family's keys */
     uint32_t *order;    /* the family's points by front */
     int64_t cap;        /* room in pk, bk, order */
+    /* the shown banker hand: each player hand's staircase (NULL without) */
+    const uint32_t *soff, *spts;
+    uint32_t npts;      /* points in spts: no hand's range is read past it */
+    int32_t *grid_w;    /* nb * nf signed staircase points */
+    uint32_t *rows_w;   /* nb: staircase points per back value */
+    uint32_t *sk;       /* a small family's staircase points: key | sign << 31 */
+    uint32_t *sorder;   /* their back values | sign << 31, by front */
+    int64_t ns;         /* staircase points of the small family */
 } counter;
 
 typedef struct {
     int64_t wins, losses; /* #{P beats B on both}, #{B wins or copies both} */
 } pair_counts;
 
+#define NEG_BIT 0x80000000u
+
+/* Hand i's staircase as signed dominance points: its frontier keys (back values
+ * falling, fronts rising) with +1, and between two neighbours the corner (the
+ * later's back, the earlier's front) with -1, so that the banker keys strictly
+ * below some frontier point are counted once. Calls emit(c, point) each. */
+#define STAIR_FOR(c, i, point, body)                                                   \
+    do {                                                                               \
+        uint32_t lo_ = (c)->soff[i], hi_ = (c)->soff[(i) + 1];                          \
+        /* offsets as given, even by a caller changing them meanwhile: read within      \
+         * the points, at most 21 (a hand's settings) a hand */                        \
+        if (hi_ > (c)->npts) hi_ = (c)->npts;                                          \
+        if (lo_ > hi_) lo_ = hi_;                                                      \
+        if (hi_ - lo_ > 21) hi_ = lo_ + 21;                                            \
+        for (uint32_t j_ = lo_; j_ < hi_; j_++) {                                      \
+            uint32_t point = (c)->spts[j_];                                            \
+            body;                                                                      \
+            if (j_ > lo_) {                                                            \
+                point = (((c)->spts[j_] / PGX_NF) * PGX_NF + (c)->spts[j_ - 1] % PGX_NF) \
+                        | NEG_BIT;                                                     \
+                body;                                                                  \
+            }                                                                          \
+        }                                                                              \
+    } while (0)
+
+/* +1 or -1 times whether banker key b is strictly below the point on both sides */
+static int64_t stair_below(uint32_t point, uint32_t b) {
+    uint32_t key = point & ~NEG_BIT;
+    int below = b / PGX_NF < key / PGX_NF && b % PGX_NF < key % PGX_NF;
+    return point & NEG_BIT ? -below : below;
+}
+
 /* Counts on the grid filled with n points of each side. */
 static pair_counts grid_counts(counter *c, int64_t n) {
     int nb = c->nb, nf = c->nf;
     uint64_t colcum[PGX_NF] = {0}, marg_p[PGX_NF] = {0}, marg_b[PGX_NF] = {0};
     uint64_t w = 0, xb = 0, xf = 0, inserted = 0;
+    int64_t ws = 0; /* the staircase points' signed dominance count */
     for (int b = 0; b < nb; b++) {
         const uint32_t *rp = c->grid_p + (int64_t)b * nf, *rb = c->grid_b + (int64_t)b * nf;
+        if (c->soff && c->rows_w[b]) {
+            const int32_t *rw = c->grid_w + (int64_t)b * nf;
+            uint64_t run = 0;
+            for (int f = 0; f < nf; f++) {
+                ws += (int64_t)rw[f] * (int64_t)run;
+                run += colcum[f];
+            }
+        }
         if (c->rows_p[b]) {
             uint64_t run = 0;
             for (int f = 0; f < nf; f++) {
@@ -222,7 +312,7 @@ static pair_counts grid_counts(counter *c, int64_t n) {
         below += marg_b[f];
     }
     pair_counts r;
-    r.wins = (int64_t)w;
+    r.wins = c->soff ? ws : (int64_t)w;
     r.losses = (int64_t)((uint64_t)n * (uint64_t)n - xb - xf + w);
     return r;
 }
@@ -234,11 +324,23 @@ static void grid_add(counter *c, uint32_t p, uint32_t b) {
     c->rows_b[b / PGX_NF]++;
 }
 
+static void grid_add_stair(counter *c, int64_t i) {
+    STAIR_FOR(c, i, point, {
+        uint32_t key = point & ~NEG_BIT;
+        c->grid_w[(key / PGX_NF) * c->nf + key % PGX_NF] += point & NEG_BIT ? -1 : 1;
+        c->rows_w[key / PGX_NF]++;
+    });
+}
+
 static void grid_clear(counter *c) {
     memset(c->grid_p, 0, sizeof(uint32_t) * c->nb * c->nf);
     memset(c->grid_b, 0, sizeof(uint32_t) * c->nb * c->nf);
     memset(c->rows_p, 0, sizeof(uint32_t) * c->nb);
     memset(c->rows_b, 0, sizeof(uint32_t) * c->nb);
+    if (c->soff) {
+        memset(c->grid_w, 0, sizeof(int32_t) * c->nb * c->nf);
+        memset(c->rows_w, 0, sizeof(uint32_t) * c->nb);
+    }
 }
 
 static uint64_t fen_query(const uint32_t *fen, int i) { /* points with back value < i */
@@ -276,9 +378,24 @@ static pair_counts small_counts(counter *c, int64_t n) {
         c->order[fill_p[c->pk[i] % PGX_NF]++] = c->pk[i] / PGX_NF;
         c->order[n + fill_b[c->bk[i] % PGX_NF]++] = c->bk[i] / PGX_NF;
     }
+    int64_t start_s[PGX_NF + 1] = {0}, ns = c->soff ? c->ns : 0, ws = 0;
+    for (int64_t i = 0; i < ns; i++) start_s[(c->sk[i] & ~NEG_BIT) % PGX_NF + 1]++;
+    for (int f = 0; f < nf; f++) start_s[f + 1] += start_s[f];
+    if (ns) {
+        int64_t fill_s[PGX_NF];
+        memcpy(fill_s, start_s, sizeof(int64_t) * nf);
+        for (int64_t i = 0; i < ns; i++) {
+            uint32_t key = c->sk[i] & ~NEG_BIT;
+            c->sorder[fill_s[key % PGX_NF]++] = key / PGX_NF | (c->sk[i] & NEG_BIT);
+        }
+    }
     uint64_t w = 0, xb = 0;
     for (int f = 0; f < nf; f++) {
         for (int64_t i = start_p[f]; i < start_p[f + 1]; i++) w += fen_query(c->fen, (int)c->order[i]);
+        for (int64_t i = start_s[f]; i < start_s[f + 1]; i++) {
+            int64_t below = (int64_t)fen_query(c->fen, (int)(c->sorder[i] & ~NEG_BIT));
+            ws += c->sorder[i] & NEG_BIT ? -below : below;
+        }
         for (int64_t i = start_b[f]; i < start_b[f + 1]; i++)
             fen_add(c->fen, size, (int)c->order[n + i] + 1, 1);
     }
@@ -289,7 +406,7 @@ static pair_counts small_counts(counter *c, int64_t n) {
         memset(c->fen, 0, sizeof(uint32_t) * (size + 1));
     }
     pair_counts r;
-    r.wins = (int64_t)w;
+    r.wins = c->soff ? ws : (int64_t)w;
     r.losses = (int64_t)((uint64_t)n * (uint64_t)n - xb - xf + w);
     return r;
 }
@@ -309,11 +426,15 @@ static int64_t gather(counter *c, int ndeck, const uint8_t *s, int k, int to_gri
         for (int j = 0; j < 7; j++) /* merge s and the picked rest */
             hand[j] = (b >= m || (a < k && s[a] < rest[pick[b]])) ? s[a++] : rest[pick[b++]];
         uint32_t pk, bk;
-        keys_of(entry(c->table, c->sides, pgx_hand_index(hand)), c->sides, &pk, &bk);
-        if (to_grid) grid_add(c, pk, bk);
-        else {
+        int64_t i = pgx_hand_index(hand);
+        keys_of(entry(c->table, c->sides, i), c->sides, &pk, &bk);
+        if (to_grid) {
+            grid_add(c, pk, bk);
+            if (c->soff) grid_add_stair(c, i);
+        } else {
             c->pk[n] = pk;
             c->bk[n] = bk;
+            if (c->soff) STAIR_FOR(c, i, point, c->sk[c->ns++] = point);
         }
         n++;
     } while (m > 0 && pgx_next_subset(pick, m, nrest));
@@ -335,12 +456,23 @@ static int64_t share(int64_t whole, int part, int nparts) {
 
 int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
                    const uint8_t *group, int ngroup, int part, int nparts, int64_t out[3]) {
+    return pgx_count_shown_part(deck, ndeck, sides, table, NULL, NULL, 0, group, ngroup,
+                                part, nparts, out);
+}
+
+int pgx_count_shown_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
+                         const uint32_t *offsets, const uint32_t *points, uint32_t npoints,
+                         const uint8_t *group, int ngroup, int part, int nparts,
+                         int64_t out[3]) {
     init_binom();
     (void)deck;
     counter c;
     memset(&c, 0, sizeof c);
     c.table = table;
     c.sides = sides;
+    c.soff = offsets;
+    c.spts = points;
+    c.npts = npoints;
     c.nb = PGX_NB;
     c.nf = PGX_NF;
     int64_t cells = (int64_t)c.nb * c.nf;
@@ -373,11 +505,18 @@ int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *tab
     c.pk = malloc(sizeof(uint32_t) * (size_t)(cap + 1));
     c.bk = malloc(sizeof(uint32_t) * (size_t)(cap + 1));
     c.order = malloc(sizeof(uint32_t) * (size_t)(2 * cap + 2));
+    if (offsets) { /* at most 2 * 21 - 1 staircase points a hand */
+        c.grid_w = need_grid ? calloc((size_t)cells, sizeof(int32_t)) : NULL;
+        c.rows_w = calloc((size_t)c.nb, sizeof(uint32_t));
+        c.sk = malloc(sizeof(uint32_t) * (size_t)(41 * cap + 1));
+        c.sorder = malloc(sizeof(uint32_t) * (size_t)(41 * cap + 1));
+    }
     uint64_t *images = malloc(sizeof(uint64_t) * (size_t)ngroup * 53);
     int status = -1;
     if ((need_grid && (!c.grid_p || !c.grid_b)) || !c.rows_p || !c.rows_b || !c.fen ||
         !c.pk || !c.bk || !c.order || !images)
         goto done;
+    if (offsets && ((need_grid && !c.grid_w) || !c.rows_w || !c.sk || !c.sorder)) goto done;
     for (int g = 0; g < ngroup; g++)
         for (int p = 0; p < ndeck; p++) images[g * 53 + p] = 1ull << group[g * ndeck + p];
     int64_t wins = 0, losses = 0, visits = 0;
@@ -387,7 +526,11 @@ int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *tab
             uint32_t pk, bk;
             keys_of(entry(table, sides, i), sides, &pk, &bk);
             grid_add(&c, pk, bk);
-            same_wins += pk / PGX_NF > bk / PGX_NF && pk % PGX_NF > bk % PGX_NF;
+            if (offsets) {
+                grid_add_stair(&c, i);
+                STAIR_FOR(&c, i, point, same_wins += stair_below(point, bk));
+            } else
+                same_wins += pk / PGX_NF > bk / PGX_NF && pk % PGX_NF > bk % PGX_NF;
             same_losses += pk / PGX_NF <= bk / PGX_NF && pk % PGX_NF <= bk % PGX_NF;
         }
         pair_counts r = grid_counts(&c, n);
@@ -415,6 +558,7 @@ int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *tab
             }
             if (!canonical) continue;
             int64_t weight = ngroup / stabilizer;
+            c.ns = 0;
             int64_t n = gather(&c, ndeck, s, k, to_grid);
             pair_counts r;
             if (to_grid) {
@@ -442,6 +586,10 @@ done:
     free(c.pk);
     free(c.bk);
     free(c.order);
+    free(c.grid_w);
+    free(c.rows_w);
+    free(c.sk);
+    free(c.sorder);
     free(images);
     return status;
 }

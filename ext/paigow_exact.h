@@ -72,6 +72,32 @@ int64_t pgx_first_asymmetric(const uint8_t *deck, int ndeck, int sides, const ui
 int pgx_count_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
                    const uint8_t *group, int ngroup, int part, int nparts, int64_t out[3]);
 
+/* The shown banker hand (Face Up): for hands start .. start + n - 1, the player's
+ * staircase, the frontier of its non-foul settings' keys (no other setting at
+ * least as high on both sides), back values falling: sizes[i] points for hand
+ * start + i, written one hand after another into points (room for 21 n); and on
+ * `side` of the table the loss key (the highest back value * 128 + the highest
+ * front index of its settings: a banker key at least that on both sides beats
+ * every setting). Any of sizes, points, table NULL: not written. Returns the
+ * number of points. */
+int64_t pgx_fill_staircase(const pr_tables *t, const uint8_t *deck, int ndeck, int64_t start,
+                           int64_t n, int side, int sides, uint8_t *table, uint8_t *sizes,
+                           uint32_t *points);
+
+/* pgx_count_part for a player who sets knowing the banker's setting: the player
+ * wins a pair when some setting beats the banker's on both sides (a banker key
+ * strictly below a point of the staircase: hand i's points are
+ * points[offsets[i] .. offsets[i + 1]), as pgx_fill_staircase lists them; no point
+ * at or past npoints is read, nor more than 21 a hand), and
+ * loses when the banker's key is at least the loss key on both sides (the
+ * player's side of the table). A pushing banker key is below no point and at
+ * least no loss key. Each term: signed dominance counts of the staircase
+ * points (each frontier point +1, each corner between neighbours -1). */
+int pgx_count_shown_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
+                         const uint32_t *offsets, const uint32_t *points, uint32_t npoints,
+                         const uint8_t *group, int ngroup, int part, int nparts,
+                         int64_t out[3]);
+
 /* One player hand (its 7 deck positions, increasing, and its setting's key)
  * against every banker hand of the deck disjoint from it, by the same
  * inclusion-exclusion over the cards they share: out[0] wins, out[1] losses,

@@ -16,6 +16,13 @@ cdef extern from "paigow_exact.h" nogil:
                        const uint8_t *group, int ngroup, int part, int nparts, int64_t *out)
     void pgx_count_hand(int ndeck, int sides, const uint8_t *table, const uint8_t *pos,
                         uint32_t key, int64_t *out)
+    int64_t pgx_fill_staircase(const pr_tables *t, const uint8_t *deck, int ndeck,
+                               int64_t start, int64_t n, int side, int sides, uint8_t *table,
+                               uint8_t *sizes, uint32_t *points)
+    int pgx_count_shown_part(const uint8_t *deck, int ndeck, int sides, const uint8_t *table,
+                             const uint32_t *offsets, const uint32_t *points,
+                             uint32_t npoints, const uint8_t *group, int ngroup, int part,
+                             int nparts, int64_t *out)
 
 
 def exact_table_bytes(int ndeck, int sides):
@@ -160,4 +167,89 @@ def exact_count_hand(deck, int sides, table, positions, int key):
     cdef int64_t out[3]
     with nogil:
         pgx_count_hand(d.shape[0], sides, &tv[0], pos, <uint32_t>key, out)
+    return int(out[0]), int(out[1]), int(out[2])
+
+
+def exact_staircase_sizes(deck, int variant, int side, int sides, table, int64_t start,
+                          int64_t n):
+    """The shown banker hand: uint8 (n,) the sizes of hands start .. start + n - 1's
+    staircases (their settings' frontiers), each hand's loss key (highest back
+    value * 128 + highest front index) stored on side ``side`` of the table."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    cdef const uint8_t[::1] d = _deck_view(deck)
+    cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
+    if not 0 <= side < sides:
+        raise PokerRulesError(f"no side {side} in a table of {sides}")
+    _hand_range(d.shape[0], start, n)
+    sizes = np.zeros(n, dtype=np.uint8)
+    cdef uint8_t[::1] sv = sizes
+    if n:
+        with nogil:
+            pgx_fill_staircase(t, &d[0], d.shape[0], start, n, side, sides, &tv[0], &sv[0],
+                               NULL)
+    return sizes
+
+
+def exact_staircase_points(deck, int variant, int64_t start, int64_t n, points, int64_t at):
+    """Writes hands start .. start + n - 1's staircase points (each frontier key,
+    back values falling, hand after hand) into the uint32 array ``points`` from
+    index ``at``; returns how many (refused, nothing written, if they would not fit)."""
+    cdef const pr_tables *t = _sim_tables(variant)
+    cdef const uint8_t[::1] d = _deck_view(deck)
+    _hand_range(d.shape[0], start, n)
+    if not isinstance(points, np.ndarray) or points.dtype != np.uint32 or points.ndim != 1 \
+            or not points.flags.c_contiguous or not points.flags.writeable:
+        raise PokerRulesError("staircase points are a writeable uint32 array")
+    cdef int64_t need = 0
+    if n:
+        with nogil:
+            need = pgx_fill_staircase(t, &d[0], d.shape[0], start, n, 0, 2, NULL, NULL, NULL)
+    if at < 0 or at + need > points.shape[0]:
+        raise PokerRulesError(f"{need} staircase points from {at} do not fit in "
+                              f"{points.shape[0]}")
+    cdef uint32_t[::1] pv = points
+    if need:
+        with nogil:
+            pgx_fill_staircase(t, &d[0], d.shape[0], start, n, 0, 2, NULL, NULL, &pv[at])
+    return int(need)
+
+
+def exact_count_shown_part(deck, int sides, table, offsets, points, group, int part,
+                           int nparts):
+    """(wins, losses, hands visited) of part ``part`` of ``nparts`` (signed sums)
+    for a player who sets knowing the banker's setting: offsets uint32 (hands + 1,)
+    and points uint32 as exact_fill_staircase lists them, the loss keys on side 0."""
+    cdef const uint8_t[::1] d = _deck_view(deck)
+    cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
+    cdef const uint8_t[:, ::1] g = _maps(group, d.shape[0])
+    cdef int64_t hands = pgx_binom(d.shape[0], 7)
+    if not isinstance(offsets, np.ndarray) or offsets.dtype != np.uint32 \
+            or offsets.shape != (hands + 1,) or not offsets.flags.c_contiguous:
+        raise PokerRulesError("staircase offsets are uint32, one per hand and one more")
+    if not isinstance(points, np.ndarray) or points.dtype != np.uint32 or points.ndim != 1 \
+            or not points.flags.c_contiguous or points.shape[0] < int(offsets[hands]) \
+            or points.shape[0] >= 2**32:
+        raise PokerRulesError("staircase points do not fit their offsets")
+    if nparts < 1 or not 0 <= part < nparts:
+        raise PokerRulesError(f"part {part} of {nparts} does not exist")
+    cdef const uint32_t[::1] ov = offsets
+    cdef const uint32_t[::1] pv = points if points.shape[0] else np.zeros(1, dtype=np.uint32)
+    cdef int64_t out[3]
+    cdef int64_t k
+    cdef uint32_t npoints = points.shape[0]
+    cdef int status
+    cdef bint rising = True
+    with nogil:  # in place: no copy of the offsets (a uint32 per hand of the deck)
+        for k in range(hands):
+            if ov[k] > ov[k + 1]:
+                rising = False
+                break
+    if not rising:
+        raise PokerRulesError("staircase offsets fall")
+    with nogil:  # C reads within the points whatever the offsets become meanwhile
+        status = pgx_count_shown_part(&d[0], d.shape[0], sides, &tv[0], &ov[0], &pv[0],
+                                      npoints, &g[0, 0], g.shape[0], part,
+                                      nparts, out)
+    if status < 0:
+        raise MemoryError("cannot allocate the counting grids")
     return int(out[0]), int(out[1]), int(out[2])

@@ -90,6 +90,19 @@ def exact_count_part(
     deck: npt.ArrayLike, sides: int, table: npt.NDArray[np.uint8], group: npt.ArrayLike,
     part: int, nparts: int,
 ) -> tuple[int, int, int]: ...
+def exact_count_shown_part(
+    deck: npt.ArrayLike, sides: int, table: npt.NDArray[np.uint8],
+    offsets: npt.NDArray[np.uint32], points: npt.NDArray[np.uint32], group: npt.ArrayLike,
+    part: int, nparts: int,
+) -> tuple[int, int, int]: ...
+def exact_staircase_sizes(
+    deck: npt.ArrayLike, variant: int, side: int, sides: int, table: npt.NDArray[np.uint8],
+    start: int, n: int,
+) -> npt.NDArray[np.uint8]: ...
+def exact_staircase_points(
+    deck: npt.ArrayLike, variant: int, start: int, n: int, points: npt.NDArray[np.uint32],
+    at: int,
+) -> int: ...
 def exact_count_hand(
     deck: npt.ArrayLike, sides: int, table: npt.NDArray[np.uint8], positions: npt.ArrayLike,
     key: int,

@@ -37,7 +37,10 @@ from pokerrules.paigow import (
 )
 from pokerrules.paigow.analysis.optimal import solve_hands
 
-EZ, FREE, FACE_UP = PaiGowRules.ez(), PaiGowRules.commission_free(), PaiGowRules.face_up()
+# Face Up's push alone (the banker's hand not shown: tests/games/test_paigow_face_up.py
+# counts the shown hand)
+EZ, FREE, FACE_UP = (PaiGowRules.ez(), PaiGowRules.commission_free(),
+                     PaiGowRules.face_up().replace(banker_shown=False))
 VARIANTS = {"queen_high_pai_gow": EZ, "nine_high_low": FREE, "ace_high_pai_gow": FACE_UP}
 JOKER = 52
 QUEEN, ACE, NINE = 10, 12, 7
@@ -119,7 +122,8 @@ def test_the_presets_are_commission_free_with_the_casino_wheel():
         assert rules.wheel_second_highest == PaiGowRules.casino().wheel_second_highest
         assert rules.replace(banker_push=None) == PaiGowRules.casino().replace(
             commission=0.0, banker_commission=0.0)
-    assert "not modelled" in (PaiGowRules.face_up.__doc__ or "")  # only the push is
+    assert [PRESETS[name].banker_shown for name in ("ez", "commission_free", "face_up")] \
+        == [False, False, True]
 
 
 @settings(max_examples=400, deadline=None)
@@ -353,13 +357,14 @@ def test_rules_write_the_push_only_when_set():
     assert PaiGowRules.from_dict(PaiGowRules.casino().to_dict()) == PaiGowRules.casino()
     state = new_game("face_up", seed=2)
     assert json.loads(state.to_json())["deal"]["rules"]["banker_push"] == "ace_high_pai_gow"
-    assert type(state).from_json(state.to_json()).rules == FACE_UP
+    assert json.loads(state.to_json())["deal"]["rules"]["banker_shown"] is True
+    assert type(state).from_json(state.to_json()).rules == PaiGowRules.face_up()
     assert "banker_push" not in new_game("casino", seed=2).to_json()
 
 
 # ------------------------------------------------------------ the command line
 
-@pytest.mark.parametrize("preset", ["ez", "commission_free", "face_up"])
+@pytest.mark.parametrize("preset", ["ez", "commission_free"])
 def test_the_command_line_takes_the_presets(capsys, preset):
     assert main(["paigow", "simulate", "--rules", preset, "--rounds", "3000", "--seed", "2",
                  "--no-progress", "--json"]) == 0

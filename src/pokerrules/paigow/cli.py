@@ -149,6 +149,7 @@ def rules_line(rules: PaiGowRules) -> str:
     """The rules a command played by, for its output: the wheel and both commissions."""
     wheel = "second highest" if rules.wheel_second_highest else "the lowest straight"
     push = f"; the banker's {rules.banker_push} pushes every bet" if rules.banker_push else ""
+    push += "; the banker's hand is shown before the player sets" if rules.banker_shown else ""
     return (f"rules: A-2-3-4-5 {wheel}; {commission_text(rules.commission)} commission on a "
             f"player's win, {commission_text(rules.banker_commission)} on a banking "
             f"player's net win{push}")
@@ -378,7 +379,9 @@ def _simulate(args: argparse.Namespace) -> int:
 def exact_text(result: ExactResult) -> str:
     """The exact counts, rates and EV."""
     push = f", the banker's {result.banker_push} pushes" if result.banker_push else ""
-    lines = [f"{result.total:,} deals ({result.player_way} player, {result.banker_way} "
+    player = "the player's best reply to the shown" if result.player_way == "best_reply" \
+        else f"{result.player_way} player,"
+    lines = [f"{result.total:,} deals ({player} {result.banker_way} "
              f"banker, A-2-3-4-5 {'second-highest' if result.wheel_second_highest else 'lowest'}"
              f"{push})",
              "", "  outcome                       deals        rate"]

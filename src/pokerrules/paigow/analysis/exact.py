@@ -155,10 +155,18 @@ def exact_memory(
             same arguments (each error names its argument).
     """
     checked, banker, player = _strategies(rules, way, player_way)
+    _check_shown(checked, player_way)
     workers = check_count(workers, "workers")
     n = len(deck_codes(deck))
     threads = _split(None, workers, n)[1]
-    return table_bytes(n, _sides(player, banker, checked)) + threads * GRID_BYTES
+    shown = math.comb(n, 7) * STAIRCASE_BYTES_PER_HAND if checked.banker_shown else 0
+    return table_bytes(n, _sides(player, banker, checked)) + threads * GRID_BYTES + shown
+
+
+#: Bytes a hand for the staircases of a ``banker_shown`` count: its offset (4) and
+#: its frontier points (4 each), taken as 17 a hand, what the full deck's measured
+#: peak (11.0 GiB, benchmarks/RESULTS.md) leaves beside the table.
+STAIRCASE_BYTES_PER_HAND = 4 + 4 * 17
 
 
 def _strategies(rules: object, way: HouseWayLike | None,
@@ -182,7 +190,7 @@ def _check_use(rules: PaiGowRules, banker: HouseWayLike, player: HouseWayLike,
 def _sides(player: HouseWayLike, banker: HouseWayLike, rules: PaiGowRules) -> int:
     """1 when both sides set every hand alike (one table side), else 2; always 2
     under a banker push rule, whose pushing hands the banker's side marks."""
-    if rules.banker_push is not None:
+    if rules.banker_push is not None or rules.banker_shown:
         return 2
     if player is banker or (isinstance(player, (str, DescribedWay)) and player == banker):
         return 1
@@ -223,13 +231,24 @@ def exact_house_edge(
     refused). The counts depend on the rules' wheel rule, the EV also on its
     commission.
 
+    Under rules with ``banker_shown`` (Face Up Pai Gow) the banker's setting is
+    shown first and the player plays the best reply to it
+    (:func:`~pokerrules.paigow.best_reply`): a pair is a win when some setting of
+    the player's hand beats the banker's on both hands, else a push when some
+    setting beats one (or the banker's hand pushes), else a loss; the best reply
+    is the same at any commission. The count: each hand's staircase (the frontier
+    of its settings' (back, front) ranks) is counted as signed dominance points,
+    and the loss as a dominance count at (its highest back, its highest front).
+    The result's ``player_way`` is then ``"best_reply"``.
+
     Args:
         rules: the rules, or a preset's name from ``PRESETS`` ("casino", "ez" ...); their house
             way sets the banker's hands when ``way`` is not given.
         way: the banker's strategy: a name from :data:`WAYS`, a house way
             callable ``(cards, rules) -> Setting`` (called once per hand) or
             a :class:`BatchWay`.
-        player_way: the player's strategy, by default the banker's; a
+        player_way: the player's strategy, by default the banker's (none under
+            ``banker_shown`` rules: the player plays the best reply); a
             :class:`~pokerrules.paigow.StrategyTable` of these rules, this
             banker's way and this deck too (its counts are then the table's
             own totals, :attr:`~pokerrules.paigow.StrategyTable.result`).
@@ -265,8 +284,9 @@ def exact_house_edge(
 
     Raises:
         PokerRulesError: an unknown way, a bad deck, ``parts`` or ``workers``
-            below 1, memory that would not fit (see :func:`exact_memory`), or a
-            strategy table of other rules, another banker's way or deck.
+            below 1, memory that would not fit (see :func:`exact_memory`), a
+            strategy table of other rules, another banker's way or deck, or a
+            ``player_way`` under ``banker_shown`` rules.
         ArgumentTypeError: rules that are neither PaiGowRules nor a preset's
             name, a way that is no strategy, ``symmetry`` or ``progress`` neither
             a bool nor None, ``parts`` or ``workers`` no int; a strategy returned
@@ -275,6 +295,7 @@ def exact_house_edge(
             (the hand is named).
     """
     rules, banker, player = _strategies(rules, way, player_way)
+    _check_shown(rules, player_way)
     symmetry = check_optional_flag(symmetry, "symmetry")
     workers = check_count(workers, "workers")
     parts = None if parts is None else check_count(parts, "parts")
@@ -287,9 +308,11 @@ def exact_house_edge(
     if symmetry and len(group) == 1:
         raise PokerRulesError("this deck has no suit renamings to use")
     check = symmetry is not False and len(group) > 1
-    fills = [(player, 0)] if sides == 1 else [(player, 0), (banker, 1)]
+    fills = [(banker, 1)] if rules.banker_shown else \
+        [(player, 0)] if sides == 1 else [(player, 0), (banker, 1)]
     steps = sum(len(fill_steps(n, w)) for w, _ in fills) + counts
     steps += len(check_steps(n)) if check else 0
+    steps += len(check_steps(n)) if rules.banker_shown else 0
     bar = progress_bar(steps, progress, "exact count", "step", steps)
 
     def step(what: str) -> Callable[[object], None]:
@@ -299,10 +322,14 @@ def exact_house_edge(
         return lambda _: bar.update(1)
 
     try:
-        table = new_table(codes, sides, table_bytes(n, sides) + threads * GRID_BYTES)
+        table = new_table(codes, sides, table_bytes(n, sides) + threads * GRID_BYTES
+                          + (math.comb(n, 7) * STAIRCASE_BYTES_PER_HAND
+                             if rules.banker_shown else 0))
         for strategy, side in fills:
             fill_table(codes, rules, strategy, side, sides, table, threads,
                        step("setting hands"), banker=side == sides - 1)
+        stairs = _fill_staircases(codes, rules, table, threads, step("player's settings")) \
+            if rules.banker_shown else None
         symmetric = check and suit_blind(codes, sides, table, gens, threads,
                                          step("checking suits"), required=bool(symmetry))
         if not symmetric:
@@ -311,8 +338,12 @@ def exact_house_edge(
         counted = step("counting")
 
         def count(step: int) -> list[tuple[int, int, int]]:
+            run = range(step * parts // counts, (step + 1) * parts // counts)
+            if stairs is not None:
+                return [_paigow.exact_count_shown_part(codes, sides, table, *stairs, group,
+                                                       part, parts) for part in run]
             return [_paigow.exact_count_part(codes, sides, table, group, part, parts)
-                    for part in range(step * parts // counts, (step + 1) * parts // counts)]
+                    for part in run]
 
         def add(results: list[tuple[int, int, int]]) -> None:
             nonlocal wins, losses, visits
@@ -326,10 +357,57 @@ def exact_house_edge(
             bar.close()
     total = math.comb(n, 7) * math.comb(n - 7, 7)
     return ExactResult(wins=wins, pushes=total - wins - losses, losses=losses,
-                       commission=rules.commission, player_way=way_label(player),
+                       commission=rules.commission,
+                       player_way=BEST_REPLY if rules.banker_shown else way_label(player),
                        banker_way=way_label(banker),
                        wheel_second_highest=rules.wheel_second_highest, deck_size=n,
                        symmetric=symmetric, visits=visits, banker_push=rules.banker_push)
+
+
+#: The player's strategy of a count under ``banker_shown`` rules, as results name it.
+BEST_REPLY = "best_reply"
+
+
+def _check_shown(rules: PaiGowRules, player_way: HouseWayLike | None) -> None:
+    """Refuses a player's strategy where the rules show the banker's hand (the
+    player then plays the best reply)."""
+    if rules.banker_shown and player_way is not None:
+        raise PokerRulesError(
+            f"player_way={way_label(player_way)}: under rules with banker_shown the player "
+            "sets knowing the banker's setting and plays the best reply to it; give no "
+            "player_way (or rules.replace(banker_shown=False) to play a strategy blind)")
+
+
+def _fill_staircases(codes: npt.NDArray[np.uint8], rules: PaiGowRules,
+                     table: npt.NDArray[np.uint8], threads: int,
+                     done: Callable[[object], None]) -> tuple[npt.NDArray[np.uint32],
+                                                              npt.NDArray[np.uint32]]:
+    """Each hand's staircase (its settings' frontier) for the shown banker hand,
+    as (offsets, points), and its loss key on side 0 of the two-sided table: the
+    sizes first, then the points written in place (no second copy of them)."""
+    variant = rules.hand_rules.variant
+    total = math.comb(len(codes), 7)
+    steps = check_steps(len(codes))
+    step = steps.step
+    offsets = np.zeros(total + 1, dtype=np.uint32)  # at most 21 points a hand: < 2**32
+
+    def sizes(start: int) -> int:
+        end = min(start + step, total)
+        offsets[start + 1:end + 1] = _paigow.exact_staircase_sizes(codes, variant, 0, 2, table,
+                                                                   start, end - start)
+        return start
+
+    run_threads(sizes, steps, threads=threads, on_result=lambda _: None)
+    np.cumsum(offsets, dtype=np.uint32, out=offsets)
+    points = np.empty(int(offsets[-1]), dtype=np.uint32)
+
+    def fill(start: int) -> int:
+        n = min(step, total - start)
+        _paigow.exact_staircase_points(codes, variant, start, n, points, int(offsets[start]))
+        return start
+
+    run_threads(fill, steps, threads=threads, on_result=done)
+    return offsets, points
 
 
 def _player_setting(way: HouseWayLike, cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:

@@ -385,13 +385,21 @@ def simulate(
 
     Raises:
         PokerRulesError: a bad count, workers, executor or start method; a name
-            that is no preset or no way.
+            that is no preset or no way; rules with ``banker_shown`` (Face Up:
+            the player's best reply to the shown hand is not simulated; see
+            :func:`~pokerrules.paigow.exact_house_edge`).
         ArgumentTypeError: rules that are neither PaiGowRules nor a name, a way
             that is no strategy, a seed that is neither an int nor a Generator,
             ``progress`` neither a bool nor None. Each names its argument.
         IllegalMoveError: a strategy set cards not in its hand.
     """
     rules = paigow_rules(rules)
+    if rules.banker_shown:
+        raise PokerRulesError(
+            "rules: simulate plays the player's strategy without seeing the banker's hand, "
+            "but these rules show it (banker_shown, Face Up Pai Gow), where the player "
+            "plays the best reply; count it exactly with exact_house_edge(rules), or "
+            "simulate rules.replace(banker_shown=False) to play the strategy blind")
     rounds = check_count(rounds, "rounds")
     chunk_size = check_count(chunk_size, "chunk_size")
     workers = check_workers(workers, executor)

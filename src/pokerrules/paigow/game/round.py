@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from pokerrules._checks import shown
-from pokerrules.cards import PAI_GOW_DECK, Card, SeedLike, format_cards
+from pokerrules.cards import PAI_GOW_DECK, Card, CardsLike, SeedLike, format_cards
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,
@@ -27,7 +27,7 @@ from pokerrules.paigow.game.rules import (
     finite_number,
     paigow_rules,
 )
-from pokerrules.paigow.game.setting import Setting, is_foul
+from pokerrules.paigow.game.setting import Setting, hand_cards, is_foul, settings
 from pokerrules.shuffle import DealStream
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "Outcome",
     "RoundSettlement",
     "Settlement",
+    "best_reply",
     "deal_round",
     "settle",
     "settle_round",
@@ -282,6 +283,49 @@ def settle(
     net = float(wager) - commission if outcome is Outcome.WIN else \
         -float(wager) if outcome is Outcome.LOSS else 0.0
     return Settlement(outcome, net, commission, high, low, player_foul, banker_foul, pushed)
+
+
+#: A settlement's worth for choosing a reply: win above push above loss.
+_ORDER = {"win": 2, "push": 1, "loss": 0}
+
+
+def best_reply(hand: CardsLike, banker: Setting,
+               rules: PaiGowRulesLike = DEFAULT_RULES) -> Setting:
+    """The player's best setting of ``hand`` against the banker's shown setting
+    (Face Up Pai Gow, ``banker_shown`` rules): a setting that wins if one does,
+    else one that pushes, else one that loses (every setting, fouls aside, gives
+    the same then), each judged by :func:`settle` (copies to the banker, the
+    rules' banker push); the first such in :func:`~pokerrules.paigow.settings`
+    order. The best reply is the same at any commission (a win, less it, is
+    still worth more than a push). :func:`~pokerrules.paigow.exact_house_edge`
+    counts the same reply over every pair of hands.
+
+    >>> from pokerrules.paigow import Setting, best_reply
+    >>> best_reply("Ah Kd Qs Js 8c 5d 2h", Setting("Kc Qd 9c 7c 3h", "Ts 4s"), "face_up")
+    Setting('Ah Js 8c 5d 2h / Kd Qs')
+
+    Raises:
+        HandSizeError, DuplicateCardError, InvalidCardError: a hand that is not
+            seven distinct cards, or a card in both hands. ArgumentTypeError: a
+            banker setting that is no :class:`Setting`, rules neither rules nor a
+            preset's name.
+    """
+    rules = paigow_rules(rules)
+    if not isinstance(banker, Setting):
+        raise ArgumentTypeError(f"best_reply takes the banker's Setting, not {shown(banker)}")
+    cards = hand_cards(hand)
+    best: Setting | None = None
+    worth = -1
+    for setting in settings(cards):
+        if is_foul(setting, rules.hand_rules):
+            continue
+        got = _ORDER[settle(setting, banker, 1, rules).outcome.value]
+        if got > worth:
+            best, worth = setting, got
+            if got == 2:
+                break
+    assert best is not None  # every hand has a setting that does not foul
+    return best
 
 
 @dataclass(frozen=True)

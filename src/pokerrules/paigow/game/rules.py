@@ -178,6 +178,10 @@ class PaiGowRules:
             "ace_high_pai_gow" (no pair, straight or flush, the highest card
             an ace, the joker playing the ace included). A fouled player
             still loses; otherwise the push comes before everything else.
+        banker_shown: the banker's hand is set by the house way and shown
+            before the player sets (Face Up Pai Gow): the exact count plays
+            the player's best reply to the banker's setting
+            (:func:`~pokerrules.paigow.best_reply`) instead of a strategy.
 
     Raises:
         PokerRulesError: a value out of range or an unknown name.
@@ -190,6 +194,7 @@ class PaiGowRules:
     banker_foul: str = "loses"
     positions: int = 7
     banker_push: str | None = None
+    banker_shown: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.wheel_second_highest, bool):
@@ -223,6 +228,9 @@ class PaiGowRules:
             raise PokerRulesError(
                 f"unknown banker_push rule {shown(self.banker_push)}; choose from None, "
                 f"{', '.join(BANKER_PUSH_RULES)}")
+        if not isinstance(self.banker_shown, bool):
+            raise PokerRulesError(f"banker_shown must be True or False, "
+                                  f"not {shown(self.banker_shown)}")
 
     @classmethod
     def classic(cls) -> PaiGowRules:
@@ -287,16 +295,13 @@ class PaiGowRules:
 
     @classmethod
     def face_up(cls) -> PaiGowRules:
-        """Face Up Pai Gow's push: no commission; the banker's ace-high pai
-        gow (no pair, straight or flush among the seven, an ace the highest,
-        the joker playing the ace included, since the rules texts let it count
-        as an ace) pushes every bet. A-2-3-4-5 the second-highest straight, as
-        :meth:`casino`.
-
-        Only the push: Face Up also shows the banker's setting before the
-        player sets, and the player's best setting against a shown banker
-        setting is not modelled here (every analysis still plays the player
-        without seeing the banker's hand).
+        """Face Up Pai Gow: no commission; the banker's ace-high pai gow (no
+        pair, straight or flush among the seven, an ace the highest, the joker
+        playing the ace included, since the rules texts let it count as an ace)
+        pushes every bet; the banker's hand is set by the house way and shown
+        before the player sets (``banker_shown``), so the player sets knowing
+        it (:func:`~pokerrules.paigow.best_reply`). A-2-3-4-5 the
+        second-highest straight, as :meth:`casino`.
 
         Source: Wizard of Odds, "Face Up Pai Gow Poker" (read at
         mobilira.com/games/face-up-pai-gow-poker: "if the best five-card hand
@@ -305,10 +310,10 @@ class PaiGowRules:
         that let the joker stand as an ace.
 
         >>> from pokerrules.paigow import PaiGowRules
-        >>> PaiGowRules.face_up().banker_push
-        'ace_high_pai_gow'
+        >>> PaiGowRules.face_up().banker_push, PaiGowRules.face_up().banker_shown
+        ('ace_high_pai_gow', True)
         """
-        return cls(wheel_second_highest=True, banker_push="ace_high_pai_gow")
+        return cls(wheel_second_highest=True, banker_push="ace_high_pai_gow", banker_shown=True)
 
     @property
     def push_number(self) -> int:
@@ -364,6 +369,8 @@ class PaiGowRules:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         if self.banker_push is None:  # written only when set: older saves stay as they were
             del data["banker_push"]
+        if not self.banker_shown:
+            del data["banker_shown"]
         description = loaded("pokerrules.paigow.game.description")
         if description is not None and isinstance(self.house_way, description.DescribedWay):
             data["house_way"] = {"name": self.house_way.name,
