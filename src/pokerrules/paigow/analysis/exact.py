@@ -164,9 +164,9 @@ def exact_memory(
 
 
 #: Bytes a hand for the staircases of a ``banker_shown`` count: its offset (4) and
-#: its frontier points (4 each), taken as 17 a hand, what the full deck's measured
-#: peak (11.0 GiB, benchmarks/RESULTS.md) leaves beside the table.
-STAIRCASE_BYTES_PER_HAND = 4 + 4 * 17
+#: its frontier points (4 each), taken as 11 a hand (10.5 on average over a million
+#: hands of the full deck; the full deck's measured peak, 6.4 GiB, benchmarks/RESULTS.md).
+STAIRCASE_BYTES_PER_HAND = 4 + 4 * 11
 
 
 def _strategies(rules: object, way: HouseWayLike | None,
