@@ -22,12 +22,16 @@ from pokerrules.paigow import (
     PaiGowRules,
     Setting,
     best_reply,
+    exact_hand_counts,
     exact_house_edge,
     exact_memory,
     house_way,
     house_way_many,
     is_foul,
     new_game,
+    optimal_house_edge,
+    optimal_setting,
+    optimal_strategy_table,
     settings,
     settle,
     simulate,
@@ -211,3 +215,17 @@ def test_the_full_deck_count_near_the_published_house_edge():
     assert (r.wins, r.pushes, r.losses) == TRUMP_PLAZA_FULL_DECK
     assert r.player_way == "best_reply" and r.symmetric
     assert abs(100 * r.house_edge - 1.81) < 0.015
+
+
+@pytest.mark.parametrize("call", [
+    lambda rules: optimal_setting("As Jk Qs Qh Qd 7s 2s", rules),
+    lambda rules: optimal_house_edge(rules, sample=2, seed=1, deck=ACE_DECK),
+    lambda rules: optimal_strategy_table(rules, deck=ACE_DECK, progress=False),
+    lambda rules: exact_hand_counts([ACE_DECK[:7]], rules, deck=ACE_DECK),
+    lambda rules: simulate(rules, 10, seed=1),
+])
+def test_the_blind_tools_refuse_the_shown_banker_hand_and_take_it_hidden(call):
+    with pytest.raises(PokerRulesError, match="without seeing the banker's, but these rules "
+                                              "show it"):
+        call(FACE_UP)
+    assert call(FACE_UP.replace(banker_shown=False)) is not None

@@ -59,6 +59,7 @@ from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
+    blind_rules,
     paigow_rules,
 )
 from pokerrules.paigow.game.setting import Setting, hand_cards
@@ -455,12 +456,15 @@ def exact_hand_counts(
         One :class:`ExactHand` per hand, in the order given.
 
     Raises:
+        PokerRulesError: rules with ``banker_shown`` (Face Up: the player sees the
+            banker's setting; see :func:`~pokerrules.paigow.best_reply`).
         HandSizeError, DuplicateCardError, InvalidCardError: a hand that is not
             seven distinct cards. PokerRulesError: a hand with a card outside
             the deck, an unknown way, a bad deck or a table that would not fit.
         IllegalMoveError: a strategy set a hand with other cards or fouled it
             (the hand is named). ArgumentTypeError: a strategy returned no Setting.
     """
+    blind_rules(rules, "exact_hand_counts")
     rules, banker, player = _strategies(rules, way, player_way)
     codes = deck_codes(deck)
     _check_use(rules, banker, player, codes)

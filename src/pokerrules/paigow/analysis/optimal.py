@@ -43,7 +43,13 @@ from pokerrules.paigow.analysis.outcomes import (
 )
 from pokerrules.paigow.game.description import DescribedWay
 from pokerrules.paigow.game.houseway import HouseWayLike, check_way, way_handle
-from pokerrules.paigow.game.rules import DEFAULT_RULES, PaiGowRules, PaiGowRulesLike, paigow_rules
+from pokerrules.paigow.game.rules import (
+    DEFAULT_RULES,
+    PaiGowRules,
+    PaiGowRulesLike,
+    blind_rules,
+    paigow_rules,
+)
 from pokerrules.shuffle import seed_int
 
 __all__ = ["NSETTINGS", "BankerTable", "OptimalEdge", "SolvedHands", "banker_table",
@@ -321,13 +327,15 @@ def solve_hands(rules: PaiGowRulesLike, way: HouseWayLike, hands: npt.ArrayLike,
         :class:`SolvedHands`.
 
     Raises:
+        PokerRulesError: rules with ``banker_shown`` (Face Up: the player sees the
+            banker's setting; see :func:`~pokerrules.paigow.best_reply`).
         ArgumentTypeError: ``hands`` not an integer array (n, 7); rules or a
             way of the wrong type. PokerRulesError: a row that is not seven
             increasing positions of the deck (named), a bad deck, ``workers`` or
             ``mode``, a ``banker`` table of other rules, way or deck, memory that
             would not fit. IllegalMoveError: the way fouls a hand (named).
     """
-    rules = paigow_rules(rules)
+    rules = blind_rules(rules, "solve_hands")
     chosen = rules.house_way if way is None else check_way(way, "way")
     threads = min(check_count(workers, "workers"), cpus())
     codes = _deck_of(deck)
@@ -452,12 +460,14 @@ def optimal_house_edge(rules: PaiGowRulesLike = DEFAULT_RULES, way: HouseWayLike
         :class:`OptimalEdge`.
 
     Raises:
+        PokerRulesError: rules with ``banker_shown`` (Face Up: the player sees the
+            banker's setting; see :func:`~pokerrules.paigow.best_reply`).
         PokerRulesError: a bad ``sample``, seed, deck, way or ``workers`` (each named),
             memory that would not fit. ArgumentTypeError: a seed that is neither an
             int nor a Generator, rules or a way of the wrong type. IllegalMoveError:
             the way fouls a hand (named).
     """
-    rules = paigow_rules(rules)
+    rules = blind_rules(rules, "optimal_house_edge")
     chosen = rules.house_way if way is None else check_way(way, "way")
     sample = check_count(sample, "sample", low=2, high=_paigow.OPTIMAL_MOST_HANDS)
     check_memory(sample * _EDGE_BYTES_PER_HAND, f"solving a sample of {sample:,} hands needs")

@@ -43,8 +43,8 @@ from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
+    blind_rules,
     callable_name,
-    paigow_rules,
 )
 from pokerrules.paigow.game.setting import Setting
 from pokerrules.shuffle import seed_int
@@ -393,13 +393,7 @@ def simulate(
             ``progress`` neither a bool nor None. Each names its argument.
         IllegalMoveError: a strategy set cards not in its hand.
     """
-    rules = paigow_rules(rules)
-    if rules.banker_shown:
-        raise PokerRulesError(
-            "rules: simulate plays the player's strategy without seeing the banker's hand, "
-            "but these rules show it (banker_shown, Face Up Pai Gow), where the player "
-            "plays the best reply; count it exactly with exact_house_edge(rules), or "
-            "simulate rules.replace(banker_shown=False) to play the strategy blind")
+    rules = blind_rules(rules, "simulate")
     rounds = check_count(rounds, "rounds")
     chunk_size = check_count(chunk_size, "chunk_size")
     workers = check_workers(workers, executor)

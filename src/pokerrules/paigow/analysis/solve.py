@@ -48,7 +48,7 @@ from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
-    paigow_rules,
+    blind_rules,
     rules_record,
 )
 
@@ -285,6 +285,8 @@ def optimal_strategy_table(
         :class:`~pokerrules.paigow.StrategyTable`.
 
     Raises:
+        PokerRulesError: rules with ``banker_shown`` (Face Up: the player sees the
+            banker's setting; see :func:`~pokerrules.paigow.best_reply`).
         PokerRulesError: a bad deck (fewer than 14 cards, a card twice), way,
             ``workers``, ``executor`` or ``chunk_size``; a checkpoint of other
             rules, another way, deck or chunk size; a manifest or chunk file that
@@ -294,7 +296,7 @@ def optimal_strategy_table(
         KeyboardInterrupt: Ctrl-C, seen between chunks: the finished chunks are
             in the checkpoint, and a run with it goes on from there.
     """
-    rules = paigow_rules(rules)
+    rules = blind_rules(rules, "optimal_strategy_table")
     banker_way = rules.house_way if way is None else check_way(way, "way")
     workers = check_workers(workers, executor)
     chunk_size = check_count(chunk_size, "chunk_size")

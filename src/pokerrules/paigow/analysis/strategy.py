@@ -28,7 +28,7 @@ from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
     PaiGowRulesLike,
-    paigow_rules,
+    blind_rules,
     way_name,
 )
 from pokerrules.paigow.game.setting import Setting, hand_cards, settings
@@ -230,6 +230,8 @@ def optimal_setting(
         OptimalSetting.
 
     Raises:
+        PokerRulesError: rules with ``banker_shown`` (Face Up: the player sees the
+            banker's setting; see :func:`~pokerrules.paigow.best_reply`).
         HandSizeError, DuplicateCardError, InvalidCardError: not seven distinct
             cards of the 53 (before any work starts).
         PokerRulesError: an unknown method, seat or way, a bad sample size or
@@ -240,7 +242,7 @@ def optimal_setting(
             stopped). There is no partial result: a strategy that called this
             must not go on with a half-counted hand.
     """
-    rules = paigow_rules(rules)
+    rules = blind_rules(rules, "optimal_setting")
     cards = hand_cards(hand)
     if method not in METHODS:
         raise PokerRulesError(f"unknown method {shown(method)}; choose from {', '.join(METHODS)}")

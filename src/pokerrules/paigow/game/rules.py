@@ -446,3 +446,21 @@ def paigow_rules(rules: object, argument: str = "rules") -> PaiGowRules:
         ArgumentTypeError: anything else, naming ``argument``.
     """
     return check_rules(rules, PaiGowRules, PRESETS, argument, hints=_HAND_RULES_HINTS)
+
+
+def blind_rules(rules: object, what: str) -> PaiGowRules:
+    """:func:`paigow_rules` for a tool that sets the player's hand without seeing the
+    banker's, named ``what``: rules that show the banker's hand first (``banker_shown``,
+    Face Up Pai Gow) are refused, the player there playing the best reply.
+
+    Raises:
+        PokerRulesError: ``banker_shown`` rules; the errors of :func:`paigow_rules`.
+    """
+    checked = paigow_rules(rules)
+    if checked.banker_shown:
+        raise PokerRulesError(
+            f"rules: {what} sets the player's hand without seeing the banker's, but these "
+            "rules show it (banker_shown, Face Up Pai Gow), where the player plays the "
+            "best reply (best_reply; exact_house_edge counts it); give "
+            "rules.replace(banker_shown=False) to ask it blind")
+    return checked
