@@ -234,15 +234,15 @@ static int one_front(const pg_way *w, int pc, const hand_info *in, const int8_t 
     }
 }
 
-/* The action's front: the best of its fronts (the first on a tie); 0 when one cannot be made. */
+/* The action's front: the best of the fronts that count (the first on a tie); 0
+ * when none does. A front that cannot be made, or is below its AT_LEAST, is passed over. */
 static int act(const pg_way *w, int pc, const hand_info *in, const int8_t *f, front_t *out) {
     int have = 0;
     uint32_t best = 0;
     while (w->code[pc] != PG_OP_END) {
         front_t fr;
         int made = one_front(w, pc, in, f, &fr, &pc);
-        if (!made) return 0;
-        if (made == 2) continue; /* below its AT_LEAST: does not count */
+        if (made != 1) continue;
         if (!have && w->code[pc] == PG_OP_END) { /* one front: nothing to compare */
             *out = fr;
             return 1;
@@ -609,12 +609,7 @@ static void check_hand(check_job *job, const uint8_t hand[7], const uint8_t blin
         int op = w->code[pc] == PG_OP_AT_LEAST ? w->code[pc + 3] : w->code[pc];
         int sf = op == PG_OP_STRAIGHT_OR_FLUSH || op == PG_OP_STRAIGHT_FLUSH ||
                  op == PG_OP_STRAIGHT || op == PG_OP_FLUSH;
-        int made = one_front(w, pc, &in, f, &fr, &pc);
-        if (!made) {
-            note(rep, chosen, PG_WAY_UNDEFINED, hand);
-            return;
-        }
-        if (made == 2) continue;
+        if (one_front(w, pc, &in, f, &fr, &pc) != 1) continue; /* passed over, as act() does */
         counted++;
         /* a straight or flush behind beats every two-card hand; another front fouls
          * when it outranks the back with the back's suits ignored, unless it is a pair
@@ -629,7 +624,7 @@ static void check_hand(check_job *job, const uint8_t hand[7], const uint8_t blin
             return;
         }
     }
-    if (!counted) note(rep, chosen, PG_WAY_UNDEFINED, hand); /* every front below its AT_LEAST */
+    if (!counted) note(rep, chosen, PG_WAY_UNDEFINED, hand); /* no front can be made or counts */
 }
 
 /* The hands of the rank multiset in job->count (and the joker when joker). */

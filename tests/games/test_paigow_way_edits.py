@@ -146,3 +146,21 @@ def test_the_simulation_follows_an_edited_rule(request, which):
 
     assert counts(edited) == counts(again)
     assert counts(edited) != counts(shipped)
+
+
+@pytest.mark.parametrize("fronts", ["straight flush | straight or flush",
+                                    "straight flush | flush | straight"])
+def test_a_front_the_hand_cannot_make_is_passed_over_among_alternatives(fronts):
+    """Foxwoods' last straight-or-flush rule written as alternatives of which a
+    hand makes only some (a flush and no straight flush, say) loads and sets
+    every hand as the shipped rule does: the best front over the backs each
+    alternative allows is the best over all of them."""
+    keep = "  keep the straight or flush: otherwise -> straight or flush\n"
+    text = way_description("foxwoods")
+    assert text.count(keep) == 1
+    way = load_house_way(text.replace(keep, keep.replace("-> straight or flush", f"-> {fronts}")))
+    rng = np.random.default_rng(7)
+    hands = np.array([rng.choice(53, 7, replace=False) for _ in range(20_000)], dtype=np.int8)
+    flush_only = np.array([card_codes("Ac Jc 9c 6c 2c Kd 4h")], dtype=np.int8)
+    hands = np.concatenate([hands, flush_only])
+    assert np.array_equal(house_way_many(hands, way=way), house_way_many(hands, way="foxwoods"))
