@@ -29,7 +29,7 @@ def test_each_turn_based_game_has_the_same_rooms(package):
     command line), only Pai Gow has a command of its own."""
     rooms = {p.stem for p in SRC.parent.joinpath(*package.split(".")).glob("*.py")}
     if package == "pokerrules.paigow":  # the game's rooms and its analysis, each a package
-        assert rooms == {"__init__", "agents", "cli", "cli_solve"}
+        assert rooms == {"__init__", "agents", "cli", "cli_sidebet", "cli_solve"}
         game = {p.stem for p in (SRC / "paigow" / "game").glob("*.py")}
         assert game >= {"render", "rules", "state", "round", "houseway", "setting"}
         assert (SRC / "paigow" / "analysis" / "__init__.py").exists()

@@ -6,7 +6,8 @@ directory) is refused from its ``stat`` before it is opened, so that nothing blo
 on a pipe or reads a device without end; a file over the limit is refused from its
 size, and a file that grows past it while being read is refused too. JSON from a
 file is parsed by :func:`parse_json`, which refuses what Python's own parser would
-turn into a ``RecursionError`` or a ``ValueError`` deep inside.
+turn into a ``RecursionError`` or a ``ValueError`` deep inside, and a key written
+twice in one object (where Python's parser keeps the last).
 """
 
 from __future__ import annotations
@@ -77,21 +78,23 @@ def parse_json(text: str | bytes, *, what: str,
                error: type[PokerRulesError] = PokerRulesError) -> Any:
     """The value of the JSON ``text`` (``what`` names it in messages).
 
-    Refused: text that is no UTF-8 or no JSON, nesting deeper than Python's parser
-    takes (about a thousand levels), a number longer than :data:`JSON_NUMBER_LIMIT`
-    characters, and ``NaN`` or ``Infinity``.
+    Refused: text that is no UTF-8 (a leading byte-order mark is passed over) or no
+    JSON, nesting deeper than Python's parser takes (about a thousand levels), a
+    number longer than :data:`JSON_NUMBER_LIMIT` characters, ``NaN`` or
+    ``Infinity``, and a key written twice in one object.
 
     Raises:
         PokerRulesError: (or ``error``) naming ``what`` and the reason.
     """
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8")
+            text = text.decode("utf-8-sig")  # a byte-order mark some editors write is no text
         except UnicodeDecodeError:
             raise error(f"{what} is damaged: it is no UTF-8 text") from None
     try:
-        return json.loads(text, parse_int=_integer, parse_float=_real, parse_constant=_constant)
-    except _NumberError as exc:
+        return json.loads(text, parse_int=_integer, parse_float=_real, parse_constant=_constant,
+                          object_pairs_hook=_object)
+    except _Refused as exc:
         raise error(f"{what} is refused: {exc}") from None
     except RecursionError:
         raise error(f"{what} is refused: it nests too deep") from None
@@ -99,24 +102,34 @@ def parse_json(text: str | bytes, *, what: str,
         raise error(f"{what} is damaged: it is no JSON") from None
 
 
-class _NumberError(Exception):
+class _Refused(Exception):
     pass
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose every key is written once (Python's parser keeps the last)."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Refused(f"the key {key!r} is written twice in one object")
+        found[key] = value
+    return found
 
 
 def _integer(token: str) -> int:
     if len(token) > JSON_NUMBER_LIMIT:
-        raise _NumberError(f"a number of {len(token)} digits (at most {JSON_NUMBER_LIMIT})")
+        raise _Refused(f"a number of {len(token)} digits (at most {JSON_NUMBER_LIMIT})")
     return int(token)
 
 
 def _real(token: str) -> float:
     if len(token) > JSON_NUMBER_LIMIT:
-        raise _NumberError(f"a number of {len(token)} characters (at most {JSON_NUMBER_LIMIT})")
+        raise _Refused(f"a number of {len(token)} characters (at most {JSON_NUMBER_LIMIT})")
     return float(token)
 
 
 def _constant(token: str) -> Any:
-    raise _NumberError(f"{token} is no number")
+    raise _Refused(f"{token} is no number")
 
 
 def _stat(name: str, what: str, error: type[PokerRulesError]) -> os.stat_result:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import warnings
 from typing import Any
 
 from pokerrules._checks import shown
@@ -27,15 +26,9 @@ from pokerrules.hands import PAI_GOW, PIQUET, STANDARD
 from pokerrules.paigow.analysis.compare import compare_ways
 from pokerrules.paigow.analysis.exact import ExactResult, exact_house_edge
 from pokerrules.paigow.analysis.optimal import OptimalEdge, optimal_house_edge
-from pokerrules.paigow.analysis.sidebet import (
-    SHIPPED_SIDE_BETS,
-    SideBetResult,
-    SideBetWarning,
-    load_side_bet,
-    side_bet,
-)
 from pokerrules.paigow.analysis.simulate import SimulationResult, simulate
 from pokerrules.paigow.analysis.strategy import OptimalSetting, optimal_setting
+from pokerrules.paigow.cli_sidebet import add_sidebet
 from pokerrules.paigow.cli_solve import add_solve
 from pokerrules.paigow.game.description import DescribedWay, load_house_way
 from pokerrules.paigow.game.houseway import (
@@ -56,7 +49,7 @@ from pokerrules.paigow.game.setting import Setting, hand_cards, is_foul, setting
 
 __all__ = ["PUBLISHED_EDGE_COMMAND", "add_cli", "commission_argument", "exact_text",
            "joker_as_ace", "optimal_edge_text", "optimal_text", "round_text", "rules_line",
-           "set_record", "sidebet_text", "simulation_text", "way_argument"]
+           "set_record", "simulation_text", "way_argument"]
 
 #: What ``--rules`` of ``pokerrules rank`` takes, as this command's ``--rules`` words it.
 _HAND_RULES = {rules.name: f"that names hand rules, for pokerrules rank --rules; a Pai Gow "
@@ -465,90 +458,6 @@ def _add_compare(sub: Any) -> None:
     compare.set_defaults(run=_compare, way=None)
 
 
-def sidebet_text(result: SideBetResult) -> str:
-    """A side bet's price as ``pokerrules paigow sidebet`` prints it: each line's
-    hands and pay, the hands no line takes, the return and edge, then any report."""
-    bet = result.bet
-    money = bet.unit == "money"
-    head = f"{bet.title} ({bet.name}), on {bet.looks_at.replace('_', ' ')}"
-    if result.way is not None:
-        head += f", the banker set by {result.way}"
-    rows = [head]
-    width = max(len(line.event) for line in result.lines)
-    for line in result.lines:
-        pays = f"${line.pays}" if money else f"{line.pays} to 1"
-        rows.append(f"  {line.event:<{width}}  {pays:>10}  {line.count:>13,}  "
-                    f"{line.count / result.hands:.8f}")
-    rows.append(f"  {'(no line)':<{width}}  {'nothing' if money else 'loses':>10}  "
-                f"{result.unpaid:>13,}  {result.unpaid / result.hands:.8f}")
-    rows.append(f"  hands: {result.hands:,}")
-    if money:
-        rows.append(f"  paid per round: ${float(result.return_):.6f} ({result.return_})")
-    else:
-        edge = result.house_edge
-        assert edge is not None
-        rows.append(f"  return: {float(result.return_):+.6%}; house edge: {float(edge):.4%} "
-                    f"({edge})")
-    published = (bet.published or {}).get("house_edge")
-    if published is not None:
-        rows.append(f"  published house edge: {published}")
-    rows.extend(f"  report: {report}" for report in result.reports)
-    return "\n".join(rows)
-
-
-def _sidebet_dict(result: SideBetResult) -> dict[str, Any]:
-    edge = result.house_edge
-    return {"bet": result.bet.name, "title": result.bet.title,
-            "looks_at": result.bet.looks_at, "unit": result.bet.unit, "way": result.way,
-            "lines": [{"event": line.event, "pays": str(line.pays), "count": line.count}
-                      for line in result.lines],
-            "unpaid": result.unpaid, "hands": result.hands,
-            "return": str(result.return_), "return_float": float(result.return_),
-            "house_edge": None if edge is None else str(edge),
-            "house_edge_float": None if edge is None else float(edge),
-            "published": result.bet.published, "reports": list(result.reports)}
-
-
-def _sidebet(args: argparse.Namespace) -> int:
-    bet = load_side_bet(args.file)
-    rules = PRESETS[args.rules]
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", SideBetWarning)  # printed as reports
-            result = side_bet(bet, rules, args.way, others=args.others)
-    except KeyboardInterrupt:
-        return interrupted(": no count before every hand is counted")
-    print(json.dumps(_sidebet_dict(result)) if args.json else sidebet_text(result))
-    return 0
-
-
-def _add_sidebet(sub: Any) -> None:
-    """The ``sidebet`` subcommand: a side bet's exact price."""
-    sidebet = sub.add_parser(
-        "sidebet", help="a side bet's exact counts per line, return and house edge",
-        description="Count every hand a side bet looks at (the seven-card hands, the "
-        "three-card hands, the banker's hands set by --way, or one other player's hand) by "
-        "the bet's lines, tried in order, and print the hands each line takes, the return "
-        "and the house edge, and any report: a line that takes no hand, a table under "
-        "which the player has the edge. The format: docs/games/paigow_sidebets.rst.",
-        epilog="example:\n  pokerrules paigow sidebet tiger_9 --way trump_plaza\n"
-        "  pokerrules paigow sidebet my_bet.json --json",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    sidebet.add_argument("file", metavar="FILE",
-                         help=f"a side-bet file (JSON, or TOML on Python 3.11+) or a shipped "
-                         f"bet: {', '.join(SHIPPED_SIDE_BETS)}")
-    sidebet.add_argument("--way", type=way_argument, default=None,
-                         help="the banker's house way for a bet on the banker's setting "
-                         f"({', '.join(WAYS)}, or a description file); default the bet's "
-                         "own, else the rules' (foxwoods)")
-    sidebet.add_argument("--rules", type=preset_argument(PRESETS, _HAND_RULES),
-                         default="casino", metavar=RULES_METAVAR, help=RULES_HELP)
-    sidebet.add_argument("--others", type=int, default=1,
-                         help="other players, for a bet on their hands (0 to 5; default 1)")
-    sidebet.add_argument("--json", action="store_true", help="print JSON")
-    sidebet.set_defaults(run=_sidebet)
-
-
 def add_cli(commands: Commands) -> None:
     """Adds the ``paigow`` command (``set``, ``round``, ``optimal``, ``simulate``,
     ``exact``, ``optimal-edge``, ``compare``, ``sidebet``, ``solve``) to the main
@@ -689,5 +598,5 @@ def add_cli(commands: Commands) -> None:
     optimal_edge.set_defaults(run=_optimal_edge)
 
     _add_compare(sub)
-    _add_sidebet(sub)
+    add_sidebet(sub, _HAND_RULES, way_argument, (RULES_METAVAR, RULES_HELP))
     add_solve(sub, _HAND_RULES, way_argument, commission_argument, (RULES_HELP, COMMISSION_HELP))

@@ -20,7 +20,7 @@ from pokerrules._checks import check_count, check_flag, shown
 from pokerrules.cards import CardsLike
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.hands import PAI_GOW
-from pokerrules.paigow.analysis.sidebet import load_side_bet
+from pokerrules.paigow.analysis.sidebet import check_pay, load_side_bet
 from pokerrules.paigow.game.setting import hand_cards
 
 __all__ = [
@@ -82,19 +82,6 @@ MAX_OTHER_PLAYERS = 5
 HANDS = 154_143_080
 
 
-def _pays(value: object, line: str, what: str, low: int) -> Pays:
-    """One line's pay checked: an int or an exact fraction (not a bool, not a
-    float, whose decimal is not what it stores), at least ``low``."""
-    if isinstance(value, bool) or not isinstance(value, (int, Rational)):
-        raise ArgumentTypeError(f"{what} line {line!r} pays an int or a Fraction, "
-                                f"not {shown(value)}")
-    pays: Pays = value if isinstance(value, int) else Fraction(value)
-    if pays < low:
-        raise PokerRulesError(f"{what} line {line!r} pays {pays}; the least a line pays "
-                              f"is {low}" + (" (the lost stake)" if low == -1 else ""))
-    return pays
-
-
 def fortune_paytable(
     table: Mapping[str, object] | str = "fortune", *, envy: bool = False
 ) -> dict[str, Pays]:
@@ -134,12 +121,13 @@ def fortune_paytable(
         raise PokerRulesError(f"{what} line {shown(unknown[0])} is no line; the lines are "
                               f"{', '.join(lines)}")
     default = 0 if envy else -1
+    pays = {line: check_pay(table[line], f"{what[:-2]} line {line!r}", default)
+            if line in table else default for line in lines}
     for line in LOSING_LINES:
-        if line in table and _pays(table[line], line, what[:-2], default) != -1:
+        if line in table and pays[line] != -1:
             raise PokerRulesError(f"{what[:-2]} line {line!r} is no win: the bet is lost "
                                   f"on it, so it pays -1, not {shown(table[line])}")
-    return {line: _pays(table[line], line, what[:-2], default) if line in table else default
-            for line in lines}
+    return pays
 
 
 def _per_hand(table: Mapping[str, object] | str, envy: bool) -> Fraction:

@@ -18,10 +18,11 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import sys
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from importlib import resources
@@ -36,13 +37,14 @@ from pokerrules._checks import check_count, shown
 from pokerrules._files import parse_json, read_regular
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.game.description import DescribedWay
-from pokerrules.paigow.game.houseway import check_way, way_handle
+from pokerrules.paigow.game.houseway import WAYS, check_way, way_handle
 from pokerrules.paigow.game.rules import PaiGowRules, PaiGowRulesLike, paigow_rules
 
 __all__ = [
     "SHIPPED_SIDE_BETS",
     "SIDE_BET_EVENTS",
     "SIDE_BET_FORMAT",
+    "SIDE_BET_PAY_LIMIT",
     "SIDE_BET_SOURCES",
     "SideBet",
     "SideBetCount",
@@ -60,6 +62,11 @@ SIDE_BET_SOURCES: tuple[str, ...] = ("seven_cards", "three_cards", "banker_setti
                                      "other_players")
 #: The largest side-bet file read.
 FILE_LIMIT = 1 << 16
+#: The largest numerator or denominator of a pay: far beyond any posted table,
+#: and within a float, so a return always prints.
+SIDE_BET_PAY_LIMIT = 10**12
+#: The longest text field (a title, a source, a note).
+TEXT_LIMIT = 2_000
 
 _FORTUNE_LINES: tuple[str, ...] = tuple(_paigow.FORTUNE_LINES)
 _RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -121,7 +128,7 @@ class SideBetWarning(UserWarning):
 class SideBetLine:
     """One line of a pay table: an event of the bet's source and what it pays:
     "to one" per unit staked (-1 the lost stake, 0 a push), or money on a table
-    paid in money."""
+    paid in money. Checked by the :class:`SideBet` that holds it."""
 
     event: str
     pays: Pays
@@ -129,7 +136,7 @@ class SideBetLine:
 
 @dataclass(frozen=True)
 class SideBet:
-    """A side bet's pay table.
+    """A side bet's pay table, checked when it is made (loaded or built).
 
     Attributes:
         name: the bet's short name (a shipped bet's is its file's).
@@ -139,9 +146,19 @@ class SideBet:
             as the Envy bonus pays; only with ``looks_at`` "other_players").
         lines: the lines, tried in order; the first whose event holds pays.
         sources: where the table is published.
-        published: figures published for it (``house_edge`` as printed, e.g.
-            "4.17%", and ``counts``, event to hands), as the file gives them.
-        way: the house way the published figures assume, when they name one.
+        published: figures published for it, as text as printed (``house_edge``,
+            e.g. "4.17%"; ``probability``; ``source``) and ``counts`` (event to
+            hands), as the file gives them.
+        way: the built-in house way the published figures assume, for a bet on
+            the banker's setting that names one.
+        origin: where the bet was read from (a file's path), for messages.
+
+    Raises:
+        PokerRulesError: a source, unit, event or field outside the format (named:
+            ``lines[3]``, ``looks_at``), an event named twice, a pay below -1 (0 in
+            money) or beyond :data:`SIDE_BET_PAY_LIMIT`, a way that is no built-in way.
+        ArgumentTypeError: a field of the wrong type (a float or bool pay, a
+            text with control characters or lone surrogates).
     """
 
     name: str
@@ -152,6 +169,10 @@ class SideBet:
     sources: tuple[str, ...] = ()
     published: Mapping[str, Any] | None = None
     way: str | None = None
+    origin: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _check_bet(self)
 
     def pays(self) -> dict[str, Pays]:
         """The lines as a dict, event to pay."""
@@ -201,36 +222,120 @@ class SideBetResult:
 
 _KEYS = {"format", "name", "title", "looks_at", "unit", "lines", "sources", "published", "way",
          "notes"}
+_PUBLISHED_TEXTS = ("house_edge", "probability", "source")
+#: A pay as a file writes it in text: an int or "a/b", ASCII digits only.
+_PAY_TEXT = re.compile(r"-?[0-9]{1,13}(/[1-9][0-9]{0,12})?")
 
 
-def _where(what: str, field: str) -> str:
-    return f"{what}: field {field}"
-
-
-def _pay(value: object, where: str, low: int) -> Pays:
-    """A pay: an int, or a fraction written "a/b" (JSON has none); never a float."""
-    if isinstance(value, str):
-        try:
-            pays: Pays = Fraction(value)
-        except (ValueError, ZeroDivisionError):
-            raise PokerRulesError(f"{where} pays {value!r}, which is no fraction "
-                                  "(write it as an int or \"a/b\")") from None
-        if pays.denominator == 1:
-            pays = int(pays)
-    elif isinstance(value, bool) or not isinstance(value, (int, Rational)):
-        raise ArgumentTypeError(f"{where} pays an int or a fraction \"a/b\", not {shown(value)}")
-    else:
-        pays = value if isinstance(value, int) else Fraction(value)
+def check_pay(value: object, where: str, low: int) -> Pays:
+    """A pay: an int or an exact fraction (not a bool, not a float, whose decimal is
+    not what it stores), at least ``low``, its numerator and denominator within
+    :data:`SIDE_BET_PAY_LIMIT`; a fraction of denominator 1 as an int."""
+    if isinstance(value, bool) or not isinstance(value, (int, Rational)):
+        raise ArgumentTypeError(f"{where} pays an int or a Fraction, not {shown(value)}")
+    pays: Pays = value if isinstance(value, int) else Fraction(value)
+    if isinstance(pays, Fraction) and pays.denominator == 1:
+        pays = int(pays)
+    part = Fraction(pays)
+    if max(abs(part.numerator), part.denominator) > SIDE_BET_PAY_LIMIT:
+        raise PokerRulesError(f"{where} pays {shown(pays)}: a pay's numerator and "
+                              f"denominator are at most {SIDE_BET_PAY_LIMIT:,}")
     if pays < low:
         raise PokerRulesError(f"{where} pays {pays}; the least a line pays is {low}"
                               + (" (the lost stake)" if low == -1 else ""))
     return pays
 
 
+def _pay_text(value: str, where: str) -> Fraction:
+    """A pay written "a/b" or "a" (JSON has no fractions), in ASCII digits."""
+    if not _PAY_TEXT.fullmatch(value):
+        raise PokerRulesError(f"{where} pays {shown(value)}, which is no pay: write an int "
+                              "or a fraction \"a/b\" in the digits 0-9, nothing else")
+    return Fraction(value)
+
+
 def _text(value: object, where: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise ArgumentTypeError(f"{where} is a non-empty string, not {shown(value)}")
+    """Printable text: no control characters or lone surrogates (which no output
+    encodes), at most TEXT_LIMIT characters."""
+    if not isinstance(value, str) or not value or not value.isprintable() \
+            or len(value) > TEXT_LIMIT:
+        raise ArgumentTypeError(f"{where} is printable text of 1 to {TEXT_LIMIT:,} characters "
+                                f"(no control characters or lone surrogates), not "
+                                f"{shown(value)}")
     return value
+
+
+def _check_bet(bet: SideBet) -> None:
+    """Every field of ``bet`` by the format; ``lines`` and ``sources`` made tuples."""
+    what = f"the side bet {bet.origin or shown(bet.name)}"
+
+    def where(name: str) -> str:
+        return f"{what}: field {name}"
+
+    if not isinstance(bet.origin, str):
+        raise ArgumentTypeError(f"a side bet's origin is a str, not {shown(bet.origin)}")
+    _text(bet.name, where("name"))
+    _text(bet.title, where("title"))
+    if not isinstance(bet.looks_at, str) or bet.looks_at not in SIDE_BET_SOURCES:
+        raise PokerRulesError(f"{where('looks_at')} is {shown(bet.looks_at)}; a bet looks "
+                              f"at one of {', '.join(SIDE_BET_SOURCES)}")
+    if bet.unit not in ("to_one", "money"):
+        raise PokerRulesError(f"{where('unit')} is {shown(bet.unit)}, not 'to_one' or 'money'")
+    if bet.unit == "money" and bet.looks_at != "other_players":
+        raise PokerRulesError(f"{where('unit')}: only a bet on other players' hands (the Envy "
+                              f"bonus) pays money; this one looks at {bet.looks_at}")
+    if not isinstance(bet.lines, (tuple, list)) or not bet.lines:
+        raise PokerRulesError(f"{where('lines')} is a non-empty sequence of SideBetLine "
+                              f"(in a file, of {{\"event\", \"pays\"}}), not {shown(bet.lines)}")
+    vocabulary = SIDE_BET_EVENTS[bet.looks_at]
+    lines, seen = [], set()
+    for i, line in enumerate(bet.lines):
+        at = where(f"lines[{i}]")
+        if not isinstance(line, SideBetLine):
+            raise ArgumentTypeError(f"{at} is a SideBetLine, not {shown(line)}")
+        if not isinstance(line.event, str) or line.event not in vocabulary:
+            raise PokerRulesError(f"{at}: event {shown(line.event)} is not in the vocabulary "
+                                  f"of {bet.looks_at}: {', '.join(vocabulary)}")
+        if line.event in seen:
+            raise PokerRulesError(f"{at}: event {line.event!r} is named twice")
+        seen.add(line.event)
+        pays = check_pay(line.pays, f"{at} ({line.event})", 0 if bet.unit == "money" else -1)
+        lines.append(SideBetLine(line.event, pays))
+    object.__setattr__(bet, "lines", tuple(lines))
+    if not isinstance(bet.sources, (tuple, list)):
+        raise ArgumentTypeError(f"{where('sources')} is a list, not {shown(bet.sources)}")
+    object.__setattr__(bet, "sources", tuple(_text(s, where(f"sources[{i}]"))
+                                             for i, s in enumerate(bet.sources)))
+    if bet.published is not None:
+        _check_published(bet.published, where("published"), vocabulary)
+    if bet.way is not None:
+        if bet.looks_at != "banker_setting":
+            raise PokerRulesError(f"{where('way')}: only a bet on the banker's setting names a "
+                                  f"house way; this one looks at {bet.looks_at}")
+        if bet.way not in WAYS:
+            raise PokerRulesError(f"{where('way')} is {shown(bet.way)}, no built-in house way "
+                                  f"({', '.join(WAYS)})")
+
+
+def _check_published(published: object, where: str, vocabulary: Mapping[str, str]) -> None:
+    if not isinstance(published, Mapping):
+        raise ArgumentTypeError(f"{where} is an object, not {shown(published)}")
+    for key, value in published.items():
+        if key in _PUBLISHED_TEXTS:
+            _text(value, f"{where}.{key}")
+        elif key == "counts":
+            if not isinstance(value, Mapping):
+                raise ArgumentTypeError(f"{where}.counts is an object, not {shown(value)}")
+            for event, count in value.items():
+                if not isinstance(event, str) or event not in vocabulary:
+                    raise PokerRulesError(f"{where}.counts: {shown(event)} is no event of "
+                                          f"the bet's source")
+                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                    raise ArgumentTypeError(f"{where}.counts.{event} is a count (an int, 0 "
+                                            f"or more), not {shown(count)}")
+        else:
+            raise PokerRulesError(f"{where}: {shown(key)} is no published figure; they are "
+                                  f"{', '.join((*_PUBLISHED_TEXTS, 'counts'))}")
 
 
 @cache
@@ -256,70 +361,44 @@ def _schema_check(data: object, what: str) -> None:
         raise PokerRulesError(f"{what}: field {field}: {first.message}")
 
 
-def _from_data(data: object, what: str, default_name: str | None = None,
+def _from_data(data: object, origin: str, default_name: str | None = None,
                schema: bool = True) -> SideBet:
-    """A side bet from its parsed file or mapping; errors name the field. Not
-    ``schema``: the hand checks alone (the shipped bets, which the tests validate,
-    load without importing jsonschema)."""
+    """A side bet from its parsed file or mapping; errors name the field. The hand
+    checks (here and :class:`SideBet`'s) are complete on their own; the schema, where
+    jsonschema is installed and ``schema``, is asked first for its own words (the
+    shipped bets, which the tests validate, load without importing it). ``origin``
+    names the file ("" for a mapping)."""
+    what = f"the side bet {origin}" if origin else "the side bet"
     if not isinstance(data, Mapping):
         raise ArgumentTypeError(f"{what} is a mapping (a JSON object), not {shown(data)}")
     unknown = [k for k in data if k not in _KEYS]
     if unknown:
-        raise PokerRulesError(f"{_where(what, shown(unknown[0]))} is no field of a side bet; "
+        raise PokerRulesError(f"{what}: field {shown(unknown[0])} is no field of a side bet; "
                               f"the fields are {', '.join(sorted(_KEYS))}")
     if data.get("format") != SIDE_BET_FORMAT:
-        raise PokerRulesError(f"{_where(what, 'format')} is {shown(data.get('format'))}, "
+        raise PokerRulesError(f"{what}: field format is {shown(data.get('format'))}, "
                               f"not {SIDE_BET_FORMAT!r}")
     if schema:
         _schema_check(dict(data), what)
-    name = data.get("name", default_name)
-    name = _text(name, _where(what, "name"))
-    title = _text(data.get("title", name), _where(what, "title"))
-    looks_at = data.get("looks_at")
-    if looks_at not in SIDE_BET_SOURCES:
-        raise PokerRulesError(f"{_where(what, 'looks_at')} is {shown(looks_at)}; a bet looks "
-                              f"at one of {', '.join(SIDE_BET_SOURCES)}")
-    unit = data.get("unit", "to_one")
-    if unit not in ("to_one", "money"):
-        raise PokerRulesError(f"{_where(what, 'unit')} is {shown(unit)}, not 'to_one' or "
-                              "'money'")
-    if unit == "money" and looks_at != "other_players":
-        raise PokerRulesError(f"{_where(what, 'unit')}: only a bet on other players' hands "
-                              "(the Envy bonus) pays money; this one looks at "
-                              f"{looks_at}")
     raw = data.get("lines")
     if not isinstance(raw, list) or not raw:
-        raise PokerRulesError(f"{_where(what, 'lines')} is a non-empty list of "
+        raise PokerRulesError(f"{what}: field lines is a non-empty list of "
                               f"{{\"event\", \"pays\"}}, not {shown(raw)}")
-    vocabulary = SIDE_BET_EVENTS[looks_at]
-    lines, seen = [], set()
+    lines = []
     for i, line in enumerate(raw):
-        where = _where(what, f"lines[{i}]")
         if not isinstance(line, Mapping) or set(line) != {"event", "pays"}:
-            raise PokerRulesError(f"{where} is an object of exactly \"event\" and \"pays\", "
-                                  f"not {shown(line)}")
-        event = line["event"]
-        if event not in vocabulary:
-            raise PokerRulesError(f"{where}: event {shown(event)} is not in the vocabulary of "
-                                  f"{looks_at}: {', '.join(vocabulary)}")
-        if event in seen:
-            raise PokerRulesError(f"{where}: event {event!r} is named twice")
-        seen.add(event)
-        lines.append(SideBetLine(event, _pay(line["pays"], f"{where} ({event})",
-                                         0 if unit == "money" else -1)))
-    sources = data.get("sources", [])
-    if not isinstance(sources, list):
-        raise ArgumentTypeError(f"{_where(what, 'sources')} is a list, not {shown(sources)}")
-    published = data.get("published")
-    if published is not None and not isinstance(published, Mapping):
-        raise ArgumentTypeError(f"{_where(what, 'published')} is an object, not "
-                                f"{shown(published)}")
-    way = data.get("way")
-    if way is not None:
-        _text(way, _where(what, "way"))
-    return SideBet(name, title, looks_at, unit, tuple(lines),
-                   tuple(_text(s, _where(what, f"sources[{i}]")) for i, s in enumerate(sources)),
-                   dict(published) if published is not None else None, way)
+            raise PokerRulesError(f"{what}: field lines[{i}] is an object of exactly "
+                                  f"\"event\" and \"pays\", not {shown(line)}")
+        pays = line["pays"]
+        if isinstance(pays, str):
+            pays = _pay_text(pays, f"{what}: field lines[{i}] ({shown(line['event'])})")
+        lines.append(SideBetLine(line["event"], pays))
+    if "notes" in data:
+        _text(data["notes"], f"{what}: field notes")
+    name = data.get("name", default_name)
+    return SideBet(name, data.get("title", name), data.get("looks_at", ""),
+                   data.get("unit", "to_one"), tuple(lines), data.get("sources", ()),
+                   data.get("published"), data.get("way"), origin=origin)
 
 
 def load_side_bet(source: str | os.PathLike[str] | Mapping[str, Any]) -> SideBet:
@@ -327,13 +406,13 @@ def load_side_bet(source: str | os.PathLike[str] | Mapping[str, Any]) -> SideBet
     a mapping of the same fields, or a shipped bet's name (:data:`SHIPPED_SIDE_BETS`).
 
     Raises:
-        PokerRulesError: an unreadable or damaged file; a field that breaks the
-            format (named: ``lines[3]``, ``looks_at``), an event outside the source's
-            vocabulary, a pay below -1 (or 0 in money). ArgumentTypeError: a field
-            of the wrong type, a float pay.
+        PokerRulesError: an unreadable or damaged file, a key written twice; a
+            field that breaks the format (named: ``lines[3]``, ``looks_at``), and
+            what :class:`SideBet` refuses. ArgumentTypeError: a field of the wrong
+            type, a float pay.
     """
     if isinstance(source, Mapping):
-        return _from_data(source, "the side bet", "unnamed")
+        return _from_data(source, "", "unnamed")
     if isinstance(source, str) and source in SHIPPED_SIDE_BETS:
         return _shipped(source)
     if not isinstance(source, (str, os.PathLike)):
@@ -347,7 +426,7 @@ def load_side_bet(source: str | os.PathLike[str] | Mapping[str, Any]) -> SideBet
         if sys.version_info >= (3, 11):
             import tomllib
             try:
-                data = tomllib.loads(raw.decode("utf-8"))
+                data = tomllib.loads(raw.decode("utf-8-sig"))
             except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
                 raise PokerRulesError(f"{what} is damaged: {exc}") from None
         else:
@@ -355,7 +434,7 @@ def load_side_bet(source: str | os.PathLike[str] | Mapping[str, Any]) -> SideBet
                                   "write the bet as JSON")
     else:
         data = parse_json(raw, what=what)
-    return _from_data(data, what, stem)
+    return _from_data(data, path, stem)
 
 
 def _shipped_names() -> tuple[str, ...]:
@@ -372,7 +451,7 @@ SHIPPED_SIDE_BETS: tuple[str, ...] = _shipped_names()
 def _shipped(name: str) -> SideBet:
     text = resources.files(__package__).joinpath(f"sidebets/{name}.json").read_bytes()
     return _from_data(parse_json(text, what=f"the shipped side bet {name}"),
-                      f"the shipped side bet {name}", name, schema=False)
+                      f"{name} (shipped)", name, schema=False)
 
 
 # ------------------------------------------------------------- the events
@@ -486,7 +565,7 @@ def side_bet(
     rules: PaiGowRulesLike | None = None,
     way: str | DescribedWay | None = None,
     *,
-    others: int = 1,
+    others: int | None = None,
 ) -> SideBetResult:
     """The exact counts, return and house edge of a side bet.
 
@@ -495,11 +574,11 @@ def side_bet(
             a file or a mapping (see :func:`load_side_bet`).
         rules: the Pai Gow rules (their deck variant; their house way when ``way``
             is None); default the "casino" preset.
-        way: the banker's house way, for a bet that looks at the banker's setting:
-            a built-in way's name or a loaded description. Default: the bet's own
-            ``way`` (the one its published figures assume), else the rules'.
-        others: for a bet on other players' hands, how many there are (0 to 5):
-            ``return_`` is then the money per round over them all.
+        way: the banker's house way, only for a bet that looks at the banker's
+            setting: a built-in way's name or a loaded description. Default: the
+            bet's own ``way`` (the one its published figures assume), else the rules'.
+        others: only for a bet on other players' hands: how many there are (0 to
+            5, default 1); ``return_`` is then the money per round over them all.
 
     Every hand of the deck is counted: the seven-card hands by one C pass (about
     1.5 s, once a process), the banker's settings by another over every hand set
@@ -513,10 +592,17 @@ def side_bet(
     Raises:
         PokerRulesError, ArgumentTypeError: the errors of :func:`load_side_bet`;
             a way that is no built-in name or loaded description (a callable way
-            has no kernel); ``others`` out of range.
+            has no kernel), or a way for a bet that does not look at the banker;
+            ``others`` out of range, or for a bet not on other players' hands.
     """
     bet = table if isinstance(table, SideBet) else load_side_bet(table)
     checked: PaiGowRules = paigow_rules("casino" if rules is None else rules)
+    if way is not None and bet.looks_at != "banker_setting":
+        raise PokerRulesError(f"side bet {bet.name!r} looks at {bet.looks_at}, not the "
+                              f"banker's setting: it takes no way, not {shown(way)}")
+    if others is not None and bet.looks_at != "other_players":
+        raise PokerRulesError(f"side bet {bet.name!r} looks at {bet.looks_at}, not other "
+                              f"players' hands: it takes no others, not {shown(others)}")
     variant = checked.hand_rules.variant
     way_name: str | None = None
     if bet.looks_at == "seven_cards" or bet.looks_at == "other_players":
@@ -553,8 +639,7 @@ def side_bet(
                "happens, or the lines before it take every hand where it does"
                for line in lines if line.count == 0]
     if bet.unit == "money":
-        others = check_count(others, "others", 0, 5)
-        value = total / hands * others
+        value = total / hands * check_count(1 if others is None else others, "others", 0, 5)
         edge = None
     else:
         value = (total - unpaid) / hands
