@@ -29,6 +29,7 @@ ENVS = [
                                    players=3, scope="game"), id="chinese_poker_3_game"),
     pytest.param(pai_gow_v0.env, id="pai_gow_2"),
     pytest.param(functools.partial(pai_gow_v0.env, "casino", players=7), id="pai_gow_7_casino"),
+    pytest.param(functools.partial(pai_gow_v0.env, "face_up", players=4), id="pai_gow_4_face_up"),
 ]
 
 

@@ -16,12 +16,14 @@ import pytest
 from pokerrules import _paigow
 from pokerrules.cards import Card
 from pokerrules.cli import main
-from pokerrules.errors import PokerRulesError
+from pokerrules.envs import pai_gow_v0
+from pokerrules.errors import FoulError, IllegalMoveError, PokerRulesError
 from pokerrules.paigow import (
     Outcome,
     PaiGowRules,
     Setting,
     best_reply,
+    deal_round,
     exact_hand_counts,
     exact_house_edge,
     exact_memory,
@@ -32,10 +34,13 @@ from pokerrules.paigow import (
     optimal_house_edge,
     optimal_setting,
     optimal_strategy_table,
+    parse_move,
+    play_round,
     settings,
     settle,
     simulate,
 )
+from pokerrules.runner import play_game
 
 FACE_UP = PaiGowRules.face_up()
 RANK = {Outcome.WIN: 2, Outcome.PUSH: 1, Outcome.LOSS: 0}
@@ -229,3 +234,78 @@ def test_the_blind_tools_refuse_the_shown_banker_hand_and_take_it_hidden(call):
                                               "show it"):
         call(FACE_UP)
     assert call(FACE_UP.replace(banker_shown=False)) is not None
+
+
+# ------------------------------------------------------------------ the round
+
+def test_the_banker_sets_first_by_the_house_way_and_every_seat_sees_it():
+    state = new_game(FACE_UP, seed=5, occupied=[1, 2, 3])
+    banker_hand = [Card(c) for c in state.hands[0]]
+    way = house_way(banker_hand, FACE_UP)
+    assert state.current_player == 0 and state.setting_order == (0, 1, 2)
+    assert state.legal_moves() == (way,)
+    other = next(s for s in settings(banker_hand) if s != way and not is_foul(s))
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError, match="set by the house way"):
+        state.play(other, 0)
+    assert state.to_json() == before
+    assert state.view(1).settings[0] is None
+    state.play(way, 0)
+    assert state.current_player == 1
+    assert state.view(1).settings[0] == way and state.view(2).settings[0] == way
+    assert state.view(1).settings[2] is None
+    blind = new_game(PaiGowRules.classic(), seed=5, occupied=[1, 2, 3])
+    assert blind.current_player == 1 and blind.setting_order == (1, 2, 0)
+
+
+def test_the_hard_agent_plays_the_best_reply_to_the_shown_hand():
+    record = play_game("pai-gow", ["optimal", "optimal", "house"], seed=11, rules=FACE_UP)
+    assert [m.player for m in record.moves] == [0, 1, 2]
+    banker = parse_move(record.moves[0].move)
+    game = new_game(FACE_UP, seed=11, occupied=[1, 2, 3])
+    assert banker == house_way([Card(c) for c in game.hands[0]], FACE_UP)
+    hand = [Card(c) for c in game.hands[1]]
+    assert parse_move(record.moves[1].move) == best_reply(hand, banker, FACE_UP)
+    assert parse_move(record.moves[2].move) == house_way([Card(c) for c in game.hands[2]],
+                                                         FACE_UP)
+
+
+def test_a_round_plays_the_best_reply_for_a_player_given_no_strategy():
+    record = play_round(FACE_UP, {1: None, 2: None, 4: "foxwoods"}, seed=9)
+    banker = record.banker_setting
+    deal = deal_round(FACE_UP, [1, 2, 4], seed=9)
+    assert banker == house_way(deal.hands[1], FACE_UP)
+    seats = {s.position: s for s in record.seats}
+    assert seats[2].setting == best_reply(deal.hands[2], banker, FACE_UP)
+    assert seats[2].strategy == "best_reply"
+    assert seats[4].setting == house_way(deal.hands[4], FACE_UP, way="foxwoods")
+    with pytest.raises(PokerRulesError, match="banker's strategy"):
+        play_round(FACE_UP, {1: "foxwoods", 2: None}, seed=9)
+
+
+def test_the_environment_shows_the_banker_setting_and_allows_the_banker_one_action():
+    env = pai_gow_v0.env(FACE_UP, players=3)
+    env.reset(seed=4)
+    encoding = env.unwrapped.encoding
+    state = env.unwrapped.game_state
+    fields = {f.name: f for f in encoding.fields}
+    observed = env.observe("player_0")
+    assert observed["action_mask"].sum() == 1
+    way = state.legal_moves()[0]
+    assert observed["action_mask"][encoding.move_to_action(way)] == 1
+    env.step(int(np.flatnonzero(observed["action_mask"])[0]))
+    seen = env.observe("player_1")["observation"]
+    back, front = fields["banker_back"], fields["banker_front"]
+    assert sorted(np.flatnonzero(seen[back.start:back.start + back.size])) == \
+        sorted(c.code for c in way.high)
+    assert sorted(np.flatnonzero(seen[front.start:front.start + front.size])) == \
+        sorted(c.code for c in way.low)
+
+
+def test_best_reply_answers_only_a_shown_banker_hand_that_does_not_foul():
+    hand, banker = "Ah Kd Qs Js 8c 5d 2h", Setting("Kc Qd 9c 7c 3h", "Ts 4s")
+    with pytest.raises(PokerRulesError, match="banker_shown"):
+        best_reply(hand, banker, PaiGowRules.classic())
+    with pytest.raises(FoulError, match="fouls"):
+        best_reply(hand, Setting("Kc Qd 9c 7c 3h", "Ts Th"), FACE_UP)
+    assert best_reply(hand, banker, FACE_UP) == Setting("Ah Js 8c 5d 2h", "Kd Qs")

@@ -2,13 +2,16 @@
 environment (:func:`env`, :func:`raw_env`).
 
 Each seat sets its hand once, the players from seat 1 up and the banker (seat 0)
-last. An action is an index into the seat's 21 settings: action ``k`` puts in front
-the two cards at places :data:`~pokerrules.paigow.game.state.LOW_PAIRS` ``[k]`` of the
-hand in ascending card-code order (action 0: the two lowest codes, action 20: the
-two highest); the mask allows the settings that do not foul. The observation shows
-the observer's seven cards by card code (2c = 0 ... As = 51, the joker 52). Rewards,
-at the end: each seat's net result in wager units, commissions included (the
-round's :meth:`~pokerrules.paigow.PaiGowState.result` scores).
+last (first, its one legal action the house way's, under rules that show the
+banker's hand: Face Up). An action is an index into the seat's 21 settings: action
+``k`` puts in front the two cards at places
+:data:`~pokerrules.paigow.game.state.LOW_PAIRS` ``[k]`` of the hand in ascending
+card-code order (action 0: the two lowest codes, action 20: the two highest); the
+mask allows the legal settings (those that do not foul). The observation shows the
+observer's seven cards by card code (2c = 0 ... As = 51, the joker 52), and the
+banker's setting once the observer sees it. Rewards, at the end: each seat's net
+result in wager units, commissions included (the round's
+:meth:`~pokerrules.paigow.PaiGowState.result` scores).
 """
 
 from __future__ import annotations
@@ -52,10 +55,14 @@ class PaiGowEncoding(Encoding):
         self.num_actions = _ACTIONS
         self.fields = layout([
             ("hand", DECK_SIZE, "1 where the observer holds card code c (the joker is 52)"),
-            ("banker", 1, "1 when the observer is the banker (seat 0, who sets last)"),
+            ("banker", 1, "1 when the observer is the banker (seat 0)"),
             ("position", _SEATS, "one-hot: the observer's position in the round, 1 to 7"),
             ("set", _SEATS, "1 where seat s has set its hand"),
             ("to_move", 1, "1 when the observer is to set"),
+            ("banker_back", DECK_SIZE, "1 where card code c is in the banker's five-card "
+             "hand, once the observer sees it (at once under rules that show it, Face Up)"),
+            ("banker_front", DECK_SIZE, "1 where card code c is in the banker's two-card "
+             "hand, once the observer sees it"),
         ])
         super().__init__(players, rules)
 
@@ -66,10 +73,16 @@ class PaiGowEncoding(Encoding):
         out[base] = view.player == 0
         out[base + view.position] = 1.0  # positions count from 1: base + 1 is position 1
         out[base + 1 + _SEATS + np.flatnonzero(view.set)] = 1.0
+        banker = view.settings[0]
+        if banker is not None:
+            back = base + 2 + 2 * _SEATS
+            out[[back + c.code for c in banker.high]] = 1.0
+            out[[back + DECK_SIZE + c.code for c in banker.low]] = 1.0
 
     def public_view(self, view: PaiGowView) -> PaiGowView:
+        shown_banker = view.settings[0] if view.rules.banker_shown else None
         return dataclasses.replace(view, hand=(), pile=None,
-                                   settings=(None,) * view.players)
+                                   settings=(shown_banker,) + (None,) * (view.players - 1))
 
     def _world(self, state: GameState[Any], player: int, rng: np.random.Generator
                ) -> GameState[Any]:
@@ -77,9 +90,11 @@ class PaiGowEncoding(Encoding):
         from the cards it has not seen; a seat that has set sets its new hand at
         random among its legal settings (its setting is hidden too)."""
         pstate: PaiGowState = state  # type: ignore[assignment]
-        own = pstate.piles[player]
+        seen = {pstate.piles[player]}
+        if pstate.rules.banker_shown and pstate.settings[0] is not None:
+            seen.add(pstate.piles[0])  # the banker's shown hand
         order = list(pstate.deck_order)
-        unseen = [k for k in range(DECK_SIZE) if k % 7 + 1 != own or k >= 49]
+        unseen = [k for k in range(DECK_SIZE) if k % 7 + 1 not in seen or k >= 49]
         shuffled = [order[k] for k in unseen]
         rng.shuffle(shuffled)
         for k, code in zip(unseen, shuffled, strict=True):
@@ -106,9 +121,7 @@ class PaiGowEncoding(Encoding):
         pstate: PaiGowState = state  # type: ignore[assignment]
         seat = pstate.current_player
         if seat is not None:
-            mask[:] = 1
-            if not pstate.fouls:
-                mask[np.flatnonzero(pstate.fouling(seat))] = 0
+            mask[[self.move_to_action(move) for move in pstate.legal_moves()]] = 1
         return mask
 
     def _move(self, state: GameState[Any], action: int) -> Setting:

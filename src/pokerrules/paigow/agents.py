@@ -11,6 +11,7 @@ import numpy as np
 from pokerrules._checks import shown
 from pokerrules.errors import IllegalMoveError
 from pokerrules.paigow.game.houseway import house_way
+from pokerrules.paigow.game.round import best_reply
 from pokerrules.paigow.game.setting import Setting
 from pokerrules.paigow.game.state import PaiGowView
 from pokerrules.runner import RandomAgent, check_generator
@@ -57,7 +58,9 @@ class OptimalAgent:
     """Sets the hand by the best expected value against an opponent who sets by the
     house way (:func:`~pokerrules.paigow.optimal_setting`, sampled: ``samples``
     opponent hands, drawn from the game's agent generator), from the seat's side
-    (the banker's or a player's).
+    (the banker's or a player's). Where the banker's hand is shown
+    (``banker_shown``), a player plays the best reply to it
+    (:func:`~pokerrules.paigow.best_reply`, exact) and the banker the house way.
 
     Args:
         samples: opponent hands per decision (5,000: about 25 ms; ``None`` counts
@@ -78,6 +81,15 @@ class OptimalAgent:
         from pokerrules.paigow.analysis.strategy import optimal_setting
 
         view = _require_choice(view, legal_moves, rng)
+        if view.rules.banker_shown:
+            if view.player == 0:
+                return legal_moves[0]  # its one move, the house way's
+            banker = view.settings[0]
+            if banker is None:
+                raise IllegalMoveError("the banker's hand is shown before a player sets, "
+                                       "and this view holds none")
+            return _legal(best_reply(view.hand, banker, view.rules), legal_moves,
+                          "the best reply")
         seat = "banker" if view.player == 0 else "player"
         options: dict[str, Any] = {"method": "exact"} if self.samples is None else \
             {"method": "sample", "samples": self.samples, "seed": rng}

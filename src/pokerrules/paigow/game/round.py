@@ -17,6 +17,7 @@ from pokerrules.cards import PAI_GOW_DECK, Card, CardsLike, SeedLike, format_car
 from pokerrules.errors import (
     ArgumentTypeError,
     DuplicateCardError,
+    FoulError,
     PokerRulesError,
 )
 from pokerrules.paigow.game.houseway import house_way
@@ -308,11 +309,20 @@ def best_reply(hand: CardsLike, banker: Setting,
         HandSizeError, DuplicateCardError, InvalidCardError: a hand that is not
             seven distinct cards, or a card in both hands. ArgumentTypeError: a
             banker setting that is no :class:`Setting`, rules neither rules nor a
-            preset's name.
+            preset's name. PokerRulesError: rules whose banker's hand is not shown
+            (``banker_shown`` False: the player sets blind there). FoulError: a
+            banker setting that fouls (a shown hand is set by the house way).
     """
     rules = paigow_rules(rules)
+    if not rules.banker_shown:
+        raise PokerRulesError("best_reply answers a banker hand shown before the player "
+                              "sets (rules with banker_shown, as the 'face_up' preset); "
+                              "these rules set blind")
     if not isinstance(banker, Setting):
         raise ArgumentTypeError(f"best_reply takes the banker's Setting, not {shown(banker)}")
+    if is_foul(banker, rules.hand_rules):
+        raise FoulError(f"the banker's shown setting {banker} fouls: its two-card hand "
+                        "outranks its five-card hand")
     cards = hand_cards(hand)
     best: Setting | None = None
     worth = -1

@@ -16,12 +16,13 @@ from pokerrules._checks import shown
 from pokerrules.cards import Card, SeedLike, parse_cards
 from pokerrules.chance import EXPLICIT, SAMPLED
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.game.houseway import WAYS, HouseWay, HouseWayLike
+from pokerrules.paigow.game.houseway import WAYS, HouseWay, HouseWayLike, house_way
 from pokerrules.paigow.game.round import (
     BANKER,
     PILE_SIZE,
     PILES,
     Settlement,
+    best_reply,
     cards_text,
     check_wager,
     deal_round,
@@ -317,7 +318,10 @@ def play_round(
         strategies: each occupied position (1 is the banker) -> its strategy: a
             callable ``(cards, rules) -> Setting`` (such as :class:`HouseWay` or
             :class:`RandomSetting`), a house way name, or None for the rules'
-            house way.
+            house way. Where the rules show the banker's hand (``banker_shown``):
+            the banker's is None (its hand is set by the rules' house way), and a
+            player's None plays the best reply to it
+            (:func:`~pokerrules.paigow.best_reply`); a callable still sets blind.
         seed: int or numpy Generator for the deal.
         wagers: position -> wager (default 1 for every player).
         first_pile: the pile the banker hands out first.
@@ -331,7 +335,8 @@ def play_round(
     [1, 3]
 
     Raises:
-        PokerRulesError: bad positions, wagers or strategies.
+        PokerRulesError: bad positions, wagers or strategies (a banker's strategy
+            under ``banker_shown`` rules).
         IllegalMoveError: a strategy set cards that are not its hand (naming the
             position).
     """
@@ -350,7 +355,19 @@ def play_round(
         check_wager(wager)
     chosen: dict[int, Setting] = {}
     names: dict[int, str] = {}
+    shown_banker: Setting | None = None
+    if rules.banker_shown:
+        if strategies.get(BANKER) is not None:
+            raise PokerRulesError(f"the banker's strategy is {shown(strategies[BANKER])}; "
+                                  "under rules that show the banker's hand it is set by the "
+                                  "rules' house way (give None)")
+        shown_banker = house_way(deal.hands[BANKER], rules)
     for position, hand in deal.hands.items():
+        if shown_banker is not None and strategies[position] is None:
+            names[position] = callable_name(HouseWay()) if position == BANKER else "best_reply"
+            chosen[position] = shown_banker if position == BANKER else \
+                best_reply(hand, shown_banker, rules)
+            continue
         strategy = _strategy(strategies[position])
         names[position] = callable_name(strategy)
         setting = strategy(hand, rules)

@@ -32,6 +32,7 @@ from pokerrules.errors import (
     PokerRulesError,
 )
 from pokerrules.game import GameState, require_over, seat_index
+from pokerrules.paigow.game.houseway import house_way
 from pokerrules.paigow.game.round import (
     PILE_SIZE,
     PILES,
@@ -109,8 +110,9 @@ class PaiGowView:
         wager: its wager (None for the banker).
         to_move: the seat to set next (None at a chance node or at the end).
         set: which seats have set their hands.
-        settings: this seat's setting once made (None before); at the end every
-            seat's, since the hands are then turned over.
+        settings: this seat's setting once made (None before); the banker's
+            too once made, under rules that show it (``banker_shown``, Face Up);
+            at the end every seat's, since the hands are then turned over.
     """
 
     player: int
@@ -140,6 +142,10 @@ class PaiGowState(GameState[Setting]):
     a :class:`Setting` of the seat's seven cards (or its text); the legal moves are
     its settings that do not foul (every one of the 21 with ``fouls=True``), in the
     order of :data:`LOW_PAIRS` over the hand's ascending card codes.
+
+    Under rules that show the banker's hand (``banker_shown``, Face Up Pai Gow) the
+    banker sets first, its one legal move the house way's setting, and every seat
+    sees it (:meth:`view`) before setting its own.
 
     Attributes:
         rules: the round's rules.
@@ -314,7 +320,9 @@ class PaiGowState(GameState[Setting]):
     @property
     def setting_order(self) -> tuple[int, ...]:
         """The seats in the order they set, the players from seat 1 up and then the
-        banker (seat 0)."""
+        banker (seat 0); the banker first where its hand is shown (``banker_shown``)."""
+        if self.rules.banker_shown:
+            return tuple(range(self.players))
         return (*range(1, self.players), 0)
 
     @property
@@ -329,10 +337,10 @@ class PaiGowState(GameState[Setting]):
         if len(self.dice) < 3:
             return None
         settings = self.settings
-        for seat in range(1, self.players):
+        for seat in self.setting_order:
             if settings[seat] is None:
                 return seat
-        return 0 if settings[0] is None else None
+        return None
 
     def choices(self, seat: int) -> tuple[Setting, ...]:
         """The 21 settings of ``seat``'s hand, in the order of :data:`LOW_PAIRS`
@@ -355,9 +363,15 @@ class PaiGowState(GameState[Setting]):
         hand_rules = self.rules.hand_rules
         return tuple(is_foul(s, hand_rules) for s in self.choices(seat))
 
+    def _shown_setting(self) -> Setting:
+        """The banker's setting under ``banker_shown`` rules: the house way's."""
+        return house_way([Card(c) for c in self.hands[0]], self.rules)
+
     def _legal(self) -> tuple[Setting, ...]:
         seat = self.current_player
         assert seat is not None
+        if seat == 0 and self.rules.banker_shown:
+            return (self._shown_setting(),)
         choices = self.choices(seat)
         if self.fouls:
             return choices
@@ -374,6 +388,10 @@ class PaiGowState(GameState[Setting]):
                 raise IllegalMoveError(
                     f"seat {seat} sets {card}, which is not in its hand "
                     f"{format_cards(self.hands[seat])}")
+        if seat == 0 and self.rules.banker_shown and move != self._shown_setting():
+            raise IllegalMoveError(
+                f"the banker sets {move}; under rules that show the banker's hand it is "
+                f"set by the house way, {self._shown_setting()}")
         if not self.fouls and is_foul(move, self.rules.hand_rules):
             raise IllegalMoveError(
                 f"{move} fouls (the low hand outranks the high hand); the round is played "
@@ -440,13 +458,15 @@ class PaiGowState(GameState[Setting]):
 
     def view(self, player: int) -> PaiGowView:
         """What ``player`` may see: the seats, the dice, its own cards and setting
-        and who has set; every setting once the round is over.
+        and who has set; the banker's setting once made where the rules show it;
+        every setting once the round is over.
 
         Raises:
             PokerRulesError: no such seat.
         """
         player = seat_index(player, self.players)
         over = self.phase == "over"
+        shown_banker = self.rules.banker_shown
         return PaiGowView(
             player=player, players=self.players, position=self.positions[player],
             positions=self.positions, rules=self.rules, phase=self.phase, dice=self.dice,
@@ -454,8 +474,8 @@ class PaiGowState(GameState[Setting]):
             hand=tuple(Card(c) for c in self.hands[player]) if self.hands else (),
             wager=self.wagers[player], to_move=self.current_player,
             set=tuple(s is not None for s in self.settings),
-            settings=tuple(s if over or seat == player else None
-                           for seat, s in enumerate(self.settings)))
+            settings=tuple(s if over or seat == player or (seat == 0 and shown_banker)
+                           else None for seat, s in enumerate(self.settings)))
 
     # --- saves -----------------------------------------------------------------
     def _deal_dict(self) -> dict[str, Any]:
