@@ -494,7 +494,8 @@ def add_cli(commands: Commands) -> None:
     round_ = sub.add_parser(
         "round", help="play a seeded round",
         description="Deal a seeded round (piles and dice as in the rules text), set every "
-        "hand by the house way and settle each player against the banker (position 1).",
+        "hand by the house way (under face_up, each player's by the best reply to the "
+        "banker's shown hand) and settle each player against the banker (position 1).",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     round_.add_argument("--seats", type=int,
                         help="occupied positions 1..N, the banker's included (default 7)")
