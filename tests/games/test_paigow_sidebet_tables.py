@@ -32,6 +32,7 @@ from pokerrules.paigow import (
     side_bet,
 )
 from pokerrules.paigow.analysis import sidebet as module
+from pokerrules.paigow.analysis.sidebet_events import three_events
 
 JOKER = 52
 SEVEN = tuple(_paigow.SIDEBET_SEVEN_SHAPE)
@@ -130,7 +131,7 @@ def test_three_card_events_agree_with_a_brute_force_over_the_joker():
     sample = [tuple(rng.choice(53, 3, replace=False)) for _ in range(1500)]
     sample += [c for c in itertools.combinations(range(53), 3) if JOKER in c][::7]
     for cards in sample:
-        assert module._three_events(tuple(int(c) for c in cards)) == plain_three_events(cards)
+        assert three_events(tuple(int(c) for c in cards)) == plain_three_events(cards)
 
 
 # ---------------------------------------------------------- published figures

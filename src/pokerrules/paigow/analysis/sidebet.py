@@ -15,7 +15,6 @@ docs/games/paigow_sidebets.rst.
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import re
@@ -32,10 +31,19 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pokerrules import _paigow
 from pokerrules._checks import check_count, shown
 from pokerrules._files import parse_json, read_regular
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
+from pokerrules.paigow.analysis.sidebet_events import (
+    LOW_EVENTS,
+    SEVEN_SHAPE,
+    SIDE_BET_EVENTS,
+    banker_counts,
+    low_mask,
+    seven_counts,
+    seven_mask,
+    three_counts,
+)
 from pokerrules.paigow.game.description import DescribedWay
 from pokerrules.paigow.game.houseway import WAYS, check_way, way_handle
 from pokerrules.paigow.game.rules import PaiGowRules, PaiGowRulesLike, paigow_rules
@@ -67,52 +75,6 @@ FILE_LIMIT = 1 << 16
 SIDE_BET_PAY_LIMIT = 10**12
 #: The longest text field (a title, a source, a note).
 TEXT_LIMIT = 2_000
-
-_FORTUNE_LINES: tuple[str, ...] = tuple(_paigow.FORTUNE_LINES)
-_RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-               "jack", "queen", "king", "ace")
-
-#: The seven-card events: each Fortune line as the Fortune bonus sorts a hand (each
-#: hand on exactly one, the best-paying of the shipped Fortune table: trips beside a
-#: straight are three_of_a_kind), then events that hold whatever else the hand holds.
-_SEVEN_EVENTS: dict[str, str] = {
-    **{line: f"the Fortune bonus's line {line!r}" for line in _FORTUNE_LINES},
-    "seven_card_straight_flush_any": "all seven cards a straight flush, with the joker or not",
-    "royal_flush_any": "the best five cards a royal flush (the joker allowed), whatever "
-                       "else the seven hold",
-    "straight_flush_any": "the best five cards a straight flush, royal or not, whatever "
-                          "else the seven hold",
-    "three_pair": "three pairs (the joker an ace) and nothing better than two pair",
-    "pai_gow": "a pai gow: no pair, straight or flush among the seven (the joker an ace)",
-    **{f"pai_gow_{r}_high": f"a pai gow whose highest card is a {r} (the joker an ace)"
-       for r in _RANK_NAMES},
-    "any": "every hand",
-}
-_LOW_EVENTS: dict[str, str] = {
-    **{f"low_{r}_high": f"the banker's two-card hand as set is two unpaired cards, the "
-                        f"higher a {r} (the joker there an ace)" for r in _RANK_NAMES},
-    "low_pair": "the banker's two-card hand as set is a pair",
-}
-_THREE_EVENTS: dict[str, str] = {
-    "straight_flush": "three suited cards in sequence, no joker (A-2-3 and Q-K-A count)",
-    "straight_flush_with_joker": "the joker and two suited cards it completes to a "
-                                 "straight flush",
-    "three_of_a_kind": "three cards of a rank (the joker and two aces among them)",
-    "straight": "three cards in sequence, the joker filling one",
-    "flush": "three cards of a suit, the joker one of them",
-    "pair": "two cards of a rank (the joker and an ace among them)",
-    "any": "every hand",
-}
-
-#: Each source's events: name -> what it means.
-SIDE_BET_EVENTS: dict[str, dict[str, str]] = {
-    "seven_cards": _SEVEN_EVENTS,
-    "three_cards": _THREE_EVENTS,
-    "banker_setting": {**{k: f"the banker's seven cards: {v}" for k, v in _SEVEN_EVENTS.items()
-                          if k != "any"}, **_LOW_EVENTS, "any": "every hand"},
-    "other_players": {k: f"one other player's seven cards: {v}"
-                      for k, v in _SEVEN_EVENTS.items()},
-}
 
 Pays = int | Fraction
 
@@ -454,98 +416,6 @@ def _shipped(name: str) -> SideBet:
                       f"{name} (shipped)", name, schema=False)
 
 
-# ------------------------------------------------------------- the events
-
-_SEVEN_SHAPE = tuple(_paigow.SIDEBET_SEVEN_SHAPE)
-_LOW_SHAPE = tuple(_paigow.SIDEBET_LOW_SHAPE)
-_SF_LINES = ("straight_flush", "royal_flush", "royal_match",
-             "seven_card_straight_flush_with_joker", "seven_card_straight_flush")
-
-
-def _seven_mask(event: str) -> npt.NDArray[np.bool_]:
-    """The seven-card cells (line, pai gow top, royal, three pair) where ``event`` holds."""
-    line, top, royal, three = np.indices(_SEVEN_SHAPE)
-    index = _FORTUNE_LINES.index
-    if event in _FORTUNE_LINES:
-        return np.asarray(line == index(event))
-    if event == "seven_card_straight_flush_any":
-        return np.isin(line, [index("seven_card_straight_flush"),
-                              index("seven_card_straight_flush_with_joker")])
-    if event == "royal_flush_any":
-        return np.asarray(royal == 1)
-    if event == "straight_flush_any":
-        return np.isin(line, [index(x) for x in _SF_LINES])
-    if event == "three_pair":
-        return np.asarray(three == 1)
-    if event == "pai_gow":
-        return np.asarray(top > 0)
-    if event.startswith("pai_gow_"):
-        return np.asarray(top == 1 + _RANK_NAMES.index(event[8:-5]))
-    assert event == "any"
-    return np.ones(_SEVEN_SHAPE, dtype=bool)
-
-
-def _low_mask(event: str) -> npt.NDArray[np.bool_]:
-    rank, pair = np.indices(_LOW_SHAPE)
-    if event == "low_pair":
-        return np.asarray(pair == 1)
-    return np.asarray((pair == 0) & (rank == _RANK_NAMES.index(event[4:-5])))
-
-
-@cache
-def _seven_counts(variant: int) -> npt.NDArray[np.int64]:
-    counts = _paigow.sidebet_seven_enumerate(variant).astype(np.int64)
-    return counts.reshape(_SEVEN_SHAPE)
-
-
-@cache
-def _banker_counts(variant: int, way: int | _paigow.CompiledWay) -> npt.NDArray[np.int64]:
-    """Every banker hand by seven-card cell and the two-card cell its setting leaves,
-    counted by first card in steps (Ctrl-C is seen between them)."""
-    total = np.zeros(int(np.prod(_SEVEN_SHAPE)) * int(np.prod(_LOW_SHAPE)), dtype=np.int64)
-    for first in range(0, 48, 4):
-        total += _paigow.sidebet_banker_enumerate(variant, way, first, min(first + 4, 48)
-                                                  ).astype(np.int64)
-    return total.reshape(*_SEVEN_SHAPE, *_LOW_SHAPE)
-
-
-_RUNS = [frozenset({12 if r == -1 else r for r in range(lo, lo + 3)}) for lo in range(-1, 11)]
-
-
-def _three_events(cards: tuple[int, ...]) -> set[str]:
-    """The three-card events that hold for three codes (52 the joker)."""
-    joker = 52 in cards
-    natural = [c for c in cards if c != 52]
-    ranks = [c >> 2 for c in natural]
-    suited = len({c & 3 for c in natural}) == 1
-    held = {"any"}
-    rank_set = set(ranks)
-    run = any(rank_set <= r for r in _RUNS) and len(rank_set) == len(ranks)
-    if run:
-        held.add("straight")
-        if suited:
-            held.add("straight_flush_with_joker" if joker else "straight_flush")
-    if suited:
-        held.add("flush")
-    counted = ranks + ([12] if joker else [])
-    most = max(counted.count(r) for r in counted)
-    if most >= 3:
-        held.add("three_of_a_kind")
-    if most >= 2:
-        held.add("pair")
-    return held
-
-
-@cache
-def _three_counts() -> dict[frozenset[str], int]:
-    """Every three cards of the 53, by the set of events that hold."""
-    counts: dict[frozenset[str], int] = {}
-    for cards in itertools.combinations(range(53), 3):
-        key = frozenset(_three_events(cards))
-        counts[key] = counts.get(key, 0) + 1
-    return counts
-
-
 # ------------------------------------------------------------------ pricing
 
 def _take(bet: SideBet, holds: Any, cells: Any) -> tuple[list[int], int]:
@@ -606,10 +476,10 @@ def side_bet(
     variant = checked.hand_rules.variant
     way_name: str | None = None
     if bet.looks_at == "seven_cards" or bet.looks_at == "other_players":
-        seven = _seven_counts(variant)
-        taken, unpaid = _take(bet, _seven_mask, seven)
+        seven = seven_counts(variant)
+        taken, unpaid = _take(bet, seven_mask, seven)
     elif bet.looks_at == "three_cards":
-        table3 = _three_counts()
+        table3 = three_counts()
         keys = list(table3)
         cells = np.array([table3[k] for k in keys], dtype=np.int64)
         taken, unpaid = _take(bet, lambda e: np.array([e in k for k in keys]), cells)
@@ -621,14 +491,14 @@ def side_bet(
                                     "name or a loaded description (one the C pass runs), "
                                     f"not {shown(chosen)}")
         way_name = chosen if isinstance(chosen, str) else chosen.name
-        banker = _banker_counts(variant, way_handle(chosen))
-        ndim = len(_SEVEN_SHAPE)
+        banker = banker_counts(variant, way_handle(chosen))
+        ndim = len(SEVEN_SHAPE)
 
         def holds(event: str) -> npt.NDArray[np.bool_]:
-            if event in _LOW_EVENTS:
-                low = _low_mask(event)
+            if event in LOW_EVENTS:
+                low = low_mask(event)
                 return np.broadcast_to(low.reshape((1,) * ndim + low.shape), banker.shape)
-            seven = _seven_mask(event)
+            seven = seven_mask(event)
             return np.broadcast_to(seven.reshape((*seven.shape, 1, 1)), banker.shape)
 
         taken, unpaid = _take(bet, holds, banker)
