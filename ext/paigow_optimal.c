@@ -21,6 +21,8 @@ typedef struct {
     int nb, nf;             /* distinct banker back values and front indexes */
     uint16_t bx[PGX_NB];    /* distinct banker back values below a value */
     uint8_t fx[PGX_NF];     /* distinct banker front indexes below an index */
+    uint16_t qbx[PGX_NB];   /* a setting's back rank: bx, or the values at or below it */
+    uint8_t qfx[PGX_NF];    /* when copies go to the hand counted (ties_to_hand) */
     int64_t n;
     uint16_t *qrow;         /* n * 21: each setting's bx of its back value, NOQ if foul */
     uint8_t *qcol;          /* its fx of its front index */
@@ -53,8 +55,11 @@ static int64_t hand_index(const solver *s, const uint8_t h[7]) {
     return i;
 }
 
-/* The distinct banker back values and front indexes, as ranks. */
-static void compress(solver *s) {
+/* The distinct opposing back values and front indexes, as ranks; a setting's ranks
+ * count the values below its own, or at or below it when copies go to the setting
+ * (then "wins" are the points it beats or copies on both hands, "losses" the points
+ * that beat it on both). */
+static void compress(solver *s, int ties_to_hand) {
     static const int nbv = PGX_NB, nfv = PGX_NF;
     uint8_t seen_b[PGX_NB] = {0}, seen_f[PGX_NF] = {0};
     int64_t total = s->binom[s->ndeck][7];
@@ -67,12 +72,14 @@ static void compress(solver *s) {
     for (int v = 0; v < nbv; v++) {
         s->bx[v] = (uint16_t)below;
         below += seen_b[v];
+        s->qbx[v] = (uint16_t)(ties_to_hand ? below : s->bx[v]);
     }
     s->nb = below;
     below = 0;
     for (int v = 0; v < nfv; v++) {
         s->fx[v] = (uint8_t)below;
         below += seen_f[v];
+        s->qfx[v] = (uint8_t)(ties_to_hand ? below : s->fx[v]);
     }
     s->nf = below;
 }
@@ -358,7 +365,7 @@ static void walk_last(solver *s, const uint8_t *hands) {
 
 int pgo_solve(const pr_tables *t, const uint8_t *deck, int ndeck, int sides,
               const uint8_t *table, const uint8_t *group, int ngroup, const uint8_t *hands,
-              int64_t n, int mode, int64_t *wins, int64_t *losses) {
+              int64_t n, int mode, int ties_to_hand, int64_t *wins, int64_t *losses) {
     int status = -1;
     uint64_t *images = NULL;
     solver *s = calloc(1, sizeof(solver));
@@ -375,7 +382,7 @@ int pgo_solve(const pr_tables *t, const uint8_t *deck, int ndeck, int sides,
         status = 0;
         goto done;
     }
-    compress(s);
+    compress(s, ties_to_hand);
     int64_t cells = (int64_t)(s->nb + 1) * (s->nf + 1);
     s->qrow = malloc(sizeof(uint16_t) * (size_t)(n * PGO_NSET + 1));
     s->qcol = malloc(sizeof(uint8_t) * (size_t)(n * PGO_NSET + 1));
@@ -393,8 +400,8 @@ int pgo_solve(const pr_tables *t, const uint8_t *deck, int ndeck, int sides,
         pg_setting_outcomes(t, codes, high, low, foul);
         for (int x = 0; x < PGO_NSET; x++) {
             int64_t q = h * PGO_NSET + x;
-            s->qrow[q] = foul[x] ? NOQ : s->bx[high[x]];
-            s->qcol[q] = s->fx[low[x]];
+            s->qrow[q] = foul[x] ? NOQ : s->qbx[high[x]];
+            s->qcol[q] = s->qfx[low[x]];
             wins[q] = losses[q] = 0;
         }
     }

@@ -4,7 +4,7 @@ cdef extern from "paigow_optimal.h" nogil:
     int PGO_NSET, PGO_AUTO, PGO_DENSE, PGO_SWEEP
     int pgo_solve(const pr_tables *t, const uint8_t *deck, int ndeck, int sides,
                   const uint8_t *table, const uint8_t *group, int ngroup, const uint8_t *hands,
-                  int64_t n, int mode, int64_t *wins, int64_t *losses)
+                  int64_t n, int mode, int ties_to_hand, int64_t *wins, int64_t *losses)
 
 
 #: The most hands one optimal_counts call takes (its work lists index them in 32 bits).
@@ -13,11 +13,14 @@ OPTIMAL_MOST_HANDS = 1 << 26
 OPTIMAL_MODES = ("auto", "dense", "sweep")
 
 
-def optimal_counts(deck, int variant, int sides, table, group, hands, mode="auto"):
-    """(wins, losses): int64 (n, 21) each, every setting of each player hand (rows
-    of 7 increasing deck positions) against every banker hand disjoint from it,
-    the banker's keys on side ``sides - 1`` of the table, invariant under the
-    position maps ``group``; -1 for a setting that fouls."""
+def optimal_counts(deck, int variant, int sides, table, group, hands, mode="auto",
+                   bint ties_to_hand=False):
+    """(wins, losses): int64 (n, 21) each, every setting of each hand (rows of 7
+    increasing deck positions) against every opposing hand disjoint from it, the
+    opposing keys on side ``sides - 1`` of the table, invariant under the position
+    maps ``group``; -1 for a setting that fouls. Copies go to the table's side
+    (the banker's), or with ``ties_to_hand`` to the hands counted (the banker's
+    seat against a player's table)."""
     cdef const pr_tables *t = _sim_tables(variant)
     cdef const uint8_t[::1] d = _deck_view(deck)
     cdef uint8_t[::1] tv = _table_view(table, d.shape[0], sides)
@@ -45,7 +48,7 @@ def optimal_counts(deck, int variant, int sides, table, group, hands, mode="auto
     cdef int status
     with nogil:
         status = pgo_solve(t, &d[0], d.shape[0], sides, &tv[0], &g[0, 0], g.shape[0], &h[0, 0],
-                           n, how, &w[0, 0], &lo[0, 0])
+                           n, how, ties_to_hand, &w[0, 0], &lo[0, 0])
     if status < 0:
         raise MemoryError("cannot allocate the optimal-play counts' work lists")
     return wins, losses
