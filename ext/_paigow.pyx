@@ -58,7 +58,7 @@ cdef extern from "paigow_sim.h" nogil:
     int pg_sim_prepare(const pr_tables *t)
     int pg_nlow(const pr_tables *t)
     void pg_setting_outcomes(const pr_tables *t, const uint8_t *hand, uint16_t *high,
-                             uint8_t *low, uint8_t *foul)
+                             uint8_t *low, uint8_t *foul, int push, uint8_t *pushes)
     void pg_banker_hist_brute(const pr_tables *t, uint64_t dead, const pg_way *way, int push,
                               int64_t *hist)
     int pg_banker_hist_part(const pr_tables *t, uint64_t dead, const pg_way *way, int push,
@@ -353,7 +353,7 @@ def setting_outcomes(codes, int variant):
     cdef uint16_t[::1] h = high
     cdef uint8_t[::1] l = low
     cdef uint8_t[::1] f = foul
-    pg_setting_outcomes(t, &mv[0, 0], &h[0], &l[0], &f[0])
+    pg_setting_outcomes(t, &mv[0, 0], &h[0], &l[0], &f[0], 0, NULL)
     return high, low, foul.astype(bool)
 
 

@@ -153,7 +153,7 @@ int64_t pgx_fill_staircase(const pr_tables *t, const uint8_t *deck, int ndeck, i
     unrank(start, pos);
     for (int64_t i = 0; i < n; i++) {
         for (int j = 0; j < 7; j++) hand[j] = deck[pos[j]];
-        pg_setting_outcomes(t, hand, high, low, foul);
+        pg_setting_outcomes(t, hand, high, low, foul, 0, NULL);
         uint32_t keys[21], top_back = 0, top_front = 0;
         int m = 0;
         for (int x = 0; x < 21; x++) {

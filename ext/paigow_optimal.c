@@ -365,7 +365,8 @@ static void walk_last(solver *s, const uint8_t *hands) {
 
 int pgo_solve(const pr_tables *t, const uint8_t *deck, int ndeck, int sides,
               const uint8_t *table, const uint8_t *group, int ngroup, const uint8_t *hands,
-              int64_t n, int mode, int ties_to_hand, int64_t *wins, int64_t *losses) {
+              int64_t n, int mode, int ties_to_hand, int push, int64_t *wins,
+              int64_t *losses) {
     int status = -1;
     uint64_t *images = NULL;
     solver *s = calloc(1, sizeof(solver));
@@ -394,14 +395,16 @@ int pgo_solve(const pr_tables *t, const uint8_t *deck, int ndeck, int sides,
         for (int p = 0; p < ndeck; p++) images[g * 64 + p] = 1ull << group[g * ndeck + p];
     /* each setting's back and front as ranks among the banker's */
     for (int64_t h = 0; h < n; h++) {
-        uint8_t codes[7], foul[PGO_NSET], low[PGO_NSET];
+        uint8_t codes[7], foul[PGO_NSET], low[PGO_NSET], pushes[PGO_NSET];
         uint16_t high[PGO_NSET];
         for (int j = 0; j < 7; j++) codes[j] = deck[hands[7 * h + j]];
-        pg_setting_outcomes(t, codes, high, low, foul);
+        pg_setting_outcomes(t, codes, high, low, foul, push, pushes);
         for (int x = 0; x < PGO_NSET; x++) {
             int64_t q = h * PGO_NSET + x;
-            s->qrow[q] = foul[x] ? NOQ : s->qbx[high[x]];
-            s->qcol[q] = s->qfx[low[x]];
+            /* a pushing setting asks for the points below rank 0 on the back (none)
+             * and at or above rank nf on the front (none): no win, no loss */
+            s->qrow[q] = foul[x] ? NOQ : pushes[x] ? 0 : s->qbx[high[x]];
+            s->qcol[q] = pushes[x] ? (uint8_t)s->nf : s->qfx[low[x]];
             wins[q] = losses[q] = 0;
         }
     }

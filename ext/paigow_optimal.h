@@ -38,10 +38,13 @@
  * ties_to_hand: copies go to the hands counted (the banker's seat), so wins count
  * the opposing hands at or below a setting on both sides, losses those above it on
  * both; else copies go to the table's side (wins below on both, losses at or above).
+ * push: a banker push rule (pg_banker_pushes, 0 for none) of the hands counted: a
+ * setting that pushes under it neither wins nor loses (give it for the banker's seat).
  * wins, losses: n rows of 21, -1 for a setting that fouls.
  * Returns 0, -1 out of memory. */
 int pgo_solve(const pr_tables *t, const uint8_t *deck, int ndeck, int sides,
               const uint8_t *table, const uint8_t *group, int ngroup, const uint8_t *hands,
-              int64_t n, int mode, int ties_to_hand, int64_t *wins, int64_t *losses);
+              int64_t n, int mode, int ties_to_hand, int push, int64_t *wins,
+              int64_t *losses);
 
 #endif

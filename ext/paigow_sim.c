@@ -112,7 +112,7 @@ static int64_t banker_cell(const pr_tables *t, const uint8_t *lows, int nlow,
 }
 
 void pg_setting_outcomes(const pr_tables *t, const uint8_t hand[7], uint16_t high[21],
-                         uint8_t low[21], uint8_t foul[21]) {
+                         uint8_t low[21], uint8_t foul[21], int push, uint8_t *pushes) {
     int k = 0;
     for (int i = 0; i < 6; i++)
         for (int j = i + 1; j < 7; j++, k++) {
@@ -123,6 +123,7 @@ void pg_setting_outcomes(const pr_tables *t, const uint8_t hand[7], uint16_t hig
             high[k] = pr_eval_codes(t, back, 5);
             low[k] = (uint8_t)pg_low_index(t, front[0], front[1]);
             foul[k] = (uint8_t)pg_is_foul(t, back, front);
+            if (pushes) pushes[k] = (uint8_t)(push && pg_banker_pushes(t, push, back, front));
         }
 }
 

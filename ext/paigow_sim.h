@@ -36,9 +36,10 @@ int pg_nlow(const pr_tables *t);
 int pg_low_index(const pr_tables *t, int a, int b);
 
 /* The 21 settings of a hand, fronts in position order (0,1), (0,2) ... (5,6):
- * each one's high value, low index and foul flag. */
+ * each one's high value, low index and foul flag; with pushes (else NULL), whether
+ * a banker's setting pushes every bet under rule push (pg_banker_pushes). */
 void pg_setting_outcomes(const pr_tables *t, const uint8_t hand[7], uint16_t high[21],
-                         uint8_t low[21], uint8_t foul[21]);
+                         uint8_t low[21], uint8_t foul[21], int push, uint8_t *pushes);
 
 /* Adds every 7-card banker hand from the deck's cards outside `dead` (a bit
  * per code), set by `way`, to hist: one hand at a time (the reference). */

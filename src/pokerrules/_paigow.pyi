@@ -113,6 +113,7 @@ OPTIMAL_MODES: tuple[str, ...]
 def optimal_counts(
     deck: npt.ArrayLike, variant: int, sides: int, table: npt.NDArray[np.uint8],
     group: npt.ArrayLike, hands: npt.ArrayLike, mode: str = "auto", ties_to_hand: bool = False,
+    push: int = 0,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...
 
 # the side bets' enumerations (paigow_sidebet.pxi)
