@@ -17,14 +17,14 @@ import numpy as np
 
 from pokerrules.paigow import PaiGowRules, StrategyTable
 from pokerrules.paigow.analysis.hand_classes import HandClasses
-from pokerrules.paigow.analysis.optimal import banker_table, solve_hands
+from pokerrules.paigow.analysis.optimal import opposing_table, solve_hands
 
 
 def chunk_cost(size):
     rules = PaiGowRules.classic().replace(commission=0.05, banker_commission=0.05)
     deck = np.arange(53, dtype=np.uint8)
     cpu = time.process_time()
-    banker = banker_table(rules, "foxwoods")
+    banker = opposing_table(rules, "foxwoods")
     print(f"banker table: {time.process_time() - cpu:.1f} CPU-s")
     classes = HandClasses(deck, True)
     numbers = []
@@ -36,7 +36,7 @@ def chunk_cost(size):
     for n in (size // 10, size):
         positions = classes.unrank(numbers[:n])
         cpu = time.process_time()
-        solve_hands(rules, "foxwoods", positions, banker=banker)
+        solve_hands(rules, "foxwoods", positions, table=banker)
         print(f"{n:,} classes: {time.process_time() - cpu:.2f} CPU-s")
 
 

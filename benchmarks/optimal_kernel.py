@@ -22,7 +22,7 @@ import time
 import numpy as np
 
 from pokerrules.paigow import WAYS, PaiGowRules
-from pokerrules.paigow.analysis.optimal import banker_table, random_hands, solve_hands
+from pokerrules.paigow.analysis.optimal import opposing_table, random_hands, solve_hands
 
 TARGET_CPU_SECONDS = 4 * 3600
 
@@ -62,7 +62,7 @@ def main(argv=None):
     rules = PaiGowRules.classic() if args.rules == "classic" else PaiGowRules.casino()
     rules = rules.replace(commission=0.05)
     cpu = time.process_time()
-    banker = banker_table(rules, args.way)
+    banker = opposing_table(rules, args.way)
     table_cpu = time.process_time() - cpu
     print(f"{args.rules}, banker way {args.way}: banker table {table_cpu:.1f} CPU-s, "
           f"suit-blind {banker.symmetric}")
@@ -74,7 +74,7 @@ def main(argv=None):
             hands = random_hands(size, 53, rng)
             cpu = time.process_time()
             wall = time.perf_counter()
-            solved = solve_hands(rules, args.way, hands, banker=banker)
+            solved = solve_hands(rules, args.way, hands, table=banker)
             times.append(time.process_time() - cpu)
             wall = time.perf_counter() - wall
         medians.append(statistics.median(times))

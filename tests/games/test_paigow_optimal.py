@@ -24,10 +24,10 @@ from pokerrules.paigow import (
 )
 from pokerrules.paigow.analysis.optimal import (
     NSETTINGS,
-    banker_table,
     best_settings,
     hand_codes,
     hand_positions,
+    opposing_table,
     optimal_house_edge,
     random_hands,
     solve_hands,
@@ -76,10 +76,10 @@ def some_hands(deck, n, seed):
 def test_every_setting_equals_settle_over_every_banker_hand(deck, rules, way, symmetric):
     positions = some_hands(deck, 10, 7)
     want = brute_force(positions, deck, rules, way)
-    banker = banker_table(rules, way, deck=deck)
+    banker = opposing_table(rules, way, deck=deck)
     assert banker.symmetric is symmetric
     for mode in ("auto", "dense", "sweep"):
-        solved = solve_hands(rules, way, positions, deck=deck, banker=banker, mode=mode)
+        solved = solve_hands(rules, way, positions, deck=deck, table=banker, mode=mode)
         assert solved.total == math.comb(len(deck) - 7, 7)
         np.testing.assert_array_equal(solved.wins, want[0])
         np.testing.assert_array_equal(solved.losses, want[1])
@@ -131,19 +131,19 @@ def test_the_house_setting_and_the_best_setting():
 def test_the_same_integers_however_the_hands_are_split_or_ordered():
     deck = UNEVEN
     positions = some_hands(deck, 40, 5)
-    banker = banker_table(CLASSIC, deck=deck)
-    whole = solve_hands(CLASSIC, None, positions, deck=deck, banker=banker)
+    banker = opposing_table(CLASSIC, deck=deck)
+    whole = solve_hands(CLASSIC, None, positions, deck=deck, table=banker)
     order = np.random.default_rng(2).permutation(len(positions))
-    shuffled = solve_hands(CLASSIC, None, positions[order], deck=deck, banker=banker)
+    shuffled = solve_hands(CLASSIC, None, positions[order], deck=deck, table=banker)
     np.testing.assert_array_equal(shuffled.wins, whole.wins[order])
     np.testing.assert_array_equal(shuffled.losses, whole.losses[order])
-    parts = [solve_hands(CLASSIC, None, positions[i:i + 7], deck=deck, banker=banker, workers=2)
+    parts = [solve_hands(CLASSIC, None, positions[i:i + 7], deck=deck, table=banker, workers=2)
              for i in range(0, len(positions), 7)]
     np.testing.assert_array_equal(np.concatenate([p.wins for p in parts]), whole.wins)
     np.testing.assert_array_equal(np.concatenate([p.losses for p in parts]), whole.losses)
-    threads = solve_hands(CLASSIC, None, positions, deck=deck, banker=banker, workers=3)
+    threads = solve_hands(CLASSIC, None, positions, deck=deck, table=banker, workers=3)
     np.testing.assert_array_equal(threads.wins, whole.wins)
-    empty = solve_hands(CLASSIC, None, positions[:0], deck=deck, banker=banker)
+    empty = solve_hands(CLASSIC, None, positions[:0], deck=deck, table=banker)
     assert empty.wins.shape == (0, NSETTINGS)
 
 
@@ -178,11 +178,11 @@ def test_bad_input_is_refused_by_name():
         hand_positions([[0, 1, 2, 3, 5, 6, 51]], deck)  # 51 is not in the deck
     with pytest.raises(PokerRulesError, match="hands row 0"):
         hand_positions([[0, 0, 2, 3, 5, 6, 52]], deck)
-    other = banker_table(CASINO, deck=deck)
-    with pytest.raises(PokerRulesError, match="banker table"):
-        solve_hands(CLASSIC, None, good, deck=deck, banker=other)
-    with pytest.raises(ArgumentTypeError, match="banker must be a BankerTable"):
-        solve_hands(CLASSIC, None, good, deck=deck, banker="table")
+    other = opposing_table(CASINO, deck=deck)
+    with pytest.raises(PokerRulesError, match="the opposing table is of"):
+        solve_hands(CLASSIC, None, good, deck=deck, table=other)
+    with pytest.raises(ArgumentTypeError, match="table must be an OpposingTable"):
+        solve_hands(CLASSIC, None, good, deck=deck, table="table")
 
     def fouls(cards, rules):
         return next((s for s in settings(cards) if is_foul(s, rules)), settings(cards)[0])

@@ -1,4 +1,5 @@
-"""What the house way costs a player: the EV that optimal play gains over it,
+"""What the house way costs a seat (the player's, or the banker's): the EV that
+its best play gains over it,
 overall and by the house way's rule that set the hand, from a strategy table
 (:meth:`~pokerrules.paigow.StrategyTable.house_way_cost`)."""
 
@@ -73,13 +74,14 @@ class RuleCost:
 
 @dataclass(frozen=True)
 class HouseWayCost:
-    """The gain of optimal play over the house way against the banker's way.
+    """The gain of a seat's best play over the house way against the other seat's way.
 
     Attributes:
-        way: the house way's name (the banker's way, also the player's house way).
-        commission: the commission the EVs count.
-        house_way_edge, optimal_edge: the exact house edges against a player
-            who sets by the house way and against one who plays the table.
+        way: the house way's name (the other seat's way, also this seat's house way).
+        commission: the commission on this seat's win the EVs count.
+        house_way_edge, optimal_edge: the exact edges against the seat (minus its
+            EV per unit bet) when it sets by the house way and when it plays the
+            table: for the player's seat the house edge.
         gain: ``house_way_edge - optimal_edge``, per unit bet.
         hands, set_otherwise: the deck's hands, and those the best sets with
             a higher EV than the house way does.
@@ -94,17 +96,19 @@ class HouseWayCost:
     hands: int
     set_otherwise: int
     rules: tuple[RuleCost, ...]
+    seat: str = "player"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict."""
-        return {"way": self.way, "commission": self.commission,
+        return {"seat": self.seat, "way": self.way, "commission": self.commission,
                 "house_way_edge": self.house_way_edge, "optimal_edge": self.optimal_edge,
                 "gain": self.gain, "hands": self.hands, "set_otherwise": self.set_otherwise,
                 "rules": [r.to_dict() for r in self.rules]}
 
     def __str__(self) -> str:
+        edge = "house edge" if self.seat == "player" else "edge against the banker"
         lines = [f"house way {self.way} at {commission_text(self.commission)} commission: "
-                 f"house edge {self.house_way_edge:.4%} by the house way, {self.optimal_edge:.4%} "
+                 f"{edge} {self.house_way_edge:.4%} by the house way, {self.optimal_edge:.4%} "
                  f"played optimally (a gain of {self.gain * 100:.4f} points)",
                  f"{self.set_otherwise:,} of {self.hands:,} hands are worth more set "
                  "otherwise", "", "  points   hands set otherwise  rule"]
@@ -139,7 +143,7 @@ def _setting(codes: npt.NDArray[np.uint8], index: int) -> Setting:
 def house_way_cost(table: Any, examples: int) -> HouseWayCost:
     """The cost of the house way in a :class:`~pokerrules.paigow.StrategyTable`
     (see its :meth:`~pokerrules.paigow.StrategyTable.house_way_cost`)."""
-    pay = 1 - table.commission
+    pay = 1 - table.seat_commission
     weight = table.weight.astype(np.int64)
     best = table.wins.astype(np.int64) * pay - table.losses.astype(np.int64)
     house = table.house_wins.astype(np.int64) * pay - table.house_losses.astype(np.int64)
@@ -171,10 +175,14 @@ def house_way_cost(table: Any, examples: int) -> HouseWayCost:
                               int(weight[mine].sum()), int(weight[mine & otherwise].sum()),
                               exact_gain(mine), shown))
     costs.sort(key=lambda r: (-r.gain, r.rule))
-    result = table.result
-    house_wins = int(np.dot(weight, table.house_wins.astype(np.int64)))
-    house_losses = int(np.dot(weight, table.house_losses.astype(np.int64)))
-    house_edge = -(house_wins * pay - house_losses) / deals
-    return HouseWayCost(way_label(table.way), table.commission, house_edge,
-                        result.house_edge, house_edge - result.house_edge,
-                        int(weight.sum()), int(weight[otherwise].sum()), tuple(costs))
+
+    def edge(wins: npt.NDArray[np.uint32], losses: npt.NDArray[np.uint32]) -> float:
+        return float(-(int(np.dot(weight, wins.astype(np.int64))) * pay
+                       - int(np.dot(weight, losses.astype(np.int64)))) / deals)
+
+    house_edge = edge(table.house_wins, table.house_losses)
+    optimal_edge = edge(table.wins, table.losses)
+    return HouseWayCost(way_label(table.way), table.seat_commission, house_edge,
+                        optimal_edge, house_edge - optimal_edge,
+                        int(weight.sum()), int(weight[otherwise].sum()), tuple(costs),
+                        table.seat)

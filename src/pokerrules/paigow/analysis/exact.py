@@ -47,7 +47,7 @@ from pokerrules.paigow.analysis.outcomes import (
     table_bytes,
     way_label,
 )
-from pokerrules.paigow.analysis.rates import OutcomeRates
+from pokerrules.paigow.analysis.rates import OutcomeRates, mean_net
 from pokerrules.paigow.game.description import DescribedWay
 from pokerrules.paigow.game.houseway import (
     BatchWay,
@@ -84,7 +84,8 @@ class ExactResult(OutcomeRates):
 
     ``symmetric`` says whether the suit-renaming shortcut was used; ``visits``
     is the number of table entries the count read; ``banker_push`` is the rules'
-    banker push rule (None without one).
+    banker push rule (None without one); ``banker_commission`` the rules'
+    commission on a banking player's net win (:attr:`banker_ev`).
     """
 
     wins: int
@@ -98,11 +99,22 @@ class ExactResult(OutcomeRates):
     symmetric: bool
     visits: int
     banker_push: str | None = None
+    banker_commission: float = 0.0
+
+    @property
+    def banker_ev(self) -> float:
+        """The banker's expected result per unit of the player's bet, heads-up, when
+        a player banks: the player's losses are the banker's wins, which pay 1 less
+        :attr:`banker_commission` (the house's commission on a banking player's net
+        win of the round), and the player's wins its losses. Less than
+        :attr:`house_edge` by the commissions the house keeps."""
+        return mean_net(self.losses, self.wins, self.total, self.banker_commission)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict (the counts as exact integers; "banker_push" only
         under a push rule)."""
-        return {**self._rates(), "player_way": self.player_way,
+        return {**self._rates(), "banker_commission": self.banker_commission,
+                "banker_ev": self.banker_ev, "player_way": self.player_way,
                 "banker_way": self.banker_way,
                 "wheel_second_highest": self.wheel_second_highest,
                 "deck_size": self.deck_size, "symmetric": self.symmetric,
@@ -182,10 +194,12 @@ def _strategies(rules: object, way: HouseWayLike | None,
 
 def _check_use(rules: PaiGowRules, banker: HouseWayLike, player: HouseWayLike,
                codes: npt.NDArray[np.uint8]) -> None:
-    """Refuses a player's strategy table of other rules, another banker's way or
-    another deck (see :meth:`BatchWay.check_use`)."""
+    """Refuses a strategy table of the other seat, of other rules, another
+    opposing way or another deck (see :meth:`BatchWay.check_use`)."""
     if isinstance(player, BatchWay):
-        player.check_use(rules, banker, codes)
+        player.check_use(rules, banker, codes, "player")
+    if isinstance(banker, BatchWay):
+        banker.check_use(rules, player, codes, "banker")
 
 
 def _sides(player: HouseWayLike, banker: HouseWayLike, rules: PaiGowRules) -> int:
@@ -247,7 +261,10 @@ def exact_house_edge(
             way sets the banker's hands when ``way`` is not given.
         way: the banker's strategy: a name from :data:`WAYS`, a house way
             callable ``(cards, rules) -> Setting`` (called once per hand) or
-            a :class:`BatchWay`.
+            a :class:`BatchWay`, such as a banker's
+            :class:`~pokerrules.paigow.StrategyTable` (the banker's best response
+            to ``player_way``, which must then be the table's way; the result's
+            :attr:`~ExactResult.banker_ev` is the banker's edge).
         player_way: the player's strategy, by default the banker's (none under
             ``banker_shown`` rules: the player plays the best reply); a
             :class:`~pokerrules.paigow.StrategyTable` of these rules, this
@@ -286,7 +303,8 @@ def exact_house_edge(
     Raises:
         PokerRulesError: an unknown way, a bad deck, ``parts`` or ``workers``
             below 1, memory that would not fit (see :func:`exact_memory`), a
-            strategy table of other rules, another banker's way or deck, or a
+            strategy table of the other seat, of other rules, another opposing
+            way or deck, or a
             ``player_way`` under ``banker_shown`` rules.
         ArgumentTypeError: rules that are neither PaiGowRules nor a preset's
             name, a way that is no strategy, ``symmetry`` or ``progress`` neither
@@ -362,7 +380,8 @@ def exact_house_edge(
                        player_way=BEST_REPLY if rules.banker_shown else way_label(player),
                        banker_way=way_label(banker),
                        wheel_second_highest=rules.wheel_second_highest, deck_size=n,
-                       symmetric=symmetric, visits=visits, banker_push=rules.banker_push)
+                       symmetric=symmetric, visits=visits, banker_push=rules.banker_push,
+                       banker_commission=rules.banker_commission)
 
 
 #: The player's strategy of a count under ``banker_shown`` rules, as results name it.

@@ -1,13 +1,16 @@
-"""The best play of many Pai Gow hands, exactly: every setting of each player
-hand counted against every banker hand of the rest of the deck set by the
-banker's way, and what playing the best setting of every hand is worth.
+"""The best play of many Pai Gow hands, exactly: every setting of each hand of
+one seat counted against every hand of the other seat of the rest of the deck
+set by that seat's way, and what playing the best setting of every hand is worth.
 
-:func:`solve_hands` sets the banker's hands once (the outcome table of
+From the player's seat the hands are counted against the banker's way; from the
+banker's seat (``seat="banker"``) against the player's, copies then going to the
+hands counted and the rules' banker push applied to their own settings.
+:func:`solve_hands` sets the opposing hands once (the outcome table of
 :func:`~pokerrules.paigow.exact_house_edge`) and counts in C, by
-inclusion-exclusion over the cards a player and a banker hand share, organised
-by shared-card set rather than by hand: each set's banker hands (one set per
-suit-renaming class where the banker's way is suit-blind, checked on its table)
-are counted once for every setting of every hand of the batch that holds it.
+inclusion-exclusion over the cards two hands share, organised by shared-card set
+rather than by hand: each set's opposing hands (one set per suit-renaming class
+where the opposing way is suit-blind, checked on its table) are counted once for
+every setting of every hand of the batch that holds it.
 :func:`optimal_house_edge` estimates the house edge against a player who always
 sets the best way from a sample of hands solved exactly, with the exact house-way
 edge as a control variate.
@@ -48,12 +51,13 @@ from pokerrules.paigow.game.rules import (
     PaiGowRules,
     PaiGowRulesLike,
     blind_rules,
+    check_seat,
     paigow_rules,
 )
 from pokerrules.shuffle import seed_int
 
-__all__ = ["NSETTINGS", "BankerTable", "OptimalEdge", "SolvedHands", "banker_table",
-           "best_settings", "hand_codes", "hand_positions", "optimal_house_edge",
+__all__ = ["NSETTINGS", "OpposingTable", "OptimalEdge", "SolvedHands", "best_settings",
+           "hand_codes", "hand_positions", "opposing_table", "optimal_house_edge",
            "random_hands", "setting_evs", "solve_hands"]
 
 #: Settings of a seven-card hand: fronts (0,1), (0,2) ... (5,6) of its cards in
@@ -74,13 +78,16 @@ _EDGE_BYTES_PER_HAND = _BYTES_PER_HAND + 7 + NSETTINGS * 8 + 2 * 8
 
 
 @dataclass(frozen=True)
-class BankerTable:
-    """Every hand of a deck set by the banker's way (the outcome table of the exact
-    count), ready for :func:`solve_hands`; built by :func:`banker_table`.
+class OpposingTable:
+    """Every hand of a deck set by the opposing seat's way (the outcome table of
+    the exact count), ready for :func:`solve_hands`; built by :func:`opposing_table`.
 
     Attributes:
-        rules: the rules whose wheel reading ranked the hands.
-        way: the banker's strategy.
+        rules: the rules whose wheel reading ranked the hands (and whose banker
+            push marked the banker's pushing hands, for the player's seat).
+        way: the opposing seat's strategy.
+        seat: the seat of the hands counted against it: "player" (the table is
+            the banker's hands) or "banker" (the table is the player's).
         deck: uint8 (n,) the deck's card codes, increasing.
         table: uint8, 3 bytes per hand of the deck (its key: back value * 128 +
             front index), in colex order of the hands' deck positions.
@@ -90,6 +97,7 @@ class BankerTable:
 
     rules: PaiGowRules
     way: HouseWayLike
+    seat: str
     deck: npt.NDArray[np.uint8]
     table: npt.NDArray[np.uint8]
     group: npt.NDArray[np.uint8]
@@ -102,19 +110,25 @@ class BankerTable:
 
 @dataclass(frozen=True)
 class SolvedHands:
-    """Every setting of each player hand against every banker hand of the rest of
-    the deck.
+    """Every setting of each hand of one seat against every hand of the other
+    seat of the rest of the deck.
 
     Attributes:
         hands: uint8 (n, 7) each hand's deck positions, increasing.
-        wins, losses: int64 (n, 21) the banker hands each setting beats on both
-            sides, and those that beat or copy it on both (copies go to the
-            banker); -1 for a setting that fouls. Settings in the order
-            of :func:`~pokerrules.paigow.settings` of the hand's cards.
-        house: uint8 (n,) the setting the banker's way gives the hand in the
-            player's seat.
-        total: C(deck size - 7, 7), the banker hands each player hand meets.
-        commission: the rules' commission on a player's win.
+        wins, losses: int64 (n, 21) the opposing hands each setting wins and
+            loses against, copies going to the banker: from the player's seat
+            the banker hands it beats on both sides, and those that beat or copy
+            it on both; from the banker's seat the player hands it beats or
+            copies on both, and those that beat it on both (a setting that
+            pushes under the rules' banker push neither wins nor loses). -1 for
+            a setting that fouls. Settings in the order of
+            :func:`~pokerrules.paigow.settings` of the hand's cards.
+        house: uint8 (n,) the setting the opposing seat's way gives the hand (the
+            way both seats play when it is a house way).
+        total: C(deck size - 7, 7), the opposing hands each hand meets.
+        commission: the commission on a win of this seat: the rules' commission
+            on a player's win, or their banker's commission.
+        seat: "player" or "banker".
     """
 
     hands: npt.NDArray[np.uint8]
@@ -123,6 +137,7 @@ class SolvedHands:
     house: npt.NDArray[np.uint8]
     total: int
     commission: float
+    seat: str = "player"
 
     @property
     def pushes(self) -> npt.NDArray[np.int64]:
@@ -237,50 +252,67 @@ def _check_positions(arr: npt.NDArray[np.int64], size: int,
     return arr
 
 
-def banker_table(rules: PaiGowRulesLike = DEFAULT_RULES, way: HouseWayLike | None = None, *,
-                 deck: CardsLike | npt.NDArray[np.uint8] | None = None,
-                 workers: int = 1) -> BankerTable:
-    """Every hand of the deck set by the banker's way, and whether the way is
-    suit-blind on it (then one shared-card set per suit-renaming class is counted).
-    About 460 MiB for the full deck; reuse it over many :func:`solve_hands` calls.
+def opposing_table(rules: PaiGowRulesLike = DEFAULT_RULES, way: HouseWayLike | None = None, *,
+                   seat: str = "player", deck: CardsLike | npt.NDArray[np.uint8] | None = None,
+                   workers: int = 1) -> OpposingTable:
+    """Every hand of the deck set by the opposing seat's way, and whether the way
+    is suit-blind on it (then one shared-card set per suit-renaming class is
+    counted). About 460 MiB for the full deck; reuse it over many
+    :func:`solve_hands` calls.
 
     Args:
         rules: the rules or a preset's name; their house way when ``way`` is None.
-        way: the banker's strategy, as :func:`~pokerrules.paigow.exact_house_edge`
-            takes it.
+        way: the opposing seat's strategy, as
+            :func:`~pokerrules.paigow.exact_house_edge` takes it: the banker's
+            when ``seat`` is "player", the player's when it is "banker".
+        seat: the seat of the hands to be counted against the table.
         deck: the cards dealt (at least 14), default all 53.
         workers: threads setting the table (1 to 2**63 - 1; no more than the CPUs).
 
     Raises:
-        PokerRulesError: an unknown way, a bad deck or ``workers``, a table that
-            would not fit in memory. IllegalMoveError: the way set a hand with
-            other cards or fouled it (the hand is named). ArgumentTypeError: rules
-            or a way of the wrong type.
+        PokerRulesError: an unknown way or seat, a bad deck or ``workers``, a
+            table that would not fit in memory. IllegalMoveError: the way set a
+            hand with other cards or fouled it (the hand is named).
+            ArgumentTypeError: rules or a way of the wrong type.
     """
     rules = paigow_rules(rules)
-    banker = rules.house_way if way is None else check_way(way, "way")
+    seat = check_seat(seat)
+    chosen = rules.house_way if way is None else check_way(way, "way")
+    _check_strategy_seat(chosen, seat)
     threads = min(check_count(workers, "workers"), cpus())
     codes = _deck_of(deck)
     table = new_table(codes, 1, table_bytes(len(codes), 1))
-    fill_table(codes, rules, banker, 0, 1, table, threads, banker=True)
+    fill_table(codes, rules, chosen, 0, 1, table, threads, banker=seat == "player")
     group, gens = suit_group(codes)
     if len(group) > 1 and not suit_blind(codes, 1, table, gens, threads, lambda _: None,
                                          required=False):
         group = group[:1]
-    return BankerTable(rules=rules, way=banker, deck=codes, table=table, group=group)
+    return OpposingTable(rules=rules, way=chosen, seat=seat, deck=codes, table=table,
+                         group=group)
 
 
-def _house_settings(banker: BankerTable, positions: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
-    """uint8 (n,): the index of the setting the banker's way gives each hand."""
-    cards = banker.deck[positions]
+def _check_strategy_seat(way: HouseWayLike, seat: str) -> None:
+    """Refuses a strategy table solved for the seat of the hands counted against
+    it (a table is the strategy of the seat it was solved for)."""
+    solved_for = getattr(way, "seat", None)
+    if isinstance(solved_for, str) and solved_for == seat:
+        raise PokerRulesError(f"the strategy table {way} is the {seat}'s strategy; the hands "
+                              f"of the {seat}'s seat are counted against the "
+                              f"{'banker' if seat == 'player' else 'player'}'s way")
+
+
+def _house_settings(opposing: OpposingTable,
+                    positions: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """uint8 (n,): the index of the setting the opposing way gives each hand."""
+    cards = opposing.deck[positions]
     if len(cards) == 0:
         return np.zeros(0, dtype=np.uint8)
-    way = banker.way
+    way = opposing.way
     if isinstance(way, (str, DescribedWay)):
-        rows, _ = _paigow.house_way_batch(cards, banker.rules.hand_rules.variant,
+        rows, _ = _paigow.house_way_batch(cards, opposing.rules.hand_rules.variant,
                                           way_handle(way), False)
     else:
-        rows = batch_settings(way, cards, banker.rules)
+        rows = batch_settings(way, cards, opposing.rules)
     # the front's two places in the hand (its cards are in increasing order)
     first = np.argmax(cards == rows[:, 5:6], axis=1)
     second = np.argmax(cards == rows[:, 6:7], axis=1)
@@ -292,34 +324,45 @@ def _house_settings(banker: BankerTable, positions: npt.NDArray[np.uint8]) -> np
     return out
 
 
-def _reading(rules: PaiGowRules, way: HouseWayLike) -> str:
+def _reading(rules: PaiGowRules, way: HouseWayLike, seat: str) -> str:
     wheel = "the wheel second highest" if rules.wheel_second_highest else "the wheel lowest"
-    return f"the way {way_label(way)} with {wheel}"
+    push = "" if rules.banker_push is None else f", banker push {rules.banker_push}"
+    other = "banker" if seat == "player" else "player"
+    return f"the {other}'s way {way_label(way)} with {wheel}{push}"
 
 
 def solve_hands(rules: PaiGowRulesLike, way: HouseWayLike, hands: npt.ArrayLike, *,
-                deck: CardsLike | npt.NDArray[np.uint8] | None = None, workers: int = 1,
-                banker: BankerTable | None = None, mode: str = "auto") -> SolvedHands:
-    """Every setting of each player hand against every banker hand of the rest of
-    the deck set by the banker's way: the exact win and loss counts (copies go
-    to the banker), with the rules' commission for the EVs.
+                seat: str = "player", deck: CardsLike | npt.NDArray[np.uint8] | None = None,
+                workers: int = 1, table: OpposingTable | None = None,
+                mode: str = "auto") -> SolvedHands:
+    """Every setting of each hand of one seat against every hand of the other seat
+    of the rest of the deck set by that seat's way: the exact win and loss counts
+    (copies go to the banker), with the seat's commission for the EVs.
 
-    The counts equal :func:`~pokerrules.paigow.exact_hand_counts` with that
-    setting, and :func:`~pokerrules.paigow.optimal_setting` (method "exact") on
-    the full deck; they do not depend on how the hands are split over calls or
-    ``workers``.
+    From the player's seat the counts equal
+    :func:`~pokerrules.paigow.exact_hand_counts` with that setting, and
+    :func:`~pokerrules.paigow.optimal_setting` (method "exact") on the full deck.
+    From the banker's seat each setting of a banker hand is counted against every
+    player hand set by the player's way, as :func:`~pokerrules.paigow.settle`
+    settles each pair (the banker wins copies; a setting that pushes under the
+    rules' banker push neither wins nor loses), the EVs at the rules' banker
+    commission (on the banker's net win, heads-up). The counts do not depend on
+    how the hands are split over calls or ``workers``.
 
     Args:
         rules: the rules or a preset's name.
-        way: the banker's strategy (None: the rules' house way), as
-            :func:`~pokerrules.paigow.exact_house_edge` takes it.
+        way: the opposing seat's strategy (None: the rules' house way), as
+            :func:`~pokerrules.paigow.exact_house_edge` takes it: the banker's
+            from the player's seat, the player's (a way, a description or a
+            player's :class:`~pokerrules.paigow.StrategyTable`) from the banker's.
         hands: integer array (n, 7), each row a hand as increasing deck
             positions (:func:`hand_positions` turns card codes into them).
+        seat: "player" or "banker", the seat of ``hands``.
         deck: the cards dealt (at least 14), default all 53.
         workers: threads counting parts of the hands at once (1 to 2**63 - 1;
             no more than the CPUs); the integers do not depend on it.
-        banker: a :func:`banker_table` of these rules, way and deck, to reuse
-            instead of setting every hand of the deck again.
+        table: an :func:`opposing_table` of these rules, way, seat and deck, to
+            reuse instead of setting every hand of the deck again.
         mode: how shared-card families are counted, "auto" (by their size),
             "dense" or "sweep" (the same integers; for tests).
 
@@ -331,11 +374,13 @@ def solve_hands(rules: PaiGowRulesLike, way: HouseWayLike, hands: npt.ArrayLike,
             banker's setting; see :func:`~pokerrules.paigow.best_reply`).
         ArgumentTypeError: ``hands`` not an integer array (n, 7); rules or a
             way of the wrong type. PokerRulesError: a row that is not seven
-            increasing positions of the deck (named), a bad deck, ``workers`` or
-            ``mode``, a ``banker`` table of other rules, way or deck, memory that
+            increasing positions of the deck (named), a bad seat, deck,
+            ``workers`` or ``mode``, a strategy table of the seat counted, an
+            opposing ``table`` of other rules, way, seat or deck, memory that
             would not fit. IllegalMoveError: the way fouls a hand (named).
     """
     rules = blind_rules(rules, "solve_hands")
+    seat = check_seat(seat)
     chosen = rules.house_way if way is None else check_way(way, "way")
     threads = min(check_count(workers, "workers"), cpus())
     codes = _deck_of(deck)
@@ -343,16 +388,17 @@ def solve_hands(rules: PaiGowRulesLike, way: HouseWayLike, hands: npt.ArrayLike,
         raise PokerRulesError(f"mode must be one of {', '.join(_paigow.OPTIMAL_MODES)}, "
                               f"not {shown(mode)}")
     positions = _check_positions(_rows(hands, "hands"), len(codes), "hands").astype(np.uint8)
-    if banker is None:
-        banker = banker_table(rules, chosen, deck=codes, workers=threads)
-    elif not isinstance(banker, BankerTable):
-        raise ArgumentTypeError(f"banker must be a BankerTable, not {shown(banker)}")
-    elif (banker.rules.wheel_second_highest != rules.wheel_second_highest
-          or way_label(banker.way) != way_label(chosen)
-          or banker.deck.tolist() != codes.tolist()):
-        raise PokerRulesError(f"the banker table is of {_reading(banker.rules, banker.way)}, "
-                              f"{len(banker.deck)} cards; these hands are counted for "
-                              f"{_reading(rules, chosen)}, {len(codes)} cards")
+    if table is None:
+        table = opposing_table(rules, chosen, seat=seat, deck=codes, workers=threads)
+    elif not isinstance(table, OpposingTable):
+        raise ArgumentTypeError(f"table must be an OpposingTable, not {shown(table)}")
+    elif (_reading(table.rules, table.way, table.seat) != _reading(rules, chosen, seat)
+          or table.seat != seat or table.deck.tolist() != codes.tolist()):
+        held = _reading(table.rules, table.way, table.seat)
+        raise PokerRulesError(f"the opposing table is of {held}, "
+                              f"{len(table.deck)} cards, for the {table.seat}'s hands; these "
+                              f"{seat}'s hands are counted against "
+                              f"{_reading(rules, chosen, seat)}, {len(codes)} cards")
     n = len(positions)
     check_memory(n * _BYTES_PER_HAND, "the optimal-play counts need")
     wins = np.empty((n, NSETTINGS), dtype=np.int64)
@@ -360,11 +406,15 @@ def solve_hands(rules: PaiGowRulesLike, way: HouseWayLike, hands: npt.ArrayLike,
     parts = max(1, min(threads, n))
     bounds = [n * i // parts for i in range(parts + 1)]
     variant = rules.hand_rules.variant
+    banker_seat = seat == "banker"
+    push = rules.push_number if banker_seat else 0
+    opposing = table
 
     def count(part: int) -> tuple[int, Any]:
         lo, hi = bounds[part], bounds[part + 1]
-        return part, _paigow.optimal_counts(banker.deck, variant, 1, banker.table,
-                                            banker.group, positions[lo:hi], mode)
+        return part, _paigow.optimal_counts(opposing.deck, variant, 1, opposing.table,
+                                            opposing.group, positions[lo:hi], mode,
+                                            ties_to_hand=banker_seat, push=push)
 
     def keep(result: tuple[int, Any]) -> None:
         part, (w, lo_) = result
@@ -373,8 +423,10 @@ def solve_hands(rules: PaiGowRulesLike, way: HouseWayLike, hands: npt.ArrayLike,
 
     run_threads(count, range(parts), threads=parts, on_result=keep)
     return SolvedHands(hands=positions, wins=wins, losses=losses,
-                       house=_house_settings(banker, positions),
-                       total=math.comb(len(codes) - 7, 7), commission=rules.commission)
+                       house=_house_settings(opposing, positions),
+                       total=math.comb(len(codes) - 7, 7),
+                       commission=rules.banker_commission if banker_seat else rules.commission,
+                       seat=seat)
 
 
 #: Hands drawn per block by :func:`random_hands` (a block holds a random key per card).
@@ -477,8 +529,7 @@ def optimal_house_edge(rules: PaiGowRulesLike = DEFAULT_RULES, way: HouseWayLike
     codes = _deck_of(deck)
     hands = random_hands(sample, len(codes), rng)
     exact = exact_house_edge(rules, chosen, deck=codes, workers=threads, progress=False)
-    solved = solve_hands(rules, chosen, hands, deck=codes, workers=threads,
-                         banker=banker_table(rules, chosen, deck=codes, workers=threads))
+    solved = solve_hands(rules, chosen, hands, deck=codes, workers=threads)
     evs = solved.evs
     rows = np.arange(sample)
     gains = evs[rows, solved.best] - evs[rows, solved.house]

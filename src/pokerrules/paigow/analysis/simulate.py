@@ -357,8 +357,9 @@ def simulate(
             Setting`` or a :class:`BatchWay` (picklable for workers > 1).
         player_way: the player's strategy, the same kinds; by default the
             banker's (as :func:`exact_house_edge` takes them). A
-            :class:`~pokerrules.paigow.StrategyTable` must be of these rules,
-            this banker's way and the full deck.
+            :class:`~pokerrules.paigow.StrategyTable` must be of its seat (a
+            banker's table as ``way``), these rules, the other seat's way and
+            the full deck.
         seed: int, or a numpy Generator (one int is drawn from it).
         workers: 1 runs here; N > 1 runs the chunks in a local process pool of
             N processes, but never more processes than chunks (a run of one
@@ -403,9 +404,13 @@ def simulate(
     banker_way, player_way = _ways(way, player_way)
     check_optional_flag(progress, "progress")
     seed = seed_int(seed)
-    if isinstance(player_way, BatchWay):  # a strategy table: of these rules and way
-        player_way.check_use(rules, rules.house_way if banker_way == "house_way"
-                             else banker_way, np.arange(53, dtype=np.uint8))
+    full = np.arange(53, dtype=np.uint8)
+    named = [rules.house_way if isinstance(way, str) and way == "house_way" else way
+             for way in (banker_way, player_way)]
+    if isinstance(player_way, BatchWay):  # a strategy table: of this seat, rules and way
+        player_way.check_use(rules, named[0], full, "player")
+    if isinstance(banker_way, BatchWay):
+        banker_way.check_use(rules, named[1], full, "banker")
     player_spec, player_name = _resolve(player_way, rules, "player", seed)
     banker_spec, banker_name = _resolve(banker_way, rules, "banker", seed)
     total = np.zeros(len(_paigow.SIM_COUNTS), dtype=np.int64)

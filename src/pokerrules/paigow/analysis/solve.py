@@ -39,7 +39,7 @@ from pokerrules.jobs import (
     run_chunks,
 )
 from pokerrules.paigow.analysis.hand_classes import HandClasses
-from pokerrules.paigow.analysis.optimal import BankerTable, banker_table, solve_hands
+from pokerrules.paigow.analysis.optimal import OpposingTable, opposing_table, solve_hands
 from pokerrules.paigow.analysis.outcomes import deck_codes, way_label
 from pokerrules.paigow.analysis.strategy_table import StrategyTable
 from pokerrules.paigow.analysis.table_file import FIELDS, HEADER_LIMIT, replace_file, way_record
@@ -49,6 +49,7 @@ from pokerrules.paigow.game.rules import (
     PaiGowRules,
     PaiGowRulesLike,
     blind_rules,
+    check_seat,
     rules_record,
 )
 
@@ -74,9 +75,9 @@ _CHECKPOINT_VERSION = 2  # 2: each chunk holds its checksum
 _SOLVED: tuple[tuple[str, str], ...] = tuple(f for f in FIELDS if f[0] != "weight")
 _CLASS_BYTES = sum(np.dtype(dtype).itemsize for _, dtype in _SOLVED)
 
-#: The banker's table of the last rules, way and deck this process solved
+#: The opposing table of the last rules, way, seat and deck this process solved
 #: against (a worker keeps it for its next chunk).
-_BANKER: dict[str, BankerTable] = {}
+_OPPOSING: dict[str, OpposingTable] = {}
 
 
 def _way_text(way: HouseWayLike) -> Any:
@@ -87,27 +88,32 @@ def _way_text(way: HouseWayLike) -> Any:
         return {"label": way_label(way)}
 
 
-def _run_key(rules: PaiGowRules, way: HouseWayLike, deck: npt.NDArray[np.uint8]) -> dict[str, Any]:
-    return {"format": _CHECKPOINT, "version": _CHECKPOINT_VERSION,
-            "rules": rules_record(rules),
-            "way": _way_text(way), "deck": deck.tolist()}
+def _run_key(rules: PaiGowRules, way: HouseWayLike, deck: npt.NDArray[np.uint8],
+             seat: str = "player") -> dict[str, Any]:
+    key = {"format": _CHECKPOINT, "version": _CHECKPOINT_VERSION,
+           "rules": rules_record(rules, seat), "way": _way_text(way), "deck": deck.tolist()}
+    if seat != "player":  # written only for the banker's seat: the player's runs read as before
+        key["seat"] = seat
+    return key
 
 
-def _banker(rules: PaiGowRules, way: HouseWayLike, deck: npt.NDArray[np.uint8]) -> BankerTable:
-    key = json.dumps(_run_key(rules, way, deck), sort_keys=True)
-    if key not in _BANKER:
-        _BANKER.clear()  # one table at a time (460 MiB for the full deck)
-        _BANKER[key] = banker_table(rules, way, deck=deck)
-    return _BANKER[key]
+def _opposing(rules: PaiGowRules, way: HouseWayLike, deck: npt.NDArray[np.uint8],
+              seat: str) -> OpposingTable:
+    key = json.dumps(_run_key(rules, way, deck, seat), sort_keys=True)
+    if key not in _OPPOSING:
+        _OPPOSING.clear()  # one table at a time (460 MiB for the full deck)
+        _OPPOSING[key] = opposing_table(rules, way, seat=seat, deck=deck)
+    return _OPPOSING[key]
 
 
 def _solve_chunk(task: tuple[PaiGowRules, HouseWayLike, npt.NDArray[np.uint8],
-                             npt.NDArray[np.int64]]) -> dict[str, npt.NDArray[Any]]:
+                             npt.NDArray[np.int64], str]) -> dict[str, npt.NDArray[Any]]:
     """One chunk's classes solved: their representatives' best settings and
     house-way settings with the counts of each (module-level: pools pickle it)."""
-    rules, way, deck, numbers = task
+    rules, way, deck, numbers, seat = task
     positions = HandClasses(deck, False).unrank(numbers)
-    solved = solve_hands(rules, way, positions, deck=deck, banker=_banker(rules, way, deck))
+    solved = solve_hands(rules, way, positions, seat=seat, deck=deck,
+                         table=_opposing(rules, way, deck, seat))
     rows = np.arange(len(numbers))
     best, house = solved.best, solved.house
     return {"hands": numbers, "best": best, "wins": solved.wins[rows, best],
@@ -136,8 +142,8 @@ class _Checkpoint:
             if not isinstance(data, dict):
                 raise PokerRulesError(f"checkpoint {self.path}: its {_MANIFEST} is "
                                       f"{shown(data)}")
-            for name in ("format", "version", "rules", "way", "deck"):
-                if data.get(name) != key[name]:
+            for name in ("format", "version", "rules", "way", "deck", "seat"):
+                if data.get(name) != key.get(name):
                     raise PokerRulesError(
                         f"checkpoint {self.path} is of a run with other {name}: "
                         f"{shown(data.get(name))}, not {shown(key[name])}")
@@ -237,6 +243,7 @@ def optimal_strategy_table(
     rules: PaiGowRulesLike = DEFAULT_RULES,
     way: HouseWayLike | None = None,
     *,
+    seat: str = "player",
     deck: CardsLike | None = None,
     workers: int = 1,
     executor: Executor | None = None,
@@ -245,12 +252,19 @@ def optimal_strategy_table(
     chunk_size: int = DEFAULT_CHUNK,
     start_method: str | None = None,
 ) -> StrategyTable:
-    """The best setting of every hand of the deck against the banker's way, with
-    its exact counts: a :class:`~pokerrules.paigow.StrategyTable`, solved exactly
-    once for all hands. (:class:`~pokerrules.paigow.SampledOptimalStrategy`
+    """The best setting of every hand of the deck for one seat against the other
+    seat's way, with its exact counts: a :class:`~pokerrules.paigow.StrategyTable`,
+    solved exactly once for all hands. (:class:`~pokerrules.paigow.SampledOptimalStrategy`
     instead estimates one hand's best setting from a sample as it is dealt.)
 
-    Where the banker's way is suit-blind on its outcome table (checked, as
+    For the player's seat (the default) that is the player's best play against
+    the banker's way; for the banker's seat, the banker's best response to the
+    player's way: each banker hand's setting of highest EV against every player
+    hand set by it, copies to the banker, the banker push applied to the
+    banker's settings and the EVs at the rules' banker commission (on the
+    banker's net win, heads-up).
+
+    Where the opposing way is suit-blind on its outcome table (checked, as
     :func:`~pokerrules.paigow.exact_house_edge` does) one hand per suit-renaming
     class is solved (6,972,147 classes in the full deck), else every hand.
     The classes, in increasing colex order, are cut into chunks of
@@ -260,20 +274,22 @@ def optimal_strategy_table(
 
     Args:
         rules: the rules (commission, wheel) or a preset's name; their house way
-            is the banker's when ``way`` is not given.
-        way: the banker's strategy, as :func:`~pokerrules.paigow.exact_house_edge`
+            is the opposing seat's when ``way`` is not given.
+        way: the opposing seat's strategy (the banker's, or the player's for
+            ``seat="banker"``), as :func:`~pokerrules.paigow.exact_house_edge`
             takes it (a built-in or loaded way for a table that is saved). The
-            player's house way (what the table's cost compares with) is the same.
+            house way the table's cost compares with is the same.
+        seat: "player" or "banker", the seat whose best play is solved.
         deck: the cards dealt (at least 14), by default all 53.
         workers: 1 solves the chunks here; N > 1 in a local pool of N
-            processes, each holding the banker's table (about 460 MiB for the
-            full deck).
+            processes, each holding the opposing seat's table (about 460 MiB for
+            the full deck).
         executor: any :class:`concurrent.futures.Executor` instead (a Dask
             client's ``get_executor()``), left open for its owner.
         checkpoint: a directory: each finished chunk is written there at once
             with its checksum (through a temporary file of a unique name renamed
             into place, so runs sharing the directory never collide), and a run
-            that finds the chunks of the same rules, way, deck and chunk size
+            that finds the chunks of the same rules, way, seat, deck and chunk size
             there checks them first and solves only the others.
         progress: a progress bar (tqdm) of the classes solved, with the time
             left (None: on a terminal).
@@ -288,6 +304,7 @@ def optimal_strategy_table(
         PokerRulesError: rules with ``banker_shown`` (Face Up: the player sees the
             banker's setting; see :func:`~pokerrules.paigow.best_reply`).
         PokerRulesError: a bad deck (fewer than 14 cards, a card twice), way,
+            seat (or a strategy table of the seat solved as the opposing way),
             ``workers``, ``executor`` or ``chunk_size``; a checkpoint of other
             rules, another way, deck or chunk size; a manifest or chunk file that
             is no regular file, over its limit (:data:`MANIFEST_LIMIT`,
@@ -297,14 +314,15 @@ def optimal_strategy_table(
             in the checkpoint, and a run with it goes on from there.
     """
     rules = blind_rules(rules, "optimal_strategy_table")
-    banker_way = rules.house_way if way is None else check_way(way, "way")
+    seat = check_seat(seat)
+    opposing_way = rules.house_way if way is None else check_way(way, "way")
     workers = check_workers(workers, executor)
     chunk_size = check_count(chunk_size, "chunk_size")
     check_optional_flag(progress, "progress")
     check_start_method(start_method)
     codes = deck_codes(deck)
-    run = _Checkpoint(checkpoint, _run_key(rules, banker_way, codes))
-    table = _banker(rules, banker_way, codes)  # sets every hand, checks the suits
+    run = _Checkpoint(checkpoint, _run_key(rules, opposing_way, codes, seat))
+    table = _opposing(rules, opposing_way, codes, seat)  # sets every hand, checks the suits
     symmetric = table.symmetric
     classes = HandClasses(codes, symmetric)
     numbers, weights = _representatives(classes, progress)
@@ -314,13 +332,13 @@ def optimal_strategy_table(
     found = {i: run.load(i, chunks[i]) for i in range(len(chunks)) if run.done(i)}
     todo = [i for i in range(len(chunks)) if i not in found]
     if workers > 1 or executor is not None:
-        _BANKER.clear()  # the workers set their own
+        _OPPOSING.clear()  # the workers set their own
 
     def keep(task: int, arrays: dict[str, npt.NDArray[Any]]) -> None:
         run.save(todo[task], arrays)
         found[todo[task]] = arrays
 
-    tasks = ((rules, banker_way, codes, chunks[i]) for i in todo)
+    tasks = ((rules, opposing_way, codes, chunks[i], seat) for i in todo)
     interrupted = run_chunks(
         _solve_chunk, tasks, total=len(todo), on_result=keep, workers=workers,
         executor=executor, progress=progress, desc="optimal strategy", unit="class",
@@ -331,7 +349,7 @@ def optimal_strategy_table(
     solved = {k: np.concatenate([found[i][k] for i in range(len(chunks))]) for k, _ in _SOLVED}
     total = math.comb(len(codes) - 7, 7)
     return StrategyTable.from_arrays(
-        rules=rules, way=banker_way, deck_codes=codes, symmetric=symmetric,
+        rules=rules, way=opposing_way, seat=seat, deck_codes=codes, symmetric=symmetric,
         pushes=total - solved["wins"] - solved["losses"], weight=weights, **solved)
 
 

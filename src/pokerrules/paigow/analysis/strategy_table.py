@@ -1,6 +1,8 @@
 """The optimal strategy as a table: for every hand of a deck, the setting of
-highest EV against the banker's way, that EV's exact win, push and loss counts,
-and the same for the setting the house way picks.
+highest EV for one seat against the other seat's way (the player's best play
+against the banker's way, or the banker's best response to the player's), that
+EV's exact win, push and loss counts, and the same for the setting the house way
+picks.
 
 A table holds one entry per class of hands (per suit-renaming class where the
 banker's way is suit-blind, else per hand), named by its representative; any
@@ -43,6 +45,7 @@ from pokerrules.paigow.game.houseway import BatchWay, HouseWayLike, check_way
 from pokerrules.paigow.game.rules import (
     PaiGowRules,
     PaiGowRulesLike,
+    check_seat,
     commission_text,
     paigow_rules,
     rules_record,
@@ -71,19 +74,27 @@ def _same_way(a: object, b: object) -> bool:
 
 
 class StrategyTable(BatchWay):
-    """The best setting of every hand of a deck against a banker's way, with
-    its exact counts (see :func:`~pokerrules.paigow.optimal_strategy_table`).
+    """The best setting of every hand of a deck for one seat against the other
+    seat's way, with its exact counts (see
+    :func:`~pokerrules.paigow.optimal_strategy_table`).
 
     A table is a :class:`~pokerrules.paigow.BatchWay` (``function(codes,
-    rules)`` sets many hands at once), so it is taken as ``player_way`` by
-    :func:`~pokerrules.paigow.exact_house_edge`, :func:`~pokerrules.paigow.simulate`
-    and :func:`~pokerrules.paigow.house_way_many`, each refusing it under other
-    rules (commission, wheel), against another banker's way or in another deck.
+    rules)`` sets many hands at once). A player's table is taken as
+    ``player_way`` by :func:`~pokerrules.paigow.exact_house_edge`,
+    :func:`~pokerrules.paigow.simulate` and :func:`~pokerrules.paigow.house_way_many`;
+    a banker's table (``seat == "banker"``) as the banker's ``way`` by the first
+    two and by the round. Each refuses it in the other seat, under other rules
+    (the seat's commission, wheel, banker push), against another opposing way or
+    in another deck.
 
     Attributes:
-        commission: the fraction of a win the house keeps, as the EVs count it.
+        seat: "player" (the player's best play against the banker's way) or
+            "banker" (the banker's best response to the player's way).
+        commission: the fraction of a player's win the house keeps.
+        banker_commission: the fraction of a banking player's net win the house
+            keeps (the banker's table's EVs count it).
         wheel_second_highest: the rules' wheel reading.
-        way: the banker's way (a built-in way's name or a loaded way).
+        way: the opposing seat's way (a built-in way's name or a loaded way).
         deck: uint8 (d,): the deck's card codes, increasing.
         symmetric: one entry per suit-renaming class (else one per hand).
         total: the banker hands each player hand meets: C(d - 7, 7).
@@ -92,18 +103,21 @@ class StrategyTable(BatchWay):
         hands: uint32 (m,): each class's representative, by its colex number
             (positions in ``deck``), increasing.
         best, house: uint8 (m,): the representative's best setting and the one
-            the house way picks, as indexes into the order of
+            the house way (the opposing way) picks, as indexes into the order of
             :func:`~pokerrules.paigow.settings` of its cards in deck order.
         weight: uint8 (m,): the hands of the deck each class holds.
         wins, losses, house_wins, house_losses: uint32 (m,): the exact counts
-            of the best setting and of the house way's setting.
+            of the best setting and of the house way's setting, the seat's wins
+            and losses (copies go to the banker).
 
     The arrays are read-only and the table's own: a table loaded from a file
     holds a private copy of it, which nothing done to the file afterwards changes.
     """
 
     # set by __init__ (through object.__setattr__: a BatchWay is frozen)
+    seat: str
     commission: float
+    banker_commission: float
     wheel_second_highest: bool
     way: HouseWayLike
     deck: npt.NDArray[np.uint8]
@@ -125,13 +139,16 @@ class StrategyTable(BatchWay):
     def __init__(self, *, commission: float, wheel_second_highest: bool, way: HouseWayLike,
                  deck: npt.NDArray[np.uint8], symmetric: bool,
                  arrays: dict[str, npt.NDArray[Any]], path: str | None = None,
-                 checksum: str | None = None, banker_push: str | None = None) -> None:
+                 checksum: str | None = None, banker_push: str | None = None,
+                 seat: str = "player", banker_commission: float | None = None) -> None:
         """Use :func:`~pokerrules.paigow.optimal_strategy_table`, :meth:`load` or
         :meth:`from_arrays`: this takes arrays of the file's dtypes, its own
-        (they are made read-only)."""
+        (they are made read-only). ``banker_commission`` defaults to ``commission``."""
         for array in arrays.values():
             array.flags.writeable = False
-        values = {"commission": commission, "wheel_second_highest": wheel_second_highest,
+        values = {"seat": check_seat(seat), "commission": commission,
+                  "banker_commission": commission if banker_commission is None
+                  else banker_commission, "wheel_second_highest": wheel_second_highest,
                   "way": way, "deck": deck, "symmetric": symmetric, "path": path,
                   "checksum": checksum, "banker_push": banker_push,
                   "total": math.comb(len(deck) - 7, 7), **arrays,
@@ -139,20 +156,24 @@ class StrategyTable(BatchWay):
         for key, value in values.items():
             object.__setattr__(self, key, value)
         object.__setattr__(self, "function", self._set_many)
-        object.__setattr__(self, "name", f"optimal against {way_label(way)}")
+        object.__setattr__(self, "name", f"optimal against {way_label(way)}" if seat == "player"
+                           else f"banker's best response to {way_label(way)}")
         self._check_arrays()
 
     @classmethod
     def from_arrays(cls, *, rules: PaiGowRulesLike, way: HouseWayLike, deck_codes: npt.ArrayLike,
                      symmetric: bool, hands: npt.ArrayLike, best: npt.ArrayLike,
+                     seat: str = "player",
                      wins: npt.ArrayLike, pushes: npt.ArrayLike, losses: npt.ArrayLike,
                      house: npt.ArrayLike, house_wins: npt.ArrayLike,
                      house_losses: npt.ArrayLike, weight: npt.ArrayLike) -> StrategyTable:
         """A table from the solved classes' arrays, each (m,) of integers.
 
         Args:
-            rules: the rules solved under (their commission and wheel reading).
-            way: the banker's way (None: the rules' house way).
+            rules: the rules solved under (their commissions, wheel reading and
+                banker push).
+            way: the opposing seat's way (None: the rules' house way).
+            seat: "player" or "banker", the seat solved.
             deck_codes: the deck's card codes.
             symmetric: one class per suit-renaming class (else one per hand).
             hands: the representatives' colex numbers, increasing.
@@ -195,7 +216,8 @@ class StrategyTable(BatchWay):
             arrays[name] = arrays[name].astype(dtype)
         return cls(commission=float(rules.commission),
                    wheel_second_highest=rules.wheel_second_highest, way=way, deck=codes,
-                   symmetric=bool(symmetric), arrays=arrays, banker_push=rules.banker_push)
+                   symmetric=bool(symmetric), arrays=arrays, banker_push=rules.banker_push,
+                   seat=seat, banker_commission=float(rules.banker_commission))
 
     def _check_arrays(self) -> None:
         """Refuses arrays that are no complete table of the deck."""
@@ -229,15 +251,17 @@ class StrategyTable(BatchWay):
             return _reopen, (self.path, self.checksum)
         return _rebuild, (self.commission, self.wheel_second_highest, self.way, self.deck,
                           self.symmetric, {name: np.asarray(getattr(self, name))
-                                           for name, _ in FIELDS}, self.banker_push)
+                                           for name, _ in FIELDS}, self.banker_push,
+                          self.seat, self.banker_commission)
 
     @property
     def rules(self) -> PaiGowRules:
-        """The rules the table was solved under, as PaiGowRules (its commission
-        the player's and a banking player's, its wheel reading and, when it is a
-        built-in or loaded way, the banker's way; its banker push rule)."""
+        """The rules the table was solved under, as PaiGowRules (its commissions,
+        its wheel reading and, when it is a built-in or loaded way, the opposing
+        way as the house way; its banker push rule)."""
         rules = PaiGowRules(wheel_second_highest=self.wheel_second_highest,
-                            commission=self.commission, banker_commission=self.commission,
+                            commission=self.commission,
+                            banker_commission=self.banker_commission,
                             banker_push=self.banker_push)
         if isinstance(self.way, (str, DescribedWay)):
             rules = rules.replace(house_way=self.way)
@@ -250,6 +274,12 @@ class StrategyTable(BatchWay):
         return codes
 
     @property
+    def seat_commission(self) -> float:
+        """The commission on a win of the table's seat, as its EVs count it: the
+        player's commission, or the banker's for a banker's table."""
+        return self.commission if self.seat == "player" else self.banker_commission
+
+    @property
     def pushes(self) -> Ints:
         """The best setting's pushes, C(d - 7, 7) - wins - losses, int64 (m,)."""
         return self.total - self.wins.astype(np.int64) - self.losses
@@ -257,29 +287,36 @@ class StrategyTable(BatchWay):
     # ------------------------------------------------------------ checks of use
 
     def check_use(self, rules: PaiGowRules, way: HouseWayLike | None = None,
-                  deck: npt.NDArray[np.uint8] | None = None) -> None:
-        """Refuses other rules (commission, wheel or banker push), another banker's
-        way or another deck than the table was solved for.
+                  deck: npt.NDArray[np.uint8] | None = None, seat: str | None = None) -> None:
+        """Refuses other rules (the seat's commission, wheel or banker push),
+        another opposing way, another deck or another seat (None: not known)
+        than the table was solved for.
 
         Raises:
             PokerRulesError: naming what differs, the table's and the call's.
         """
         where = f" ({self.path})" if self.path else ""
-        if rules.commission != self.commission or \
+        if seat is not None and seat != self.seat:
+            raise PokerRulesError(f"the strategy table{where} is the {self.seat}'s strategy "
+                                  f"({self.name}), not the {seat}'s")
+        which = "commission" if self.seat == "player" else "banker commission"
+        given = rules.commission if self.seat == "player" else rules.banker_commission
+        if given != self.seat_commission or \
                 rules.wheel_second_highest != self.wheel_second_highest:
             raise PokerRulesError(
-                f"the strategy table{where} was solved at {commission_text(self.commission)} "
-                f"commission, "
+                f"the strategy table{where} was solved at "
+                f"{commission_text(self.seat_commission)} {which}, "
                 f"{_wheel(self.wheel_second_highest)}; these rules have "
-                f"{commission_text(rules.commission)} "
-                f"commission, {_wheel(rules.wheel_second_highest)}")
+                f"{commission_text(given)} "
+                f"{which}, {_wheel(rules.wheel_second_highest)}")
         if rules.banker_push != self.banker_push:
             raise PokerRulesError(
                 f"the strategy table{where} was solved with banker_push="
                 f"{shown(self.banker_push)}; these rules have banker_push="
                 f"{shown(rules.banker_push)}")
         if way is not None and not _same_way(way, self.way):
-            raise PokerRulesError(f"the strategy table{where} was solved against the banker's "
+            other = "banker" if self.seat == "player" else "player"
+            raise PokerRulesError(f"the strategy table{where} was solved against the {other}'s "
                                   f"way {way_label(self.way)}, not {way_label(way)}")
         if deck is not None and not np.array_equal(deck, self.deck):
             raise PokerRulesError(f"the strategy table{where} was solved in a deck of "
@@ -368,17 +405,18 @@ class StrategyTable(BatchWay):
         return Setting(row[:5], row[5:])
 
     def counts(self, hand: CardsLike) -> tuple[int, int, int]:
-        """The exact (wins, pushes, losses) of the hand's best setting over the
-        C(d - 7, 7) banker hands of the rest of the deck. Raises as :meth:`setting`."""
+        """The exact (wins, pushes, losses) of the seat's hand's best setting over
+        the C(d - 7, 7) opposing hands of the rest of the deck. Raises as
+        :meth:`setting`."""
         i = self._one(hand)[0]
         wins, losses = int(self.wins[i]), int(self.losses[i])
         return wins, self.total - wins - losses, losses
 
     def ev(self, hand: CardsLike) -> float:
-        """The player's EV per unit bet of the hand's best setting (a win pays 1
-        less the commission). Raises as :meth:`setting`."""
+        """The seat's EV per unit bet of the hand's best setting (a win pays 1
+        less :attr:`seat_commission`). Raises as :meth:`setting`."""
         wins, _, losses = self.counts(hand)
-        return mean_net(wins, losses, self.total, self.commission)
+        return mean_net(wins, losses, self.total, self.seat_commission)
 
     # ------------------------------------------------------------ totals
 
@@ -387,25 +425,34 @@ class StrategyTable(BatchWay):
 
     @property
     def result(self) -> ExactResult:
-        """The exact counts of the table played against the banker's way over
-        every ordered pair of disjoint hands (what
-        ``exact_house_edge(rules, way, player_way=table)`` counts)."""
+        """The exact counts of the table played against the opposing way over
+        every ordered pair of disjoint hands, the player's wins and losses as
+        :func:`~pokerrules.paigow.exact_house_edge` counts them (for a player's
+        table what ``exact_house_edge(rules, way, player_way=table)`` counts, for a
+        banker's what ``exact_house_edge(rules, table, player_way=way)`` counts;
+        its :attr:`~pokerrules.paigow.ExactResult.banker_ev` is then the banker's)."""
         wins, losses = self._sum(self.wins), self._sum(self.losses)
         deals = math.comb(len(self.deck), 7) * self.total
+        mine, theirs = (str(self), way_label(self.way))
+        if self.seat == "banker":  # the banker's wins are the player's losses
+            wins, losses, mine, theirs = losses, wins, theirs, mine
         return ExactResult(wins=wins, pushes=deals - wins - losses, losses=losses,
-                           commission=self.commission, player_way=str(self),
-                           banker_way=way_label(self.way),
+                           commission=self.commission, player_way=mine,
+                           banker_way=theirs,
                            wheel_second_highest=self.wheel_second_highest,
                            deck_size=len(self.deck), symmetric=self.symmetric, visits=0,
-                           banker_push=self.banker_push)
+                           banker_push=self.banker_push,
+                           banker_commission=self.banker_commission)
 
     @property
     def house_edge(self) -> float:
-        """The exact house edge against a player who plays every hand by the table."""
+        """The exact house edge against a player who plays every hand by the
+        table (a player's table), or against a player who plays the table's way
+        against a banker who plays the table (a banker's)."""
         return self.result.house_edge
 
     def house_way_cost(self, examples: int = 3) -> HouseWayCost:
-        """What setting by the house way costs a player against optimal play:
+        """What setting by the house way costs the table's seat against its best play:
         overall and by the rule of the house way that set the hand, with the
         hands that lose most (``examples`` per rule, 0 to 100).
 
@@ -430,9 +477,11 @@ class StrategyTable(BatchWay):
                 bytes (a loaded way of a very long text; nothing is written); a
                 file that cannot be written.
         """
-        header = {"rules": rules_record(self.rules),
+        header = {"rules": rules_record(self.rules, self.seat),
                   "way": way_record(self.way), "deck": self.deck.tolist(),
                   "symmetric": self.symmetric, "classes": len(self)}
+        if self.seat != "player":  # written only for a banker's table: older files read as before
+            header["seat"] = self.seat
         try:
             write_table(path, header, {name: getattr(self, name) for name, _ in FIELDS})
         except OSError as exc:
@@ -448,9 +497,9 @@ class StrategyTable(BatchWay):
         Args:
             path: the file :meth:`save` wrote.
             rules: when given (PaiGowRules or a preset's name), the file must be
-                of these rules' commission and wheel reading.
+                of these rules' commission of its seat, wheel reading and banker push.
             way: when given (a way's name or a loaded way), the file must be of
-                this banker's way.
+                this opposing way.
 
         Raises:
             PokerRulesError: no regular file (a FIFO, a device) or one over
@@ -465,7 +514,8 @@ class StrategyTable(BatchWay):
                     wheel_second_highest=rules_of["wheel_second_highest"],
                     way=header["way"], deck=header["deck"], symmetric=header["symmetric"],
                     arrays=arrays, path=os.fspath(path), checksum=header["sha256"],
-                    banker_push=rules_of.get("banker_push"))
+                    banker_push=rules_of.get("banker_push"), seat=header.get("seat", "player"),
+                    banker_commission=rules_of.get("banker_commission"))
         if rules is not None:
             table.check_use(paigow_rules(rules))
         if way is not None:
@@ -497,9 +547,11 @@ def _reopen(path: object, checksum: object = None) -> StrategyTable:
 
 def _rebuild(commission: float, wheel: bool, way: HouseWayLike, deck: npt.NDArray[np.uint8],
              symmetric: bool, arrays: dict[str, npt.NDArray[Any]],
-             banker_push: str | None = None) -> StrategyTable:
+             banker_push: str | None = None, seat: str = "player",
+             banker_commission: float | None = None) -> StrategyTable:
     """A pickled table from its arrays."""
     return StrategyTable(commission=commission, wheel_second_highest=wheel, way=way,
                          deck=read_deck(deck), symmetric=bool(symmetric),
                          arrays={name: np.asarray(arrays[name], dtype=dtype)
-                                 for name, dtype in FIELDS}, banker_push=banker_push)
+                                 for name, dtype in FIELDS}, banker_push=banker_push,
+                         seat=seat, banker_commission=banker_commission)

@@ -168,15 +168,19 @@ def _field(header: dict[str, Any], key: str, kind: type | tuple[type, ...], path
 
 def _checked_header(header: object, path: str) -> dict[str, Any]:
     """The header's fields, each checked (not yet the checksum)."""
-    if not isinstance(header, dict) or set(header) != _KEYS or header["format"] != FORMAT:
+    if not isinstance(header, dict) or set(header) - {"seat"} != _KEYS or \
+            header["format"] != FORMAT or header.get("seat", "banker") != "banker":
         raise PokerRulesError(f"the strategy table {path} is damaged: its header holds "
                               f"{shown(sorted(header) if isinstance(header, dict) else header)}")
     rules = _field(header, "rules", dict, path)
-    commission = rules.get("commission")
+    commissions = [rules.get("commission"), rules.get("banker_commission", 0.0)]
     push = rules.get("banker_push", None)
-    if set(rules) - {"banker_push"} != {"commission", "wheel_second_highest"} or \
+    # a banker's table (the header's seat) records the banker's commission too
+    required = {"commission", "wheel_second_highest"} | \
+        ({"banker_commission"} if "seat" in header else set())
+    if set(rules) - {"banker_push"} != required or \
             not isinstance(rules["wheel_second_highest"], bool) or \
-            not isinstance(commission, float) or not 0 <= commission < 1 or \
+            not all(isinstance(c, float) and 0 <= c < 1 for c in commissions) or \
             ("banker_push" in rules and push not in BANKER_PUSH_RULES):
         raise PokerRulesError(f"the strategy table {path} is damaged: its rules are "
                               f"{shown(rules)}")

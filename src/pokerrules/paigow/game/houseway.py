@@ -121,10 +121,11 @@ class BatchWay:
         return self.name or callable_name(self.function)
 
     def check_use(self, rules: PaiGowRules, way: HouseWayLike | None = None,
-                  deck: npt.NDArray[np.uint8] | None = None) -> None:
-        """Refuses a use the strategy was not made for: the rules, the banker's way
-        (None: not known) and the deck's codes (None: all 53). A BatchWay takes
-        any; a :class:`~pokerrules.paigow.StrategyTable` only its own."""
+                  deck: npt.NDArray[np.uint8] | None = None, seat: str | None = None) -> None:
+        """Refuses a use the strategy was not made for: the rules, the opposing
+        seat's way (None: not known), the deck's codes (None: all 53) and the seat
+        it plays, "player" or "banker" (None: not known). A BatchWay takes any; a
+        :class:`~pokerrules.paigow.StrategyTable` only its own."""
 
 
 #: A house way, or any strategy that sets hands, as every Pai Gow function takes

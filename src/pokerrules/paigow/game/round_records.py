@@ -16,7 +16,7 @@ from pokerrules._checks import shown
 from pokerrules.cards import Card, SeedLike, parse_cards
 from pokerrules.chance import EXPLICIT, SAMPLED
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.game.houseway import WAYS, HouseWay, HouseWayLike, house_way
+from pokerrules.paigow.game.houseway import WAYS, BatchWay, HouseWay, HouseWayLike, house_way
 from pokerrules.paigow.game.round import (
     BANKER,
     PILE_SIZE,
@@ -292,15 +292,29 @@ def round_record(state: Any, seed: int | None, names: Mapping[int, str]) -> Roun
         banker_net=settled.banker_net, house=settled.house)
 
 
-def _strategy(strategy: HouseWayLike | None) -> Callable[[tuple[Card, ...], PaiGowRules], Setting]:
+def _strategy(strategy: HouseWayLike | None, rules: PaiGowRules,
+              seat: str) -> Callable[[tuple[Card, ...], PaiGowRules], Setting]:
     if strategy is None:
         return HouseWay()
     if isinstance(strategy, str):
         return HouseWay(strategy)
+    if isinstance(strategy, BatchWay):  # a strategy table plays its own seat and rules only
+        strategy.check_use(rules, seat=seat)
+        return _one_hand(strategy)
     if not callable(strategy):
-        raise PokerRulesError(f"a strategy is a callable or a house way name ({', '.join(WAYS)}), "
-                              f"not {shown(strategy)}")
+        raise PokerRulesError(f"a strategy is a callable, a BatchWay or a house way name "
+                              f"({', '.join(WAYS)}), not {shown(strategy)}")
     return strategy
+
+
+def _one_hand(way: BatchWay) -> Callable[[tuple[Card, ...], PaiGowRules], Setting]:
+    """A batch strategy setting one hand at a time."""
+    def setting(cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
+        codes = np.array([[c.code for c in cards]], dtype=np.uint8)
+        row = np.asarray(way.function(codes, rules))[0].tolist()
+        return Setting(row[:5], row[5:])
+
+    return setting
 
 
 def play_round(
@@ -317,8 +331,11 @@ def play_round(
         rules: the table's rules, or a preset's name ("classic", "casino").
         strategies: each occupied position (1 is the banker) -> its strategy: a
             callable ``(cards, rules) -> Setting`` (such as :class:`HouseWay` or
-            :class:`RandomSetting`), a house way name, or None for the rules'
-            house way. Where the rules show the banker's hand (``banker_shown``):
+            :class:`RandomSetting`), a house way name, a
+            :class:`~pokerrules.paigow.BatchWay` (a
+            :class:`~pokerrules.paigow.StrategyTable` of these rules, a banker's
+            table for position 1 and a player's for the others), or None for
+            the rules' house way. Where the rules show the banker's hand (``banker_shown``):
             the banker's is None (its hand is set by the rules' house way), and a
             player's None plays the best reply to it
             (:func:`~pokerrules.paigow.best_reply`); a callable still sets blind.
@@ -368,8 +385,10 @@ def play_round(
             chosen[position] = shown_banker if position == BANKER else \
                 best_reply(hand, shown_banker, rules)
             continue
-        strategy = _strategy(strategies[position])
-        names[position] = callable_name(strategy)
+        strategy = _strategy(strategies[position], rules,
+                             "banker" if position == BANKER else "player")
+        given = strategies[position]
+        names[position] = str(given) if isinstance(given, BatchWay) else callable_name(strategy)
         setting = strategy(hand, rules)
         if not isinstance(setting, Setting):
             raise PokerRulesError(f"the strategy of position {position} returned {shown(setting)}, "

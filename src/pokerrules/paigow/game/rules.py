@@ -20,9 +20,11 @@ __all__ = [
     "BANKER_PUSH_RULES",
     "DEFAULT_RULES",
     "PRESETS",
+    "SEATS",
     "PaiGowRules",
     "PaiGowRulesLike",
     "callable_name",
+    "check_seat",
     "commission_fraction",
     "commission_text",
     "paigow_rules",
@@ -402,14 +404,29 @@ class PaiGowRules:
         return cls(**data)
 
 
-def rules_record(rules: PaiGowRules) -> dict[str, Any]:
+#: The seats a strategy is solved for: the player's (against the banker's way) and
+#: the banker's (against the player's).
+SEATS = ("player", "banker")
+
+
+def check_seat(seat: object) -> str:
+    """``seat``, one of :data:`SEATS`, or PokerRulesError naming it."""
+    if not isinstance(seat, str) or seat not in SEATS:
+        raise PokerRulesError(f"seat must be one of {', '.join(SEATS)}, not {shown(seat)}")
+    return seat
+
+
+def rules_record(rules: PaiGowRules, seat: str = "player") -> dict[str, Any]:
     """The rules a solved strategy depends on, as files and checkpoints record
     them: the commission, the wheel reading and, only when set (so that the
-    records of the other rules read as they always did), the banker push rule."""
+    records of the other rules read as they always did), the banker push rule;
+    for the banker's seat also the banker's commission."""
     record: dict[str, Any] = {"commission": float(rules.commission),
                               "wheel_second_highest": rules.wheel_second_highest}
     if rules.banker_push is not None:
         record["banker_push"] = rules.banker_push
+    if seat == "banker":
+        record["banker_commission"] = float(rules.banker_commission)
     return record
 
 
