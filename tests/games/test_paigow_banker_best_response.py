@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from pokerrules.cards import Card
+from pokerrules.cli import main
 from pokerrules.errors import IllegalMoveError, PokerRulesError
 from pokerrules.paigow import (
     BatchWay,
@@ -172,3 +173,21 @@ def test_bad_seats_and_fouling_player_ways_are_refused_by_name():
         solve_hands(CLASSIC, "foxwoods", positions, deck=UNEVEN, table=table)
     with pytest.raises(PokerRulesError, match="banker_shown"):
         solve_hands(PaiGowRules.face_up(), "foxwoods", positions, seat="banker", deck=UNEVEN)
+
+
+def test_the_solve_command_solves_the_bankers_seat(capsys, tmp_path):
+    out = tmp_path / "banker.prt"
+    deck = " ".join(str(Card(c)) for c in UNEVEN)
+    status = main(["paigow", "solve", "--seat", "banker", "--rules", "casino", "--way",
+                   "foxwoods", "--out", str(out), "--deck", deck, "--chunk-size", "3000",
+                   "--no-progress"])
+    text = capsys.readouterr().out
+    assert status == 0
+    table = StrategyTable.load(out, CASINO, "foxwoods")
+    expected = optimal_strategy_table(CASINO, "foxwoods", seat="banker", deck=UNEVEN,
+                                      progress=False)
+    assert table.seat == "banker" and table.result == expected.result
+    assert "the banker's best play" in text
+    assert f"heads-up: {expected.result.banker_ev:+.6%} at 5% commission" in text
+    assert f"edge against the banker {-exact_house_edge(CASINO, deck=UNEVEN).banker_ev:.4%}" \
+        in text
