@@ -92,6 +92,12 @@ def test_the_banker_table_played_as_the_banker_counts_its_own_totals(deck, rules
     assert cost.seat == "banker" and cost.gain > 0
     assert cost.house_way_edge == pytest.approx(-house.banker_ev, abs=1e-15)
     assert cost.optimal_edge == pytest.approx(-exact.banker_ev, abs=1e-15)
+    # the breakdown by the house way's rules (its hand types) adds up to the edges
+    assert sum(r.house_way_ev for r in cost.rules) == pytest.approx(house.banker_ev, abs=1e-15)
+    assert sum(r.optimal_ev for r in cost.rules) == pytest.approx(exact.banker_ev, abs=1e-15)
+    assert all(r.optimal_ev - r.house_way_ev == pytest.approx(r.gain, abs=1e-15)
+               for r in cost.rules)
+    assert sum(r.hands for r in cost.rules) == 11440 and len(cost.rules) > 3
     path = tmp_path / "banker.prst"
     table.save(path)
     loaded = StrategyTable.load(path, rules=rules, way="foxwoods")

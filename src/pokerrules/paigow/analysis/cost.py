@@ -55,6 +55,10 @@ class RuleCost:
         set_otherwise: those whose best setting has a higher EV.
         gain: what it adds to the whole gain of optimal play: EV per unit bet
             per hand dealt (the share of the house edge's drop).
+        house_way_ev, optimal_ev: what its hands add to the seat's EV per unit
+            bet per hand dealt, set by the house way and played by the table
+            (the difference is ``gain``; over every rule they add up to minus
+            the edges).
         examples: the hands that lose most, the largest gain first.
     """
 
@@ -63,12 +67,15 @@ class RuleCost:
     hands: int
     set_otherwise: int
     gain: float
+    house_way_ev: float
+    optimal_ev: float
     examples: tuple[CostExample, ...]
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict."""
         return {"rule": self.rule, "label": self.label, "hands": self.hands,
                 "set_otherwise": self.set_otherwise, "gain": self.gain,
+                "house_way_ev": self.house_way_ev, "optimal_ev": self.optimal_ev,
                 "examples": [e.to_dict() for e in self.examples]}
 
 
@@ -111,10 +118,13 @@ class HouseWayCost:
                  f"{edge} {self.house_way_edge:.4%} by the house way, {self.optimal_edge:.4%} "
                  f"played optimally (a gain of {self.gain * 100:.4f} points)",
                  f"{self.set_otherwise:,} of {self.hands:,} hands are worth more set "
-                 "otherwise", "", "  points   hands set otherwise  rule"]
+                 "otherwise", "",
+                 "  points   EV by way  EV played  hands set otherwise  rule (points: "
+                 f"of the {self.seat}'s EV per hand dealt)"]
         for r in self.rules:
-            lines.append(f"  {r.gain * 100:7.4f}  {r.set_otherwise:>11,} of {r.hands:>11,}"
-                         f"  {r.rule}. {r.label}")
+            lines.append(f"  {r.gain * 100:7.4f}  {r.house_way_ev * 100:+9.4f}  "
+                         f"{r.optimal_ev * 100:+9.4f}  {r.set_otherwise:>11,} of "
+                         f"{r.hands:>11,}  {r.rule}. {r.label}")
             for e in r.examples:
                 lines.append(f"           {e.hand}: {e.house_way}  ->  {e.best}  "
                              f"(+{e.gain:.4f})")
@@ -153,13 +163,15 @@ def house_way_cost(table: Any, examples: int) -> HouseWayCost:
     names = way_rule_names(table.way) if isinstance(table.way, (str, DescribedWay)) else {}
     deals = math.comb(len(table.deck), 7) * table.total
 
-    def exact_gain(where: npt.NDArray[np.bool_]) -> float:
+    def exact_ev(where: npt.NDArray[np.bool_], wins: npt.NDArray[np.uint32],
+                 losses: npt.NDArray[np.uint32], house: bool = False) -> float:
         # the integer sums first, one rounding at the end
-        dw = np.dot(weight[where], table.wins[where].astype(np.int64)
-                    - table.house_wins[where].astype(np.int64))
-        dl = np.dot(weight[where], table.losses[where].astype(np.int64)
-                    - table.house_losses[where].astype(np.int64))
-        return float((int(dw) * pay - int(dl)) / deals)
+        dw = int(np.dot(weight[where], wins[where].astype(np.int64)))
+        dl = int(np.dot(weight[where], losses[where].astype(np.int64)))
+        if house:
+            dw -= int(np.dot(weight[where], table.house_wins[where].astype(np.int64)))
+            dl -= int(np.dot(weight[where], table.house_losses[where].astype(np.int64)))
+        return float((dw * pay - dl) / deals)
 
     otherwise = gain > 0
     costs = []
@@ -173,7 +185,9 @@ def house_way_cost(table: Any, examples: int) -> HouseWayCost:
                                   float(gain[i] / table.total)) for i in worst)
         costs.append(RuleCost(int(rule), names.get(rule, "every hand"),
                               int(weight[mine].sum()), int(weight[mine & otherwise].sum()),
-                              exact_gain(mine), shown))
+                              exact_ev(mine, table.wins, table.losses, house=True),
+                              exact_ev(mine, table.house_wins, table.house_losses),
+                              exact_ev(mine, table.wins, table.losses), shown))
     costs.sort(key=lambda r: (-r.gain, r.rule))
 
     def edge(wins: npt.NDArray[np.uint32], losses: npt.NDArray[np.uint32]) -> float:
