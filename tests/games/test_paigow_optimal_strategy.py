@@ -226,7 +226,7 @@ def test_full_deck_entries_equal_optimal_setting_exact():
     classes = HandClasses(deck, True)
     hands = np.sort([rng.choice(53, 7, replace=False) for _ in range(4)], axis=1)
     numbers = np.unique(classes.represent(classes.positions(hands))[0])
-    arrays = solve_module._solve_chunk((rules, "foxwoods", deck, numbers))
+    arrays = solve_module._solve_chunk((rules, "foxwoods", deck, numbers, "player"))
     for k, number in enumerate(numbers):
         cards = deck[classes.unrank(np.array([number]))[0]].tolist()
         exact = optimal_setting(cards, rules, "exact")

@@ -275,8 +275,8 @@ class StrategyTable(BatchWay):
 
     @property
     def seat_commission(self) -> float:
-        """The commission on a win of the table's seat, as its EVs count it: the
-        player's commission, or the banker's for a banker's table."""
+        """The commission on a win of the table's seat, as its EVs count it (the
+        player's commission, or the banker's for a banker's table)."""
         return self.commission if self.seat == "player" else self.banker_commission
 
     @property
