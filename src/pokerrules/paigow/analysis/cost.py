@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerrules.cards import format_cards
+from pokerrules.paigow.analysis.class_strategy import FRONTS
 from pokerrules.paigow.analysis.outcomes import way_label
 from pokerrules.paigow.game.description import DescribedWay
 from pokerrules.paigow.game.houseway import house_way_many, way_rule_names
@@ -23,8 +24,6 @@ __all__ = ["CostExample", "HouseWayCost", "RuleCost", "house_way_cost"]
 
 #: Representatives set by the house way per call when the rules are told.
 _PIECE = 1 << 20
-
-_FRONTS = [(a, b) for a in range(7) for b in range(a + 1, 7)]
 
 
 @dataclass(frozen=True)
@@ -145,7 +144,7 @@ def _rule_numbers(table: Any, codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.ui
 
 
 def _setting(codes: npt.NDArray[np.uint8], index: int) -> Setting:
-    a, b = _FRONTS[index]
+    a, b = FRONTS[index]
     return Setting([int(c) for k, c in enumerate(codes) if k not in (a, b)],
                    [int(codes[a]), int(codes[b])])
 

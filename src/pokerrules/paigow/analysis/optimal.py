@@ -18,7 +18,6 @@ edge as a control variate.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,7 @@ from pokerrules._checks import check_count, shown
 from pokerrules.cards import CardsLike, SeedLike, format_cards, make_rng
 from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.jobs import run_threads
+from pokerrules.paigow.analysis.class_strategy import FRONTS
 from pokerrules.paigow.analysis.exact import exact_house_edge
 from pokerrules.paigow.analysis.outcomes import (
     batch_settings,
@@ -64,8 +64,6 @@ __all__ = ["NSETTINGS", "OpposingTable", "OptimalEdge", "SolvedHands", "best_set
 #: increasing code order, as :func:`~pokerrules.paigow.settings` lists them.
 NSETTINGS = 21
 
-#: The front of each setting, as two of the hand's seven places.
-_FRONTS = list(itertools.combinations(range(7), 2))
 
 #: Bytes of the kernel's work lists per player hand at their peak: the sorted
 #: (shared set, hand) pairs of one size and their sort buffer, and for each
@@ -318,7 +316,7 @@ def _house_settings(opposing: OpposingTable,
     second = np.argmax(cards == rows[:, 6:7], axis=1)
     low, high = np.minimum(first, second), np.maximum(first, second)
     index = np.zeros((7, 7), dtype=np.uint8)
-    for k, (i, j) in enumerate(_FRONTS):
+    for k, (i, j) in enumerate(FRONTS):
         index[i, j] = k
     out: npt.NDArray[np.uint8] = index[low, high]
     return out

@@ -16,7 +16,6 @@ way takes it. :func:`~pokerrules.paigow.optimal_strategy_table` makes one;
 
 from __future__ import annotations
 
-import itertools
 import math
 import os
 from typing import Any
@@ -27,12 +26,9 @@ import numpy.typing as npt
 from pokerrules._checks import check_count, shown
 from pokerrules.cards import CardsLike, format_cards
 from pokerrules.errors import (
-    ArgumentTypeError,
-    DuplicateCardError,
-    HandSizeError,
-    InvalidCardError,
     PokerRulesError,
 )
+from pokerrules.paigow.analysis.class_strategy import ClassStrategy
 from pokerrules.paigow.analysis.cost import HouseWayCost, house_way_cost
 from pokerrules.paigow.analysis.exact import ExactResult
 from pokerrules.paigow.analysis.hand_classes import HandClasses
@@ -41,7 +37,7 @@ from pokerrules.paigow.analysis.outcomes import way_label
 from pokerrules.paigow.analysis.rates import mean_net
 from pokerrules.paigow.analysis.table_file import FIELDS, read_table, way_record, write_table
 from pokerrules.paigow.game.description import DescribedWay
-from pokerrules.paigow.game.houseway import BatchWay, HouseWayLike, check_way
+from pokerrules.paigow.game.houseway import HouseWayLike, check_way
 from pokerrules.paigow.game.rules import (
     PaiGowRules,
     PaiGowRulesLike,
@@ -52,13 +48,7 @@ from pokerrules.paigow.game.rules import (
 )
 from pokerrules.paigow.game.setting import Setting, hand_cards
 
-__all__ = ["FRONTS", "StrategyTable"]
-
-#: The front of each of a hand's 21 settings, as two of its seven positions, in the
-#: order of :func:`~pokerrules.paigow.settings`.
-FRONTS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(7), 2))
-_FRONT_A = np.array([a for a, _ in FRONTS], dtype=np.intp)
-_FRONT_B = np.array([b for _, b in FRONTS], dtype=np.intp)
+__all__ = ["StrategyTable"]
 
 Ints = npt.NDArray[np.int64]
 
@@ -73,7 +63,7 @@ def _same_way(a: object, b: object) -> bool:
     return a is b
 
 
-class StrategyTable(BatchWay):
+class StrategyTable(ClassStrategy):
     """The best setting of every hand of a deck for one seat against the other
     seat's way, with its exact counts (see
     :func:`~pokerrules.paigow.optimal_strategy_table`).
@@ -114,7 +104,8 @@ class StrategyTable(BatchWay):
     holds a private copy of it, which nothing done to the file afterwards changes.
     """
 
-    # set by __init__ (through object.__setattr__: a BatchWay is frozen)
+    # set by __init__ (through object.__setattr__: a BatchWay is frozen); the
+    # strategy's own attributes (deck, symmetric, hands, best, _classes) among them
     seat: str
     commission: float
     banker_commission: float
@@ -238,10 +229,6 @@ class StrategyTable(BatchWay):
                 raise PokerRulesError(f"a strategy table's wins and losses of a hand add up to "
                                       f"at most {self.total:,}")
 
-    def __len__(self) -> int:
-        """The classes of hands in the table."""
-        return len(self.hands)
-
     def __repr__(self) -> str:
         return (f"StrategyTable({self.name!r}, {len(self):,} classes, "
                 f"{len(self.deck)}-card deck)")
@@ -266,12 +253,6 @@ class StrategyTable(BatchWay):
         if isinstance(self.way, (str, DescribedWay)):
             rules = rules.replace(house_way=self.way)
         return rules
-
-    def representatives(self) -> npt.NDArray[np.uint8]:
-        """uint8 (m, 7): each class's representative as card codes, increasing."""
-        codes: npt.NDArray[np.uint8] = self.deck[self._classes.unrank(
-            self.hands.astype(np.int64))]
-        return codes
 
     @property
     def seat_commission(self) -> float:
@@ -325,68 +306,10 @@ class StrategyTable(BatchWay):
 
     # ------------------------------------------------------------ the strategy
 
-    def _lookup(self, codes: npt.ArrayLike) -> tuple[npt.NDArray[np.intp], Any, Any, Any, Any]:
-        """For hands (n, 7) of card codes: each one's class (an index into the
-        arrays), the renaming to its representative, the representative's
-        positions, the hands' codes and their positions, all checked."""
-        array = np.asarray(codes)
-        if array.dtype.kind not in "iu":
-            raise ArgumentTypeError(f"hands are integer card codes, not {array.dtype}")
-        if array.ndim != 2 or array.shape[1] != 7:
-            raise HandSizeError(f"hands are an array (n, 7) of card codes, not {array.shape}")
-        array = array.astype(np.int64)
-        bad = ((array < 0) | (array > 52)).any(axis=1)
-        if bad.any():
-            row = int(np.flatnonzero(bad)[0])
-            raise InvalidCardError(f"hand {row} holds codes outside 0..52: {array[row].tolist()}")
-        ordered = np.sort(array, axis=1)
-        twice = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
-        if twice.any():
-            row = int(np.flatnonzero(twice)[0])
-            raise DuplicateCardError(f"hand {row} holds a card twice: "
-                                     f"{format_cards(array[row].tolist())}")
-        classes = self._classes
-        sorted_positions = classes.positions(ordered)
-        numbers, renaming, rep = classes.represent(sorted_positions)
-        index = np.searchsorted(self.hands, numbers).clip(0, len(self.hands) - 1)
-        missing = self.hands[index] != numbers
-        if missing.any():  # never for a table whose weights add up
-            raise PokerRulesError("the strategy table holds no class of "
-                                  f"{format_cards(array[int(np.flatnonzero(missing)[0])].tolist())}")
-        return index, renaming, rep, array, classes.positions(array)
-
-    def _fronts(self, index: npt.NDArray[np.intp], setting: npt.NDArray[np.uint8],
-                renaming: Any, rep: Any) -> npt.NDArray[np.uint8]:
-        """The positions (n, 2) of the front cards of the settings ``setting``
-        of each hand's representative, taken back to the hand."""
-        rows = np.arange(len(index))
-        chosen = np.stack([rep[rows, _FRONT_A[setting]], rep[rows, _FRONT_B[setting]]], axis=1)
-        return self._classes.back(renaming, chosen)
-
-    def _settings(self, codes: npt.ArrayLike, which: str) -> npt.NDArray[np.uint8]:
-        index, renaming, rep, array, positions = self._lookup(codes)
-        fronts = self._fronts(index, getattr(self, which)[index], renaming, rep)
-        in_front = (positions == fronts[:, :1]) | (positions == fronts[:, 1:])
-        out = np.empty(array.shape, dtype=np.uint8)
-        out[:, :5] = array[~in_front].reshape(-1, 5)
-        out[:, 5:] = array[in_front].reshape(-1, 2)
-        return out
-
     def _set_many(self, codes: npt.NDArray[np.uint8], rules: PaiGowRules) -> npt.ArrayLike:
         """The BatchWay function: the best settings (n, 7) of hands (n, 7)."""
         self.check_use(paigow_rules(rules))
-        return self._settings(codes, "best")
-
-    def set_many(self, codes: npt.ArrayLike) -> npt.NDArray[np.uint8]:
-        """The best settings of many hands: uint8 (n, 7), each row the five back
-        codes then the two front codes, each side in the order of the input row.
-
-        Raises:
-            ArgumentTypeError: no integer array. HandSizeError: a shape other than
-                (n, 7). InvalidCardError, DuplicateCardError: a bad row (named).
-                PokerRulesError: a card outside the table's deck.
-        """
-        return self._settings(codes, "best")
+        return self._settings(codes, self.best)
 
     def _one(self, hand: CardsLike) -> tuple[int, npt.NDArray[np.int64]]:
         codes = np.array([[c.code for c in hand_cards(hand)]])
