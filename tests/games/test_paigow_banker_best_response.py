@@ -27,6 +27,7 @@ from pokerrules.paigow import (
     settle,
     simulate,
 )
+from pokerrules.paigow.analysis.class_strategy import ClassStrategy
 from pokerrules.paigow.analysis.optimal import (
     NSETTINGS,
     hand_positions,
@@ -197,3 +198,18 @@ def test_the_solve_command_solves_the_bankers_seat(capsys, tmp_path):
     assert f"heads-up: {expected.result.banker_ev:+.6%} at 5% commission" in text
     assert f"edge against the banker {-exact_house_edge(CASINO, deck=UNEVEN).banker_ev:.4%}" \
         in text
+
+
+def test_two_player_strategies_of_one_name_are_each_solved_against():
+    player = optimal_strategy_table(CLASSIC, "foxwoods", deck=UNEVEN, progress=False)
+    common = {"deck": player.deck, "symmetric": player.symmetric, "hands": player.hands,
+              "name": "the player's way"}
+    best, house = ClassStrategy(best=player.best, **common), \
+        ClassStrategy(best=player.house, **common)
+    assert best.fingerprint() != house.fingerprint()
+    assert house.fingerprint() == ClassStrategy(best=player.house, **common).fingerprint()
+    for way in (best, house, best):
+        banker = optimal_strategy_table(CLASSIC, way, seat="banker", deck=UNEVEN,
+                                        progress=False)
+        counted = exact_house_edge(CLASSIC, banker, player_way=way, deck=UNEVEN)
+        assert (counted.wins, counted.losses) == (banker.result.wins, banker.result.losses)

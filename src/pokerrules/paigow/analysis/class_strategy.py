@@ -7,6 +7,7 @@ is one, with the exact counts of its settings beside.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 from typing import Any
 
@@ -93,6 +94,21 @@ class ClassStrategy(BatchWay):
     def __reduce__(self) -> tuple[Any, ...]:
         return _rebuild, (self.deck, self.symmetric, np.asarray(self.hands),
                           np.asarray(self.best), self.name)
+
+    def fingerprint(self) -> str:
+        """A sha256 (hex) of the deck, the classes and their settings: two
+        strategies of one fingerprint set every hand alike."""
+        found = self.__dict__.get("_fingerprint")
+        if found is None:
+            sha = hashlib.sha256(b"pokerrules class strategy\0")
+            for array in (self.deck, np.asarray(self.hands, dtype="<u4"),
+                          np.asarray(self.best, dtype=np.uint8)):
+                sha.update(len(array).to_bytes(8, "little"))
+                sha.update(np.ascontiguousarray(array).tobytes())
+            sha.update(b"symmetric" if self.symmetric else b"every hand")
+            found = sha.hexdigest()
+            object.__setattr__(self, "_fingerprint", found)
+        return found
 
     def representatives(self) -> npt.NDArray[np.uint8]:
         """uint8 (m, 7): each class's representative as card codes, increasing."""

@@ -38,6 +38,7 @@ from pokerrules.jobs import (
     progress_bar,
     run_chunks,
 )
+from pokerrules.paigow.analysis.class_strategy import ClassStrategy
 from pokerrules.paigow.analysis.hand_classes import HandClasses
 from pokerrules.paigow.analysis.optimal import OpposingTable, opposing_table, solve_hands
 from pokerrules.paigow.analysis.outcomes import deck_codes, way_label
@@ -81,10 +82,13 @@ _OPPOSING: dict[str, OpposingTable] = {}
 
 
 def _way_text(way: HouseWayLike) -> Any:
-    """The banker's way as a checkpoint's manifest names it."""
+    """The opposing way as a checkpoint's manifest names it (a strategy by class,
+    such as a strategy table, with its fingerprint: two may share a name)."""
     try:
         return way_record(way)
     except PokerRulesError:
+        if isinstance(way, ClassStrategy):
+            return {"label": way_label(way), "fingerprint": way.fingerprint()}
         return {"label": way_label(way)}
 
 
@@ -99,7 +103,10 @@ def _run_key(rules: PaiGowRules, way: HouseWayLike, deck: npt.NDArray[np.uint8],
 
 def _opposing(rules: PaiGowRules, way: HouseWayLike, deck: npt.NDArray[np.uint8],
               seat: str) -> OpposingTable:
-    key = json.dumps(_run_key(rules, way, deck, seat), sort_keys=True)
+    run = _run_key(rules, way, deck, seat)
+    key = json.dumps(run, sort_keys=True)
+    if set(run["way"]) == {"label"}:
+        key += f"#{id(way)}"  # a callable known by its name only: this very one
     if key not in _OPPOSING:
         _OPPOSING.clear()  # one table at a time (460 MiB for the full deck)
         _OPPOSING[key] = opposing_table(rules, way, seat=seat, deck=deck)
