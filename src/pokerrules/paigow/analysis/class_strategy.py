@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+from dataclasses import FrozenInstanceError
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from pokerrules._checks import shown
 from pokerrules.cards import format_cards
 from pokerrules.errors import (
     ArgumentTypeError,
@@ -64,7 +66,12 @@ class ClassStrategy(BatchWay):
         Raises:
             PokerRulesError: a bad deck, arrays of other shapes or dtypes, classes
                 out of order or outside the deck, settings outside 0..20.
+                ArgumentTypeError: ``symmetric`` no bool, ``name`` no text.
         """
+        if not isinstance(symmetric, (bool, np.bool_)):
+            raise ArgumentTypeError(f"symmetric must be True or False, not {shown(symmetric)}")
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"a strategy's name must be text, not {shown(name)}")
         codes = read_deck(np.asarray(deck).tolist())
         classes = HandClasses(codes, bool(symmetric))
         numbers, settings = np.asarray(hands), np.asarray(best)
@@ -86,6 +93,12 @@ class ClassStrategy(BatchWay):
             if isinstance(value, np.ndarray):
                 value.flags.writeable = False
             object.__setattr__(self, key, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"a strategy is read-only: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"a strategy is read-only: cannot delete {name}")
 
     def __len__(self) -> int:
         """The classes of hands."""
@@ -120,7 +133,11 @@ class ClassStrategy(BatchWay):
         """For hands (n, 7) of card codes: each one's class (an index into the
         arrays), the renaming to its representative, the representative's
         positions, the hands' codes and their positions, all checked."""
-        array = np.asarray(codes)
+        try:
+            array = np.asarray(codes)
+        except (ValueError, TypeError):  # ragged rows
+            raise ArgumentTypeError(f"hands are an array (n, 7) of card codes, not "
+                                    f"{shown(codes)}") from None
         if array.dtype.kind not in "iu":
             raise ArgumentTypeError(f"hands are integer card codes, not {array.dtype}")
         if array.ndim != 2 or array.shape[1] != 7:

@@ -52,6 +52,7 @@ from pokerrules.paigow.game.description import DescribedWay
 from pokerrules.paigow.game.houseway import (
     BatchWay,
     HouseWayLike,
+    check_pair,
     check_way,
     house_way,
 )
@@ -192,16 +193,6 @@ def _strategies(rules: object, way: HouseWayLike | None,
     return rules, banker, player
 
 
-def _check_use(rules: PaiGowRules, banker: HouseWayLike, player: HouseWayLike,
-               codes: npt.NDArray[np.uint8]) -> None:
-    """Refuses a strategy table of the other seat, of other rules, another
-    opposing way or another deck (see :meth:`BatchWay.check_use`)."""
-    if isinstance(player, BatchWay):
-        player.check_use(rules, banker, codes, "player")
-    if isinstance(banker, BatchWay):
-        banker.check_use(rules, player, codes, "banker")
-
-
 def _sides(player: HouseWayLike, banker: HouseWayLike, rules: PaiGowRules) -> int:
     """1 when both sides set every hand alike (one table side), else 2; always 2
     under a banker push rule, whose pushing hands the banker's side marks."""
@@ -319,7 +310,7 @@ def exact_house_edge(
     workers = check_count(workers, "workers")
     parts = None if parts is None else check_count(parts, "parts")
     codes = deck_codes(deck)
-    _check_use(rules, banker, player, codes)
+    check_pair(rules, banker, player, codes)
     n = len(codes)
     parts, threads, counts = _split(parts, workers, n)
     sides = _sides(player, banker, rules)
@@ -486,7 +477,7 @@ def exact_hand_counts(
     blind_rules(rules, "exact_hand_counts")
     rules, banker, player = _strategies(rules, way, player_way)
     codes = deck_codes(deck)
-    _check_use(rules, banker, player, codes)
+    check_pair(rules, banker, player, codes)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise ArgumentTypeError(f"hands must be a sequence of hands, not {shown(hands)}")
     where = {int(c): i for i, c in enumerate(codes)}

@@ -38,7 +38,13 @@ from pokerrules.paigow.analysis.outcomes import batch_settings
 from pokerrules.paigow.analysis.rates import mean_net, net_variance
 from pokerrules.paigow.analysis.strategy import SampledOptimalStrategy
 from pokerrules.paigow.game.description import DescribedWay
-from pokerrules.paigow.game.houseway import BatchWay, HouseWayLike, check_way, house_way
+from pokerrules.paigow.game.houseway import (
+    BatchWay,
+    HouseWayLike,
+    check_pair,
+    check_way,
+    house_way,
+)
 from pokerrules.paigow.game.rules import (
     DEFAULT_RULES,
     PaiGowRules,
@@ -404,13 +410,9 @@ def simulate(
     banker_way, player_way = _ways(way, player_way)
     check_optional_flag(progress, "progress")
     seed = seed_int(seed)
-    full = np.arange(53, dtype=np.uint8)
     named = [rules.house_way if isinstance(way, str) and way == "house_way" else way
              for way in (banker_way, player_way)]
-    if isinstance(player_way, BatchWay):  # a strategy table: of this seat, rules and way
-        player_way.check_use(rules, named[0], full, "player")
-    if isinstance(banker_way, BatchWay):
-        banker_way.check_use(rules, named[1], full, "banker")
+    check_pair(rules, named[0], named[1], np.arange(53, dtype=np.uint8))
     player_spec, player_name = _resolve(player_way, rules, "player", seed)
     banker_spec, banker_name = _resolve(banker_way, rules, "banker", seed)
     total = np.zeros(len(_paigow.SIM_COUNTS), dtype=np.int64)

@@ -128,6 +128,18 @@ def _solve_chunk(task: tuple[PaiGowRules, HouseWayLike, npt.NDArray[np.uint8],
             "house_wins": solved.wins[rows, house], "house_losses": solved.losses[rows, house]}
 
 
+def _difference(found: object, wanted: object, name: str) -> str:
+    """What differs between a checkpoint's field and the run's: the keys of two
+    records that differ, else both values."""
+    if name == "seat":  # written only for the banker's seat
+        return f"the {found or 'player'}'s, not the {wanted or 'player'}'s"
+    if isinstance(found, dict) and isinstance(wanted, dict):
+        keys = sorted(set(found) | set(wanted), key=str)
+        return ", ".join(f"{k} {shown(found.get(k))}, not {shown(wanted.get(k))}"
+                         for k in keys if found.get(k) != wanted.get(k))
+    return f"{shown(found)}, not {shown(wanted)}"
+
+
 class _Checkpoint:
     """A run's directory: its manifest and one file per finished chunk, each
     written through :func:`~pokerrules.paigow.analysis.table_file.replace_file`."""
@@ -149,11 +161,11 @@ class _Checkpoint:
             if not isinstance(data, dict):
                 raise PokerRulesError(f"checkpoint {self.path}: its {_MANIFEST} is "
                                       f"{shown(data)}")
-            for name in ("format", "version", "rules", "way", "deck", "seat"):
+            for name in ("format", "version", "seat", "rules", "way", "deck"):
                 if data.get(name) != key.get(name):
                     raise PokerRulesError(
                         f"checkpoint {self.path} is of a run with other {name}: "
-                        f"{shown(data.get(name))}, not {shown(key[name])}")
+                        f"{_difference(data.get(name), key.get(name), name)}")
             self.manifest = data
 
     def start(self, chunk_size: int, symmetric: bool, classes: int) -> None:

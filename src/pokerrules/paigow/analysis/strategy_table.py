@@ -25,9 +25,7 @@ import numpy.typing as npt
 
 from pokerrules._checks import check_count, shown
 from pokerrules.cards import CardsLike, format_cards
-from pokerrules.errors import (
-    PokerRulesError,
-)
+from pokerrules.errors import ArgumentTypeError, PokerRulesError
 from pokerrules.paigow.analysis.class_strategy import ClassStrategy
 from pokerrules.paigow.analysis.cost import HouseWayCost, house_way_cost
 from pokerrules.paigow.analysis.exact import ExactResult
@@ -425,12 +423,15 @@ class StrategyTable(ClassStrategy):
                 this opposing way.
 
         Raises:
+            ArgumentTypeError: a path that is neither text nor a path object.
             PokerRulesError: no regular file (a FIFO, a device) or one over
                 :data:`~pokerrules.paigow.analysis.table_file.FILE_LIMIT` bytes (refused
                 before it is read); no table file, another version, a truncated,
                 damaged or edited file, or a file of other rules or another way
                 (each names the file and what differs).
         """
+        if not isinstance(path, (str, os.PathLike)):
+            raise ArgumentTypeError(f"path must be a file's path, not {shown(path)}")
         header, arrays = read_table(path)
         rules_of = header["rules"]
         table = cls(commission=rules_of["commission"],

@@ -175,10 +175,11 @@ def _checked_header(header: object, path: str) -> dict[str, Any]:
     rules = _field(header, "rules", dict, path)
     commissions = [rules.get("commission"), rules.get("banker_commission", 0.0)]
     push = rules.get("banker_push", None)
-    # a banker's table (the header's seat) records the banker's commission too
+    # a banker's table (the header's seat) records the banker's commission too, a
+    # player's where it is not the player's
     required = {"commission", "wheel_second_highest"} | \
         ({"banker_commission"} if "seat" in header else set())
-    if set(rules) - {"banker_push"} != required or \
+    if set(rules) - {"banker_push"} - ({"banker_commission"} - required) != required or \
             not isinstance(rules["wheel_second_highest"], bool) or \
             not all(isinstance(c, float) and 0 <= c < 1 for c in commissions) or \
             ("banker_push" in rules and push not in BANKER_PUSH_RULES):

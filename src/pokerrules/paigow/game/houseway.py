@@ -42,6 +42,7 @@ __all__ = [
     "HouseWayLike",
     "RandomSetting",
     "builtin_way",
+    "check_pair",
     "check_way",
     "foul_many",
     "house_way",
@@ -135,6 +136,28 @@ class BatchWay:
 #: hands at once). :func:`check_way` is the one check of it.
 HouseWayLike: TypeAlias = (str | DescribedWay | Callable[[tuple[Card, ...], PaiGowRules], Setting]
                            | BatchWay)
+
+
+def check_pair(rules: PaiGowRules, banker: HouseWayLike, player: HouseWayLike,
+               deck: npt.NDArray[np.uint8] | None = None) -> None:
+    """Refuses a batch strategy made for another use than playing ``banker``
+    against ``player`` (see :meth:`BatchWay.check_use`): a strategy table in the
+    other seat, of other rules or deck, or solved against another way than the
+    other seat's. A table solved against the other seat's strategy itself (its
+    best response) plays against it, whatever that strategy was solved against.
+
+    Raises:
+        PokerRulesError: naming what differs.
+    """
+    if isinstance(player, BatchWay):
+        player.check_use(rules, None if _answers(banker, player) else banker, deck, "player")
+    if isinstance(banker, BatchWay):
+        banker.check_use(rules, None if _answers(player, banker) else player, deck, "banker")
+
+
+def _answers(strategy: HouseWayLike, other: HouseWayLike) -> bool:
+    """Whether ``strategy`` is a table solved against ``other`` itself."""
+    return getattr(strategy, "way", None) is other
 
 
 def way_number(name: str, argument: str = "way") -> int:

@@ -16,7 +16,15 @@ from pokerrules._checks import shown
 from pokerrules.cards import Card, SeedLike, parse_cards
 from pokerrules.chance import EXPLICIT, SAMPLED
 from pokerrules.errors import ArgumentTypeError, IllegalMoveError, PokerRulesError
-from pokerrules.paigow.game.houseway import WAYS, BatchWay, HouseWay, HouseWayLike, house_way
+from pokerrules.paigow.game.houseway import (
+    WAYS,
+    BatchWay,
+    HouseWay,
+    HouseWayLike,
+    check_pair,
+    house_way,
+    house_way_many,
+)
 from pokerrules.paigow.game.round import (
     BANKER,
     PILE_SIZE,
@@ -292,14 +300,12 @@ def round_record(state: Any, seed: int | None, names: Mapping[int, str]) -> Roun
         banker_net=settled.banker_net, house=settled.house)
 
 
-def _strategy(strategy: HouseWayLike | None, rules: PaiGowRules,
-              seat: str) -> Callable[[tuple[Card, ...], PaiGowRules], Setting]:
+def _strategy(strategy: HouseWayLike | None) -> Callable[[tuple[Card, ...], PaiGowRules], Setting]:
     if strategy is None:
         return HouseWay()
     if isinstance(strategy, str):
         return HouseWay(strategy)
-    if isinstance(strategy, BatchWay):  # a strategy table plays its own seat and rules only
-        strategy.check_use(rules, seat=seat)
+    if isinstance(strategy, BatchWay):
         return _one_hand(strategy)
     if not callable(strategy):
         raise PokerRulesError(f"a strategy is a callable, a BatchWay or a house way name "
@@ -308,10 +314,9 @@ def _strategy(strategy: HouseWayLike | None, rules: PaiGowRules,
 
 
 def _one_hand(way: BatchWay) -> Callable[[tuple[Card, ...], PaiGowRules], Setting]:
-    """A batch strategy setting one hand at a time."""
+    """A batch strategy setting one hand at a time (its row checked)."""
     def setting(cards: tuple[Card, ...], rules: PaiGowRules) -> Setting:
-        codes = np.array([[c.code for c in cards]], dtype=np.uint8)
-        row = np.asarray(way.function(codes, rules))[0].tolist()
+        row = house_way_many([[c.code for c in cards]], rules, way)[0].tolist()
         return Setting(row[:5], row[5:])
 
     return setting
@@ -370,6 +375,10 @@ def play_round(
         if position not in deal.pile_of or position == BANKER:
             raise PokerRulesError(f"a wager for position {position}, which holds no player")
         check_wager(wager)
+    named = {p: rules.house_way if s is None else s for p, s in strategies.items()}
+    for position in deal.hands:
+        if position != BANKER:  # each player's strategy against the banker's
+            check_pair(rules, named.get(BANKER, rules.house_way), named[position])
     chosen: dict[int, Setting] = {}
     names: dict[int, str] = {}
     shown_banker: Setting | None = None
@@ -385,8 +394,7 @@ def play_round(
             chosen[position] = shown_banker if position == BANKER else \
                 best_reply(hand, shown_banker, rules)
             continue
-        strategy = _strategy(strategies[position], rules,
-                             "banker" if position == BANKER else "player")
+        strategy = _strategy(strategies[position])
         given = strategies[position]
         names[position] = str(given) if isinstance(given, BatchWay) else callable_name(strategy)
         setting = strategy(hand, rules)

@@ -420,12 +420,13 @@ def rules_record(rules: PaiGowRules, seat: str = "player") -> dict[str, Any]:
     """The rules a solved strategy depends on, as files and checkpoints record
     them: the commission, the wheel reading and, only when set (so that the
     records of the other rules read as they always did), the banker push rule;
-    for the banker's seat also the banker's commission."""
+    the banker's commission for the banker's seat, and for the player's where it
+    is not the player's commission (a record without it has the two alike)."""
     record: dict[str, Any] = {"commission": float(rules.commission),
                               "wheel_second_highest": rules.wheel_second_highest}
     if rules.banker_push is not None:
         record["banker_push"] = rules.banker_push
-    if seat == "banker":
+    if seat == "banker" or rules.banker_commission != rules.commission:
         record["banker_commission"] = float(rules.banker_commission)
     return record
 
